@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+import pkg from './package.json' with { type: 'json' };
+import { flavourConstants } from './src/shared/flavours.ts';
+import { localOrigins } from './demo/server/origins.ts';
+
+const local = flavourConstants('local', localOrigins().gateway);
+
+export default defineConfig({
+  define: {
+    __PANEL_VERSION__: JSON.stringify(pkg.version),
+    __PANEL_FLAVOUR__: JSON.stringify(local.flavour),
+    __GATEWAY_DOMAINS__: JSON.stringify(local.gatewayDomains),
+    __API_BASES__: JSON.stringify(local.apiBases),
+  },
+  test: {
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'frames/**/*.test.ts',
+      'demo/**/*.test.ts',
+      'tests/unit/**/*.test.ts',
+    ],
+    environment: 'happy-dom',
+    restoreMocks: true,
+  },
+});
