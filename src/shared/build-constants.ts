@@ -1,0 +1,25 @@
+/**
+ * The flavour constants as the code sees them. Vite (`define`) replaces the globals at build time;
+ * vitest.config.ts gives them the local flavour's values. Only code that is built may import this.
+ * @packageDocumentation
+ */
+import type { Flavour } from './flavours';
+
+declare global {
+  const __PANEL_VERSION__: string;
+  const __PANEL_FLAVOUR__: Flavour;
+  const __GATEWAY_DOMAINS__: string[];
+  const __API_BASES__: Record<'production' | 'sandbox', string>;
+}
+
+/** Version of the panel (the drop-in version of the protocol), from package.json. */
+export const PANEL_VERSION: string = __PANEL_VERSION__;
+
+/** The flavour this code was built as. */
+export const FLAVOUR: Flavour = __PANEL_FLAVOUR__;
+
+/** Domains a gateway URL may be on. */
+export const GATEWAY_DOMAINS: readonly string[] = __GATEWAY_DOMAINS__;
+
+/** Client API base per tokenization-key environment. */
+export const API_BASES: Readonly<Record<'production' | 'sandbox', string>> = __API_BASES__;

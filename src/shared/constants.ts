@@ -1,0 +1,48 @@
+/**
+ * Business constants and limits of SPEC §9, in one place.
+ * @packageDocumentation
+ */
+/** Version of the provider's client SDK whose wire protocol the panel speaks. */
+export const SDK_VERSION = '3.26.0';
+
+/** `braintreeLibraryVersion` sent with every gateway request. */
+export const LIBRARY_VERSION = `braintree/web/${SDK_VERSION}`;
+
+/** Default time-out of a gateway request, in milliseconds. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/** Time-out of an analytics request, in milliseconds. */
+export const ANALYTICS_REQUEST_TIMEOUT_MS = 2_000;
+
+/** Time after which a hosted-fields frame that has not loaded is reported to analytics. */
+export const HOSTED_FIELDS_LOAD_TIMEOUT_MS = 60_000;
+
+/** Time-out for loading a wallet's script. */
+export const WALLET_SCRIPT_LOAD_TIMEOUT_MS = 30_000;
+
+/** `Braintree-Version` header of alternate-API calls. */
+export const ALTERNATE_API_VERSION = '2017-04-03';
+
+/** Time-out of an active payment method change, in milliseconds. */
+export const ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS = 200;
+
+/** Size of the 3D Secure bank frame, in CSS pixels. */
+export const THREE_D_SECURE_FRAME_SIZE = { width: 400, height: 400 } as const;
+
+/** How many years ahead an expiration year may lie. */
+export const MAX_EXPIRATION_YEAR_AGE = 19;
+
+/** Longest accepted cardholder name. */
+export const CARDHOLDER_NAME_MAX_LENGTH = 255;
+
+/** Tokenization-key environments. */
+export const TOKENIZATION_KEY_ENVIRONMENTS = ['production', 'sandbox'] as const;
+
+/** A tokenization-key environment. */
+export type TokenizationKeyEnvironment = (typeof TOKENIZATION_KEY_ENVIRONMENTS)[number];
+
+/** Analytics kind prefix of the panel's own events. */
+export const ANALYTICS_PANEL_PREFIX = 'web.dropin.';
+
+/** Analytics kind prefix of component events (hosted fields, wallets, 3D Secure). */
+export const ANALYTICS_COMPONENT_PREFIX = 'web.';

@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE, type ErrorCode } from './catalogue';
+import { createError, isPanelError, PanelError, panelErrorFromJSON } from './panel-error';
+
+/** Every code with its type and finished message, written out independently of the catalogue. */
+const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
+  [
+    'CLIENT_INVALID_AUTHORIZATION',
+    'MERCHANT',
+    'Authorization is invalid. Make sure your client token or tokenization key is valid.',
+  ],
+  ['CLIENT_GATEWAY_NETWORK', 'NETWORK', 'Cannot contact the gateway at this time.'],
+  ['CLIENT_REQUEST_TIMEOUT', 'NETWORK', 'Request timed out waiting for a reply.'],
+  ['CLIENT_REQUEST_ERROR', 'NETWORK', 'There was a problem with your request.'],
+  ['CLIENT_RATE_LIMITED', 'MERCHANT', 'You are being rate-limited; please try again in a few minutes.'],
+  ['CLIENT_AUTHORIZATION_INSUFFICIENT', 'MERCHANT', 'The authorization used has insufficient privileges.'],
+  ['CLIENT_MISSING_GATEWAY_CONFIGURATION', 'INTERNAL', 'Missing gatewayConfiguration.'],
+  [
+    'CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN',
+    'MERCHANT',
+    'assetsUrl property is on an invalid domain.',
+    { property: 'assetsUrl' },
+  ],
+  [
+    'CLIENT_OPTION_REQUIRED',
+    'MERCHANT',
+    'options.method is required when making a request.',
+    { option: 'options.method' },
+  ],
+  ['CLIENT_OPTION_INVALID', 'MERCHANT', 'options.api is invalid.'],
+  [
+    'INSTANTIATION_OPTION_REQUIRED',
+    'MERCHANT',
+    'options.authorization is required when instantiating a client.',
+    { option: 'authorization', component: 'a client' },
+  ],
+  [
+    'INCOMPATIBLE_VERSIONS',
+    'MERCHANT',
+    'Client (version 1.9.2) and hosted-fields (version 1.9.1) components must be from the same SDK version.',
+    { clientVersion: '1.9.2', component: 'hosted-fields', componentVersion: '1.9.1' },
+  ],
+  [
+    'METHOD_CALLED_AFTER_TEARDOWN',
+    'MERCHANT',
+    'requestPaymentMethod cannot be called after teardown.',
+    { method: 'requestPaymentMethod' },
+  ],
+  [
+    'BRAINTREE_API_ACCESS_RESTRICTED',
+    'MERCHANT',
+    "Your access is restricted and cannot use this part of the provider's API.",
+  ],
+  ['INVALID_USE_OF_INTERNAL_FUNCTION', 'INTERNAL', 'This function is for internal use only.'],
+  ['CALLBACK_REQUIRED', 'MERCHANT', 'teardown must include a callback function.', { method: 'teardown' }],
+  ['INVALID_OPTION', 'MERCHANT', 'options.flow is not a valid option.', { option: 'options.flow' }],
+  ['MISSING_CHANNEL_ID', 'INTERNAL', 'Channel ID must be specified.'],
+  ['APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not enabled for this merchant.'],
+  ['APPLE_PAY_VALIDATION_URL_REQUIRED', 'MERCHANT', 'performValidation must be called with a validationURL.'],
+  [
+    'APPLE_PAY_MERCHANT_VALIDATION_NETWORK',
+    'NETWORK',
+    'A network error occurred when validating the Apple Pay merchant.',
+  ],
+  [
+    'APPLE_PAY_MERCHANT_VALIDATION_FAILED',
+    'MERCHANT',
+    "Make sure you have registered your domain name in the provider's control panel.",
+  ],
+  ['APPLE_PAY_PAYMENT_TOKEN_REQUIRED', 'MERCHANT', 'tokenize must be called with a payment token.'],
+  ['APPLE_PAY_TOKENIZATION', 'NETWORK', 'A network error occurred when processing the Apple Pay payment.'],
+  [
+    'HOSTED_FIELDS_INVALID_FIELD_KEY',
+    'MERCHANT',
+    'cardNumber is not a valid field.',
+    { field: 'cardNumber' },
+  ],
+  ['HOSTED_FIELDS_INVALID_FIELD_SELECTOR', 'MERCHANT', 'Selector does not reference a valid DOM node.'],
+  ['HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME', 'MERCHANT', 'Element already contains a hosted-fields frame.'],
+  ['HOSTED_FIELDS_FIELD_INVALID', 'MERCHANT', 'cvc is not a valid field.', { field: 'cvc' }],
+  [
+    'HOSTED_FIELDS_FIELD_NOT_PRESENT',
+    'MERCHANT',
+    'Cannot clear cvv because it is not part of the current hosted fields.',
+    { method: 'clear', field: 'cvv' },
+  ],
+  [
+    'HOSTED_FIELDS_FIELD_PROPERTY_INVALID',
+    'MERCHANT',
+    'The value for maxlength must be a number.',
+    { property: 'maxlength' },
+  ],
+  [
+    'HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED',
+    'MERCHANT',
+    'The onclick attribute is not supported in Hosted Fields.',
+    { attribute: 'onclick' },
+  ],
+  [
+    'HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED',
+    'MERCHANT',
+    'Value maybe is not allowed for disabled attribute.',
+    { value: 'maybe', attribute: 'disabled' },
+  ],
+  ['HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR', 'NETWORK', 'A tokenization network error occurred.'],
+  [
+    'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE',
+    'CUSTOMER',
+    "This credit card already exists in the merchant's vault.",
+  ],
+  [
+    'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED',
+    'CUSTOMER',
+    'CVV verification failed during tokenization.',
+  ],
+  ['HOSTED_FIELDS_FAILED_TOKENIZATION', 'CUSTOMER', 'The supplied card data failed tokenization.'],
+  ['HOSTED_FIELDS_FIELDS_EMPTY', 'CUSTOMER', 'All fields are empty. Cannot tokenize empty card fields.'],
+  [
+    'HOSTED_FIELDS_FIELDS_INVALID',
+    'CUSTOMER',
+    'Some payment input fields are invalid. Cannot tokenize invalid card fields.',
+  ],
+  ['PAYPAL_NOT_ENABLED', 'MERCHANT', 'PayPal is not enabled for this merchant.'],
+  [
+    'PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED',
+    'MERCHANT',
+    'A linked PayPal Sandbox account is required to use PayPal Checkout in Sandbox.',
+  ],
+  ['PAYPAL_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.'],
+  ['PAYPAL_ACCOUNT_TOKENIZATION_FAILED', 'NETWORK', "Could not tokenize user's PayPal account."],
+  ['PAYPAL_FLOW_FAILED', 'NETWORK', 'Could not initialize PayPal flow.'],
+  ['PAYPAL_FLOW_OPTION_REQUIRED', 'MERCHANT', 'PayPal flow property is invalid or missing.'],
+  [
+    'PAYPAL_POPUP_OPEN_FAILED',
+    'MERCHANT',
+    'PayPal popup failed to open, make sure to tokenize in response to a user action.',
+  ],
+  ['PAYPAL_POPUP_CLOSED', 'CUSTOMER', 'Customer closed PayPal popup before authorizing.'],
+  ['PAYPAL_INVALID_PAYMENT_OPTION', 'MERCHANT', 'PayPal payment options are invalid.'],
+  [
+    'THREEDS_AUTHENTICATION_IN_PROGRESS',
+    'MERCHANT',
+    'Cannot call verifyCard while existing authentication is in progress.',
+  ],
+  [
+    'THREEDS_MISSING_VERIFY_CARD_OPTION',
+    'MERCHANT',
+    'verifyCard options must include a nonce.',
+    { option: 'nonce' },
+  ],
+  ['THREEDS_NO_VERIFICATION_PAYLOAD', 'MERCHANT', 'No verification payload available.'],
+  ['THREEDS_NOT_ENABLED', 'MERCHANT', '3D Secure is not enabled for this merchant.'],
+  [
+    'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY',
+    'MERCHANT',
+    '3D Secure can not use a tokenization key for authorization.',
+  ],
+  ['THREEDS_HTTPS_REQUIRED', 'MERCHANT', '3D Secure requires HTTPS.'],
+  ['THREEDS_TERM_URL_REQUIRES_DOMAIN', 'INTERNAL', 'Term Url must be on an allowed provider domain.'],
+  [
+    'THREEDS_UNKNOWN_AUTH_RESPONSE',
+    'UNKNOWN',
+    'Issuer declined the authentication.',
+    { message: 'Issuer declined the authentication.' },
+  ],
+];
+
+describe('error catalogue', () => {
+  it('holds exactly the codes of the specification', () => {
+    expect(Object.keys(ERROR_CATALOGUE).sort()).toEqual(EXPECTED.map(([code]) => code).sort());
+  });
+
+  it.each(EXPECTED)('%s is %s: "%s"', (code, type, message, params) => {
+    const error = (createError as (c: ErrorCode, p?: Record<string, string>) => PanelError)(code, params);
+    expect(error).toBeInstanceOf(PanelError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('PanelError');
+    expect(error.code).toBe(code);
+    expect(error.type).toBe(type);
+    expect(error.message).toBe(message);
+  });
+});
+
+describe('PanelError', () => {
+  it('carries details and survives the trip across frames', () => {
+    const error = createError('CLIENT_REQUEST_ERROR', undefined, { httpStatus: 422 });
+    const json = JSON.parse(JSON.stringify(error)) as unknown;
+    expect(json).toEqual({
+      name: 'PanelError',
+      type: 'NETWORK',
+      code: 'CLIENT_REQUEST_ERROR',
+      message: 'There was a problem with your request.',
+      details: { httpStatus: 422 },
+    });
+    const back = panelErrorFromJSON(json);
+    expect(back).toBeInstanceOf(PanelError);
+    expect(back?.details).toEqual({ httpStatus: 422 });
+  });
+
+  it('refuses to rebuild anything that is not a catalogue error', () => {
+    for (const value of [
+      null,
+      'CLIENT_GATEWAY_NETWORK',
+      { name: 'PanelError', code: 'NOT_A_CODE', message: 'x' },
+      { name: 'Error', code: 'CLIENT_GATEWAY_NETWORK', message: 'x' },
+      { name: 'PanelError', code: 'CLIENT_GATEWAY_NETWORK', message: 42 },
+      { name: 'PanelError', code: '__proto__', message: 'x' },
+      { name: 'PanelError', code: 'toString', message: 'x' },
+    ]) {
+      expect(panelErrorFromJSON(value)).toBeNull();
+    }
+    expect(isPanelError(new Error('plain'))).toBe(false);
+  });
+
+  it('takes its type from the catalogue, not from the sender', () => {
+    const back = panelErrorFromJSON({
+      name: 'PanelError',
+      code: 'HOSTED_FIELDS_FIELDS_EMPTY',
+      type: 'INTERNAL',
+      message: 'm',
+    });
+    expect(back?.type).toBe('CUSTOMER');
+  });
+});

@@ -1,0 +1,10 @@
+export { ERROR_CATALOGUE, type ErrorCode, type ErrorType, type CatalogueEntry } from './catalogue';
+export {
+  PanelError,
+  createError,
+  isPanelError,
+  panelErrorFromJSON,
+  type ErrorDetails,
+  type ErrorParams,
+  type SerializedPanelError,
+} from './panel-error';

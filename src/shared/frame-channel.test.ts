@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { frameHash, frameToPageMessage, openMessage, readFrameParams, wrap } from './frame-channel';
+
+const channel = '0b6d7c39-3d1e-4b8e-9a55-0f3f6f2f2a11';
+const origin = 'https://localhost:8444';
+
+function event(data: unknown, from = origin, source: MessageEventSource | null = window): MessageEvent {
+  return new MessageEvent('message', { data, origin: from, source });
+}
+
+const expected = { origin, source: () => window, channel, schema: frameToPageMessage };
+const ready = { type: 'frameReady', frame: 'hosted-fields', version: '1.9.2' };
+
+describe('openMessage', () => {
+  it('opens a well-formed message from the expected origin, window and channel', () => {
+    expect(openMessage(event(wrap(channel, ready)), expected)).toEqual(ready);
+  });
+
+  it.each([
+    ['another origin', event(wrap(channel, ready), 'https://attacker.example')],
+    ['another window', event(wrap(channel, ready), origin, null)],
+    ['another channel', event(wrap('7e0e4c9c-1111-4b8e-9a55-0f3f6f2f2a11', ready))],
+    ['no envelope', event(ready)],
+    ['a string', event(JSON.stringify(wrap(channel, ready)))],
+    ['an unknown type', event(wrap(channel, { type: 'tokenize' }))],
+    ['a wrong field', event(wrap(channel, { ...ready, frame: 'evil' }))],
+    ['another protocol', event({ protocol: 'framebus', channel, message: ready })],
+  ])('ignores a message from %s', (_, message) => {
+    expect(openMessage(message, expected)).toBeNull();
+  });
+
+  it('reads nothing of the data before the origin passes', () => {
+    const data = {
+      get protocol(): never {
+        throw new Error('read');
+      },
+    };
+    expect(openMessage(event(data, 'https://attacker.example'), expected)).toBeNull();
+  });
+
+  it('does not let prototype keys through', () => {
+    const polluted = JSON.parse(
+      `{"protocol":"payment-panel","channel":"${channel}","message":{"type":"frameReady","frame":"hosted-fields","version":"1","__proto__":{"polluted":true}}}`,
+    ) as unknown;
+    const opened = openMessage(event(polluted), { ...expected, schema: frameToPageMessage }) as Record<
+      string,
+      unknown
+    > | null;
+    expect(opened).not.toBeNull();
+    expect(Object.hasOwn(opened ?? {}, '__proto__')).toBe(false);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('frame parameters', () => {
+  it('round-trip through the hash', () => {
+    const params = { channel, parentOrigin: 'https://localhost:8443', version: '1.9.2' };
+    expect(readFrameParams(frameHash(params))).toEqual(params);
+  });
+
+  it.each([
+    ['no channel', '#origin=https%3A%2F%2Fa.example&version=1'],
+    ['a malformed channel', '#channel=abc&origin=https%3A%2F%2Fa.example&version=1'],
+    ['an origin with a path', `#channel=${channel}&origin=https%3A%2F%2Fa.example%2Fx&version=1`],
+    ['a non-URL origin', `#channel=${channel}&origin=nope&version=1`],
+    ['no version', `#channel=${channel}&origin=https%3A%2F%2Fa.example`],
+  ])('are refused with %s', (_, hash) => {
+    expect(readFrameParams(hash)).toBeNull();
+  });
+});
