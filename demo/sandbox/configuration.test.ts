@@ -1,0 +1,98 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_DISPLAY_NAMES } from './merchants';
+import { record, startSandbox, TEST_ASSETS_ORIGIN, type TestSandbox, like } from './test-server';
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.stop());
+
+describe('GET configuration', () => {
+  it('serves the full configuration of demo_merchant', async () => {
+    const response = await sandbox.clientApi('demo_merchant', 'configuration', {
+      query: { '_meta[sessionId]': 'abc', configVersion: '3' },
+    });
+    expect(response.status).toBe(200);
+    const clientApiUrl = `${sandbox.origin}/merchants/demo_merchant/client_api`;
+    expect(response.body).toEqual({
+      environment: 'sandbox',
+      merchantId: 'demo_merchant',
+      clientApiUrl,
+      configUrl: `${clientApiUrl}/v1/configuration`,
+      assetsUrl: TEST_ASSETS_ORIGIN,
+      analytics: { url: `${sandbox.origin}/analytics/demo_merchant` },
+      challenges: ['cvv', 'postal_code'],
+      creditCards: {
+        supportedCardTypes: [...CARD_DISPLAY_NAMES],
+        supportedGateways: [{ name: 'clientApi' }],
+      },
+      threeDSecureEnabled: true,
+      threeDSecure: null,
+      paypalEnabled: true,
+      paypal: { clientId: like.any(String), displayName: 'Demo Merchant', unvettedMerchant: false },
+      applePayWeb: {
+        merchantIdentifier: like.any(String),
+        countryCode: 'US',
+        currencyCode: 'USD',
+        supportedNetworks: ['visa', 'mastercard', 'amex', 'discover'],
+        merchantCapabilities: ['supports3DS'],
+      },
+      kount: { kountMerchantId: '600000' },
+    });
+    expect(record(record(response.body).paypal).clientId).not.toBe('');
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('leaves Apple Pay and Kount out for card_only_merchant', async () => {
+    const body = record((await sandbox.clientApi('card_only_merchant', 'configuration')).body);
+    expect(body.creditCards).toEqual({
+      supportedCardTypes: ['Visa', 'MasterCard', 'American Express'],
+      supportedGateways: [{ name: 'clientApi' }],
+    });
+    expect(body.challenges).toEqual([]);
+    expect(body.paypalEnabled).toBe(false);
+    expect(body.threeDSecureEnabled).toBe(false);
+    expect(body).not.toHaveProperty('applePayWeb');
+    expect(body).not.toHaveProperty('kount');
+    expect(body).toHaveProperty('paypal');
+  });
+
+  it('serves wallets_only_merchant without card types, with PayPal and Apple Pay', async () => {
+    const body = record((await sandbox.clientApi('wallets_only_merchant', 'configuration')).body);
+    expect(record(body.creditCards).supportedCardTypes).toEqual([]);
+    expect(body.paypalEnabled).toBe(true);
+    expect(record(body.paypal).clientId).toEqual(like.stringMatching(/.+/));
+    expect(body).toHaveProperty('applePayWeb');
+  });
+
+  it('serves unlinked_paypal_merchant with PayPal on but no client id', async () => {
+    const body = record((await sandbox.clientApi('unlinked_paypal_merchant', 'configuration')).body);
+    expect(body.paypalEnabled).toBe(true);
+    expect(record(body.paypal).clientId).toBeNull();
+    expect(record(body.creditCards).supportedCardTypes).not.toEqual([]);
+  });
+
+  it('serves the configuration to a client token fingerprint too', async () => {
+    const token = await sandbox.clientToken({ merchantId: 'demo_merchant' });
+    const response = await sandbox.clientApi('demo_merchant', 'configuration', {
+      auth: { authorizationFingerprint: token.authorizationFingerprint },
+    });
+    expect(response.status).toBe(200);
+    expect(record(response.body).merchantId).toBe('demo_merchant');
+  });
+});
+
+describe('analytics sink', () => {
+  it('answers 200 {} to the analytics url', async () => {
+    const configuration = record((await sandbox.clientApi('demo_merchant', 'configuration')).body);
+    const url = String(record(configuration.analytics).url);
+    const response = await sandbox.request(new URL(url).pathname, {
+      body: { analytics: [{ kind: 'web.dropin.appeared', timestamp: 1 }] },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({});
+  });
+});

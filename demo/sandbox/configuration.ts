@@ -1,0 +1,87 @@
+/**
+ * `GET …/v1/configuration`: the gateway configuration of PROTOCOL §2.2, and the merchant URLs it
+ * (and client tokens) point at.
+ * @packageDocumentation
+ */
+import { clientApiPath, endpointPath } from '../../src/shared/endpoints';
+import { analyticsPath } from './analytics';
+import { jsonReply } from './http';
+import type { ApplePayWebSettings, CardDisplayName, Challenge, Merchant, PayPalSettings } from './merchants';
+import { clientApiRoute } from './route';
+import type { SandboxOptions } from './state';
+
+/** The URLs of a merchant on this gateway. */
+export interface MerchantUrls {
+  /** `<gateway>/merchants/<mid>/client_api` */
+  clientApiUrl: string;
+  /** `<clientApiUrl>/v1/configuration` */
+  configUrl: string;
+  /** `<gateway>/analytics/<mid>` */
+  analyticsUrl: string;
+}
+
+/** The gateway configuration served to the client. */
+export interface GatewayConfiguration {
+  environment: 'sandbox';
+  merchantId: string;
+  clientApiUrl: string;
+  configUrl: string;
+  assetsUrl: string;
+  analytics: { url: string };
+  challenges: Challenge[];
+  creditCards: { supportedCardTypes: CardDisplayName[]; supportedGateways: { name: 'clientApi' }[] };
+  threeDSecureEnabled: boolean;
+  /** Not read by the reference client; present in real configurations. */
+  threeDSecure: null;
+  paypalEnabled: boolean;
+  paypal: PayPalSettings;
+  applePayWeb?: ApplePayWebSettings;
+  kount?: { kountMerchantId: string | null };
+}
+
+/** The URLs of a merchant on the gateway described by `options`. */
+export function merchantUrls(merchantId: string, options: SandboxOptions): MerchantUrls {
+  const clientApiUrl = `${options.gatewayOrigin}${clientApiPath(merchantId)}`;
+  return {
+    clientApiUrl,
+    configUrl: `${clientApiUrl}/v1/${endpointPath('configuration')}`,
+    analyticsUrl: `${options.gatewayOrigin}${analyticsPath(merchantId)}`,
+  };
+}
+
+/** The configuration of a merchant. Apple Pay and Kount blocks appear only when they are on. */
+export function buildConfiguration(merchant: Merchant, options: SandboxOptions): GatewayConfiguration {
+  const urls = merchantUrls(merchant.merchantId, options);
+  return {
+    environment: 'sandbox',
+    merchantId: merchant.merchantId,
+    clientApiUrl: urls.clientApiUrl,
+    configUrl: urls.configUrl,
+    assetsUrl: options.assetsOrigin,
+    analytics: { url: urls.analyticsUrl },
+    challenges: [...merchant.challenges],
+    creditCards: {
+      supportedCardTypes: [...merchant.supportedCardTypes],
+      supportedGateways: [{ name: 'clientApi' }],
+    },
+    threeDSecureEnabled: merchant.threeDSecureEnabled,
+    threeDSecure: null,
+    paypalEnabled: merchant.paypalEnabled,
+    paypal: { ...merchant.paypal },
+    ...(merchant.applePayWeb
+      ? {
+          applePayWeb: {
+            ...merchant.applePayWeb,
+            supportedNetworks: [...merchant.applePayWeb.supportedNetworks],
+            merchantCapabilities: [...merchant.applePayWeb.merchantCapabilities],
+          },
+        }
+      : {}),
+    ...(merchant.kount ? { kount: { ...merchant.kount } } : {}),
+  };
+}
+
+/** `GET …/v1/configuration`, any authorization. */
+export const configurationRoute = clientApiRoute('configuration', 'any', ({ merchant, state }) =>
+  jsonReply(200, buildConfiguration(merchant, state.options)),
+);

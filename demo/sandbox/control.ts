@@ -1,0 +1,37 @@
+/**
+ * Sandbox control routes that are not a feature of their own: reset and the merchants list.
+ * @packageDocumentation
+ */
+import { buildConfiguration } from './configuration';
+import { jsonReply } from './http';
+import { listMerchants } from './merchants';
+import type { Route } from './route';
+
+/** `POST /sandbox/reset`: clear faults, the log and the nonces, and restore the vault to its seed. */
+export const resetRoute: Route = {
+  method: 'POST',
+  path: '/sandbox/reset',
+  handle({ state }) {
+    state.faults.clear();
+    state.log.clear();
+    state.nonces.clear();
+    state.vault.reset();
+    return jsonReply(200, { reset: true });
+  },
+};
+
+/** `GET /sandbox/merchants`: every merchant with its keys and the configuration it is served. */
+export const merchantsRoute: Route = {
+  method: 'GET',
+  path: '/sandbox/merchants',
+  handle: ({ state }) =>
+    jsonReply(
+      200,
+      listMerchants().map((merchant) => ({
+        merchantId: merchant.merchantId,
+        tokenizationKey: merchant.tokenizationKey,
+        clientApiAccess: merchant.clientApiAccess,
+        configuration: buildConfiguration(merchant, state.options),
+      })),
+    ),
+};

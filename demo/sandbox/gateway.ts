@@ -1,0 +1,208 @@
+/**
+ * The request pipeline of the sandbox gateway: CORS, body reading, request log, fault switches,
+ * routing, and a last-resort guard so no input can crash the hosting server.
+ * @packageDocumentation
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { applyCorsHeaders, preflightReply } from './cors';
+import { isStatusFault, statusFaultReply, truncateBody, type Fault } from './faults';
+import { errorReply, isFinished, sendReply, type Reply } from './http';
+import type { RequestLogEntry } from './request-log';
+import type { RouteContext } from './route';
+import { findRoute, isControlPath } from './router';
+import { createSandboxState, type SandboxOptions, type SandboxState } from './state';
+
+/** The sandbox gateway, mounted by the https server of the demo. */
+export interface SandboxGateway {
+  /** Answer one request. Never throws; never rejects. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** End every response held open by a `timeout` (or delayed by a `slow`) fault, so the server can shut down. */
+  close(): void;
+}
+
+/** Largest request body read, in bytes. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+interface RawBody {
+  text: string;
+  tooLarge: boolean;
+}
+
+type ParsedBody = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'invalid'; text: string };
+
+function readBody(req: IncomingMessage): Promise<RawBody | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer | string) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buffer.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(buffer);
+    });
+    req.on('end', () => {
+      resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES });
+    });
+    // A client that leaves before the body ends gets no answer; `close` after `end` changes nothing.
+    req.on('error', () => {
+      resolve(null);
+    });
+    req.on('close', () => {
+      resolve(null);
+    });
+  });
+}
+
+function parseBody(text: string): ParsedBody {
+  if (text.trim() === '') return { kind: 'empty' };
+  try {
+    return { kind: 'json', value: JSON.parse(text) as unknown };
+  } catch {
+    return { kind: 'invalid', text };
+  }
+}
+
+function parseUrl(raw: string | undefined): URL | null {
+  const path = raw ?? '/';
+  try {
+    // A fixed base keeps `//host/...` request targets from being read as another host.
+    return new URL(`http://sandbox.invalid${path.startsWith('/') ? path : `/${path}`}`);
+  } catch {
+    return null;
+  }
+}
+
+function queryOf(url: URL): Record<string, string> {
+  return Object.fromEntries(url.searchParams.entries());
+}
+
+async function route(
+  state: SandboxState,
+  req: IncomingMessage,
+  method: string,
+  url: URL,
+  raw: RawBody,
+  parsed: ParsedBody,
+): Promise<Reply> {
+  if (raw.tooLarge) return errorReply(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  if (parsed.kind === 'invalid') return errorReply(400, 'The request body is not valid JSON.');
+  const lookup = findRoute(method, url.pathname);
+  if (lookup.kind === 'notFound') return errorReply(404, `No such endpoint: ${method} ${url.pathname}`);
+  if (lookup.kind === 'wrongMethod') {
+    return {
+      ...errorReply(405, `${method} is not allowed on ${url.pathname}.`),
+      headers: { allow: lookup.allowed.join(', ') },
+    };
+  }
+  const context: RouteContext = {
+    state,
+    method,
+    url,
+    params: lookup.params,
+    query: queryOf(url),
+    body: parsed.kind === 'json' ? parsed.value : null,
+    headers: req.headers,
+  };
+  return lookup.route.handle(context);
+}
+
+async function applyFault(
+  state: SandboxState,
+  fault: Fault,
+  res: ServerResponse,
+  entry: RequestLogEntry,
+  answer: () => Promise<Reply>,
+): Promise<void> {
+  entry.fault = fault.kind;
+  if (isStatusFault(fault.kind)) {
+    const reply = statusFaultReply(fault.kind);
+    sendReply(res, reply);
+    entry.status = reply.status;
+    return;
+  }
+  switch (fault.kind) {
+    case 'timeout':
+      state.pending.hold(res);
+      return;
+    case 'reset':
+      res.destroy();
+      return;
+    case 'malformed': {
+      const reply = await answer();
+      sendReply(res, { ...reply, status: 200 }, truncateBody(reply));
+      entry.status = 200;
+      return;
+    }
+    case 'slow': {
+      if (!(await state.pending.wait(res, fault.delayMs))) return;
+      const reply = await answer();
+      sendReply(res, reply);
+      entry.status = reply.status;
+      return;
+    }
+  }
+}
+
+async function dispatch(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Errors on a socket the client dropped are expected here and must not reach the server.
+  res.on('error', () => undefined);
+  applyCorsHeaders(req, res);
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (method === 'OPTIONS') {
+    req.resume();
+    sendReply(res, preflightReply(req));
+    return;
+  }
+  const raw = await readBody(req);
+  if (raw === null) return;
+  const url = parseUrl(req.url);
+  if (url === null) {
+    sendReply(res, errorReply(400, 'The request target is not a valid URL.'));
+    return;
+  }
+  const parsed = parseBody(raw.text);
+  const answer = () => route(state, req, method, url, raw, parsed);
+  if (isControlPath(url.pathname)) {
+    sendReply(res, await answer());
+    return;
+  }
+  const origin = req.headers.origin;
+  const entry = state.log.record({
+    method,
+    path: url.pathname,
+    query: queryOf(url),
+    body: parsed.kind === 'json' ? parsed.value : parsed.kind === 'invalid' ? parsed.text : null,
+    origin: typeof origin === 'string' && origin !== '' ? origin : null,
+  });
+  const fault = state.faults.take(url.pathname, method);
+  if (fault) {
+    await applyFault(state, fault, res, entry, answer);
+    return;
+  }
+  const reply = await answer();
+  sendReply(res, reply);
+  entry.status = reply.status;
+}
+
+/**
+ * Create a sandbox gateway with its own merchants' vaults, nonces, faults and request log.
+ * @param options - the origins of the gateway itself and of the assets
+ */
+export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
+  const state = createSandboxState(options);
+  return {
+    handle(req, res) {
+      dispatch(state, req, res).catch((error: unknown) => {
+        console.error('[sandbox gateway] internal error', error);
+        try {
+          if (!isFinished(res)) sendReply(res, errorReply(500, 'Sandbox gateway internal error.'));
+          else res.destroy();
+        } catch {
+          // Nothing more can be done for this response.
+        }
+      });
+    },
+    close() {
+      state.pending.closeAll();
+    },
+  };
+}

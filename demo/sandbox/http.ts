@@ -1,0 +1,83 @@
+/**
+ * Small HTTP helpers shared by the sandbox gateway's modules: the reply value handlers return,
+ * JSON error bodies, and writing a reply to a `ServerResponse`.
+ * @packageDocumentation
+ */
+import type { ServerResponse } from 'node:http';
+
+/** What a route handler answers; the gateway turns it into an HTTP response. */
+export interface Reply {
+  /** HTTP status code. */
+  status: number;
+  /** JSON-serialisable body; omitted for 204. */
+  body?: unknown;
+  /** Extra response headers. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** One field error of the gateway's validation convention. */
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/** Headers on every response of the gateway. */
+export const BASE_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+};
+
+/** A JSON reply. */
+export function jsonReply(status: number, body: unknown): Reply {
+  return { status, body };
+}
+
+/** A reply with the gateway's `{error:{message}}` body, plus any extra top-level fields. */
+export function errorReply(status: number, message: string, extra: Record<string, unknown> = {}): Reply {
+  return { status, body: { error: { message }, ...extra } };
+}
+
+/**
+ * A 422 reply in the client API's validation convention:
+ * `{error:{message}, fieldErrors:[{field:<group>, fieldErrors:[{field, code, message}]}]}`.
+ */
+export function validationReply(
+  errors: readonly FieldError[],
+  group = 'creditCard',
+  extra: Record<string, unknown> = {},
+): Reply {
+  const message = errors.map((error) => error.message).join('\n') || 'Validation failed';
+  return errorReply(422, message, {
+    fieldErrors: errors.length > 0 ? [{ field: group, fieldErrors: errors }] : [],
+    ...extra,
+  });
+}
+
+/** True for a plain JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True once nothing more can be written to the response. */
+export function isFinished(res: ServerResponse): boolean {
+  return res.headersSent || res.writableEnded || res.destroyed;
+}
+
+/**
+ * Write a reply. `rawBody` replaces the serialised body (used by the `malformed` fault).
+ * Does nothing when the response is already answered or its socket is gone.
+ */
+export function sendReply(res: ServerResponse, reply: Reply, rawBody?: string): void {
+  if (isFinished(res)) return;
+  res.statusCode = reply.status;
+  for (const [name, value] of Object.entries({ ...BASE_HEADERS, ...reply.headers })) {
+    res.setHeader(name, value);
+  }
+  // A 204 must not carry a body, whatever the handler put in it.
+  if (reply.status === 204) {
+    res.end();
+    return;
+  }
+  res.end(rawBody ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
+}

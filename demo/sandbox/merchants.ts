@@ -1,0 +1,170 @@
+/**
+ * The sandbox's merchants: a typed table with their tokenization keys, public keys and features.
+ * @packageDocumentation
+ */
+
+/** Card display names a merchant can accept (PROTOCOL §2.2). */
+export const CARD_DISPLAY_NAMES = [
+  'Visa',
+  'MasterCard',
+  'American Express',
+  'Discover',
+  'JCB',
+  'UnionPay',
+  'Maestro',
+  'Diners Club',
+] as const;
+
+/** A card display name. */
+export type CardDisplayName = (typeof CARD_DISPLAY_NAMES)[number];
+
+/** A challenge the panel shows a field for. */
+export type Challenge = 'cvv' | 'postal_code';
+
+/** The `paypal` block of the configuration. */
+export interface PayPalSettings {
+  /** `null` makes PayPal fail with PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED. */
+  clientId: string | null;
+  displayName: string;
+  unvettedMerchant: boolean;
+}
+
+/** The `applePayWeb` block of the configuration. */
+export interface ApplePayWebSettings {
+  merchantIdentifier: string;
+  countryCode: string;
+  currencyCode: string;
+  supportedNetworks: readonly string[];
+  merchantCapabilities: readonly string[];
+}
+
+/** A sandbox merchant. */
+export interface Merchant {
+  merchantId: string;
+  /** What the merchant is for, as the demo and `npm start` list it. */
+  description: string;
+  /** `sandbox_<random>_<merchantId>` (PROTOCOL §1.1). */
+  tokenizationKey: string;
+  /** Written into client-token fingerprints and checked when one comes back. */
+  publicKey: string;
+  /** False: every client API call answers 403, whatever the authorization. */
+  clientApiAccess: boolean;
+  supportedCardTypes: readonly CardDisplayName[];
+  challenges: readonly Challenge[];
+  paypalEnabled: boolean;
+  paypal: PayPalSettings;
+  /** `null`: Apple Pay off (the block is left out of the configuration). */
+  applePayWeb: ApplePayWebSettings | null;
+  threeDSecureEnabled: boolean;
+  /** `null`: Kount off (the block is left out of the configuration). */
+  kount: { kountMerchantId: string | null } | null;
+}
+
+const APPLE_PAY_DEFAULTS = {
+  countryCode: 'US',
+  currencyCode: 'USD',
+  supportedNetworks: ['visa', 'mastercard', 'amex', 'discover'],
+  merchantCapabilities: ['supports3DS'],
+} as const;
+
+/** Every sandbox merchant, by merchant id. */
+export const MERCHANTS = {
+  demo_merchant: {
+    merchantId: 'demo_merchant',
+    description: 'every feature on',
+    tokenizationKey: 'sandbox_k9x2m4p7_demo_merchant',
+    publicKey: 'pk_demo_3f8q2z',
+    clientApiAccess: true,
+    supportedCardTypes: CARD_DISPLAY_NAMES,
+    challenges: ['cvv', 'postal_code'],
+    paypalEnabled: true,
+    paypal: {
+      clientId: 'sandbox-paypal-client-demo-merchant',
+      displayName: 'Demo Merchant',
+      unvettedMerchant: false,
+    },
+    applePayWeb: { merchantIdentifier: 'merchant.com.example.sandbox.demo', ...APPLE_PAY_DEFAULTS },
+    threeDSecureEnabled: true,
+    kount: { kountMerchantId: '600000' },
+  },
+  card_only_merchant: {
+    merchantId: 'card_only_merchant',
+    description: 'cards only (Visa, MasterCard, Amex), no challenges',
+    tokenizationKey: 'sandbox_c4rd0n1y_card_only_merchant',
+    publicKey: 'pk_card_only_7m1d4x',
+    clientApiAccess: true,
+    supportedCardTypes: ['Visa', 'MasterCard', 'American Express'],
+    challenges: [],
+    paypalEnabled: false,
+    paypal: { clientId: null, displayName: 'Card Only Merchant', unvettedMerchant: false },
+    applePayWeb: null,
+    threeDSecureEnabled: false,
+    kount: null,
+  },
+  wallets_only_merchant: {
+    merchantId: 'wallets_only_merchant',
+    description: 'no cards, PayPal and Apple Pay',
+    tokenizationKey: 'sandbox_w4ll3t5x_wallets_only_merchant',
+    publicKey: 'pk_wallets_only_9c2k5v',
+    clientApiAccess: true,
+    supportedCardTypes: [],
+    challenges: [],
+    paypalEnabled: true,
+    paypal: {
+      clientId: 'sandbox-paypal-client-wallets-only-merchant',
+      displayName: 'Wallets Only Merchant',
+      unvettedMerchant: false,
+    },
+    applePayWeb: { merchantIdentifier: 'merchant.com.example.sandbox.wallets', ...APPLE_PAY_DEFAULTS },
+    threeDSecureEnabled: false,
+    kount: null,
+  },
+  unlinked_paypal_merchant: {
+    merchantId: 'unlinked_paypal_merchant',
+    description: 'PayPal without a linked sandbox account',
+    tokenizationKey: 'sandbox_p4yp4l0x_unlinked_paypal_merchant',
+    publicKey: 'pk_unlinked_paypal_2h6w8r',
+    clientApiAccess: true,
+    supportedCardTypes: ['Visa', 'MasterCard', 'American Express', 'Discover'],
+    challenges: [],
+    paypalEnabled: true,
+    paypal: { clientId: null, displayName: 'Unlinked PayPal Merchant', unvettedMerchant: false },
+    applePayWeb: null,
+    threeDSecureEnabled: false,
+    kount: null,
+  },
+  restricted_merchant: {
+    merchantId: 'restricted_merchant',
+    description: 'no client API privileges (403)',
+    tokenizationKey: 'sandbox_r3str1ct_restricted_merchant',
+    publicKey: 'pk_restricted_5t0n3q',
+    clientApiAccess: false,
+    supportedCardTypes: ['Visa', 'MasterCard'],
+    challenges: [],
+    paypalEnabled: false,
+    paypal: { clientId: null, displayName: 'Restricted Merchant', unvettedMerchant: false },
+    applePayWeb: null,
+    threeDSecureEnabled: false,
+    kount: null,
+  },
+} as const satisfies Record<string, Merchant>;
+
+/** Id of a sandbox merchant. */
+export type MerchantId = keyof typeof MERCHANTS;
+
+const ALL_MERCHANTS: readonly Merchant[] = Object.values(MERCHANTS);
+
+/** The merchant with this id, if any. */
+export function findMerchant(merchantId: string): Merchant | undefined {
+  return ALL_MERCHANTS.find((merchant) => merchant.merchantId === merchantId);
+}
+
+/** The merchant owning this tokenization key, if any. */
+export function findMerchantByTokenizationKey(key: string): Merchant | undefined {
+  return ALL_MERCHANTS.find((merchant) => merchant.tokenizationKey === key);
+}
+
+/** Every merchant, in table order. */
+export function listMerchants(): readonly Merchant[] {
+  return ALL_MERCHANTS;
+}

@@ -1,0 +1,56 @@
+/**
+ * The route table and route lookup. To add an endpoint, write its module (see `clientApiRoute` in
+ * route.ts) and add its route here.
+ * @packageDocumentation
+ */
+import { analyticsRoute } from './analytics';
+import { clientTokenRoute } from './client-token';
+import { configurationRoute } from './configuration';
+import { merchantsRoute, resetRoute } from './control';
+import { creditCardsRoute } from './credit-cards';
+import { faultRoutes } from './faults';
+import { paymentMethodsRoute } from './payment-methods';
+import { requestLogRoutes } from './request-log';
+import { matchPath, type Route } from './route';
+
+/** Every route of the gateway. */
+export const ROUTES: readonly Route[] = [
+  // Client API
+  configurationRoute,
+  paymentMethodsRoute,
+  creditCardsRoute,
+  // Beside the client API
+  analyticsRoute,
+  // Sandbox control: never faulted, never logged
+  clientTokenRoute,
+  ...faultRoutes,
+  ...requestLogRoutes,
+  resetRoute,
+  merchantsRoute,
+];
+
+/** Prefix of the sandbox control paths. */
+export const CONTROL_PREFIX = '/sandbox/';
+
+/** True for a sandbox control path. */
+export function isControlPath(pathname: string): boolean {
+  return pathname === '/sandbox' || pathname.startsWith(CONTROL_PREFIX);
+}
+
+/** The outcome of {@link findRoute}. */
+export type RouteLookup =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'wrongMethod'; allowed: string[] }
+  | { kind: 'notFound' };
+
+/** The route for a request: found, known path with another method (405), or unknown path (404). */
+export function findRoute(method: string, pathname: string, routes: readonly Route[] = ROUTES): RouteLookup {
+  const allowed: string[] = [];
+  for (const route of routes) {
+    const params = matchPath(route.path, pathname);
+    if (!params) continue;
+    if (route.method === method) return { kind: 'found', route, params };
+    allowed.push(route.method);
+  }
+  return allowed.length > 0 ? { kind: 'wrongMethod', allowed } : { kind: 'notFound' };
+}

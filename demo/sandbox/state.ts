@@ -1,0 +1,42 @@
+/**
+ * The state of one sandbox gateway instance, handed to every route.
+ * @packageDocumentation
+ */
+import { FaultSwitches, PendingResponses } from './faults';
+import { NonceStore } from './nonces';
+import { RequestLog } from './request-log';
+import { Vault } from './vault';
+
+/** Where the gateway and the assets are served from. */
+export interface SandboxOptions {
+  /** Origin of this gateway, e.g. `https://localhost:8445`. */
+  gatewayOrigin: string;
+  /** Origin of the assets (bundle and frame pages), e.g. `https://localhost:8444`. */
+  assetsOrigin: string;
+}
+
+/** Everything a gateway instance keeps between requests. */
+export interface SandboxState {
+  /** The options, origins without a trailing slash. */
+  options: SandboxOptions;
+  vault: Vault;
+  nonces: NonceStore;
+  faults: FaultSwitches;
+  log: RequestLog;
+  pending: PendingResponses;
+}
+
+/** Fresh state: seeded vault, no nonces, faults or log entries. */
+export function createSandboxState(options: SandboxOptions): SandboxState {
+  return {
+    options: {
+      gatewayOrigin: options.gatewayOrigin.replace(/\/+$/, ''),
+      assetsOrigin: options.assetsOrigin.replace(/\/+$/, ''),
+    },
+    vault: new Vault(),
+    nonces: new NonceStore(),
+    faults: new FaultSwitches(),
+    log: new RequestLog(),
+    pending: new PendingResponses(),
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Every magic value the sandbox gateway reacts to, in one place so the README can list them
+ * (PROTOCOL §13). Behaviour lives in the endpoint modules; this module holds data only.
+ * @packageDocumentation
+ */
+
+/** Card numbers that tokenize, vault and verify with no special behaviour, by display name. */
+export const VALID_CARD_NUMBERS = {
+  Visa: ['4111111111111111', '4012888888881881', '4009348888881881', '4500600000000061', '4005519200000004'],
+  MasterCard: ['5555555555554444', '2223000048400011'],
+  'American Express': ['378282246310005', '371449635398431'],
+  Discover: ['6011111111111117', '6011000991300009'],
+  JCB: ['3530111333300000'],
+  UnionPay: ['6212345678901232'],
+  Maestro: ['6304000000000000'],
+  'Diners Club': ['38520000023237', '36259600000004'],
+} as const;
+
+/** Card numbers whose verification is declined by the processor (response 2000, "Do Not Honor"). */
+export const PROCESSOR_DECLINED_NUMBERS: readonly string[] = [
+  '4000111111111115', // Visa
+  '5105105105105100', // MasterCard
+  '378734493671000', // American Express
+  '6011000990139424', // Discover
+];
+
+/** Card numbers whose verification fails at the processor (response 3000). */
+export const PROCESSOR_FAILURE_NUMBERS: readonly string[] = ['3566002020360505']; // JCB
+
+/** Card numbers whose verification the gateway rejects as fraud. */
+export const FRAUD_NUMBERS: readonly string[] = ['4000111111111511'];
+
+/** A Luhn-valid number of no known brand: tokenizes with cardType `Unknown`. */
+export const UNKNOWN_CARD_TYPE_NUMBER = '1000000000000008';
+
+/** Processor responses of failed verifications. */
+export const PROCESSOR_RESPONSES = {
+  declined: { code: '2000', text: 'Do Not Honor' },
+  failed: { code: '3000', text: 'Processor Network Unavailable - Try Again' },
+} as const;
+
+/** Numbers that set one BIN-data field; every other field keeps its default (see `bin-data` in card-details.ts). */
+export const BIN_INDICATOR_NUMBERS = {
+  prepaid: '4111111111111210',
+  commercial: '4111111111131010',
+  payroll: '4111111114101010',
+  healthcare: '4111111510101010',
+  durbinRegulated: '4111161010101010',
+  debit: '4117101010101010',
+  allUnknown: '4111111111112101',
+  allNo: '4111111111310101',
+  issuingBank: '4111111141010101',
+  countryOfIssuance: '4111111111121102',
+} as const;
+
+/** Values the BIN-indicator numbers give `issuingBank` and `countryOfIssuance`. */
+export const BIN_INDICATOR_VALUES = { issuingBank: 'NETWORK ONLY', countryOfIssuance: 'USA' } as const;
+
+/** CVV values and the CVV response code they produce; any other CVV → `M`, none → `I`. */
+export const CVV_RESPONSE_CODES: Readonly<Record<string, string>> = {
+  '200': 'N', // does not match: rejected (field error 81736) when a verification runs
+  '201': 'U', // not verified
+  '301': 'S', // issuer does not participate
+};
+
+/** Postal codes and the AVS response code they produce; any other → `M`, none → `I`. */
+export const POSTAL_CODE_RESPONSE_CODES: Readonly<Record<string, string>> = {
+  '20000': 'N', // does not match: rejected (field error 81737) when a verification runs
+  '20001': 'U', // not verified
+  '30000': 'E', // AVS system error
+  '30001': 'S', // not supported
+};
+
+/** The seeded customer with vaulted cards, for saved-method tests. */
+export const SEED_CUSTOMER = {
+  merchantId: 'demo_merchant',
+  customerId: 'returning_shopper',
+  cards: [
+    { number: '4111111111111111', cardholderName: 'Robin Returning', default: true },
+    { number: '5555555555554444', cardholderName: 'Robin Returning', default: false },
+  ],
+} as const;
