@@ -1,0 +1,43 @@
+/**
+ * The element's DOM events: one typed map from event name to `detail`, and one `emit()` that
+ * dispatches on the host so events bubble out of the shadow root (DESIGN "Events").
+ * @packageDocumentation
+ */
+import type { PanelError } from '../shared/errors';
+
+/** `detail` of the `ready` event. */
+export interface ReadyDetail {
+  /** Version of the panel. */
+  version: string;
+}
+
+/** Every event `<payment-panel>` fires, by name, with its `detail` type. */
+export interface PaymentPanelEventDetails {
+  /** The gateway configuration is in and the panel is usable. */
+  ready: ReadyDetail;
+  /** Something failed; `detail` is the catalogue error (`type`, `code`, `message`, `details`). */
+  errorOccurred: PanelError;
+}
+
+/** Name of an event of `<payment-panel>`. */
+export type PaymentPanelEventName = keyof PaymentPanelEventDetails;
+
+/** The element's events as `addEventListener` sees them. */
+export type PaymentPanelEventMap = {
+  [K in PaymentPanelEventName]: CustomEvent<PaymentPanelEventDetails[K]>;
+};
+
+declare global {
+  // Lets `panel.addEventListener('errorOccurred', (e) => e.detail.code)` type-check for merchants.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends PaymentPanelEventMap {}
+}
+
+/** Dispatches a panel event on the host element, bubbling and crossing the shadow boundary. */
+export function emit<K extends PaymentPanelEventName>(
+  host: EventTarget,
+  name: K,
+  detail: PaymentPanelEventDetails[K],
+): void {
+  host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}

@@ -1,0 +1,93 @@
+/**
+ * `<payment-panel>`: the custom element merchants place in their checkout page. r2wc renders the
+ * React panel into an open shadow root; this subclass adds what r2wc lacks: styles through
+ * constructable stylesheets and attributes that can be removed again.
+ * @packageDocumentation
+ */
+import r2wc from '@r2wc/react-to-web-component';
+import { Panel } from '../panel/Panel';
+import css from '../panel/panel.css?inline';
+// Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ./events.
+import './events';
+
+/** r2wc keeps the props it passes to React under this symbol. */
+const R2WC_PROPS = Symbol.for('r2wc.props');
+/** r2wc re-renders through this method. */
+const R2WC_RENDER = Symbol.for('r2wc.render');
+
+/** Attributes of the element and the property each one sets. */
+const ATTRIBUTES = { authorization: 'authorization' } as const;
+
+// Every prop is a plain string for r2wc: its own boolean and JSON parsing is lossy or throws
+// where the merchant cannot catch it, so the element parses values itself.
+const R2wcPanel = r2wc(Panel, {
+  shadow: 'open',
+  props: { authorization: 'string' },
+}) as new () => HTMLElement & {
+  attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
+};
+
+let sheet: CSSStyleSheet | undefined;
+
+/** The panel's stylesheet, built once and shared by every instance. */
+function panelStyleSheet(): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+  }
+  return sheet;
+}
+
+interface R2wcInternals {
+  [R2WC_PROPS]: Record<string, unknown>;
+  [R2WC_RENDER](): void;
+}
+
+/**
+ * The `<payment-panel>` element.
+ *
+ * @fires ready - the gateway configuration is in; `detail: {version}`
+ * @fires errorOccurred - `detail` is the catalogue error (`type`, `code`, `message`, `details`)
+ * @csspart panel - the panel's outer box
+ * @csspart loading-indicator - shown while the panel loads
+ * @csspart wrapper - the panel's content, hidden until ready
+ * @csspart sheet-error - the sheet-level error area
+ */
+export class PaymentPanelElement extends R2wcPanel {
+  /**
+   * Tokenization key (`sandbox_…`) or client token. Attribute: `authorization`.
+   * Changing it connects the panel to the gateway anew.
+   */
+  declare authorization: string | undefined;
+
+  constructor() {
+    super();
+    const root = this.shadowRoot;
+    if (root) root.adoptedStyleSheets = [panelStyleSheet()];
+  }
+
+  override attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+    // r2wc ignores removed or emptied attributes, which would keep a stale authorization alive.
+    if ((value === null || value === '') && name in ATTRIBUTES) {
+      const internals = this as unknown as R2wcInternals;
+      internals[R2WC_PROPS][ATTRIBUTES[name as keyof typeof ATTRIBUTES]] = undefined;
+      internals[R2WC_RENDER]();
+      return;
+    }
+    super.attributeChangedCallback(name, oldValue, value);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'payment-panel': PaymentPanelElement;
+  }
+}
+
+/** The element's tag name. */
+export const TAG_NAME = 'payment-panel';
+
+/** Defines `<payment-panel>` unless a panel bundle has already defined it. */
+export function definePaymentPanel(): void {
+  if (!customElements.get(TAG_NAME)) customElements.define(TAG_NAME, PaymentPanelElement);
+}
