@@ -1,0 +1,56 @@
+// The demo checkout's own script: plain JavaScript, as a merchant without a framework writes it.
+const root = document.documentElement;
+const gateway = root.dataset.gatewayOrigin;
+const panel = document.getElementById('panel');
+const log = document.getElementById('event-log');
+const select = document.getElementById('authorization-select');
+
+/** Writes one line to the on-page event log and to the console. */
+function record(name, detail) {
+  const item = document.createElement('li');
+  const time = new Date().toISOString().slice(11, 23);
+  const shown = detail instanceof Error ? { code: detail.code, message: detail.message } : detail;
+  item.textContent = `${time} ${name} ${shown === undefined ? '' : JSON.stringify(shown)}`;
+  item.dataset.event = name;
+  log.append(item);
+  console.info('[payment-panel]', name, detail);
+}
+
+for (const name of root.dataset.panelEvents.split(' ')) {
+  panel.addEventListener(name, (event) => record(name, event.detail));
+}
+document.getElementById('clear-log').addEventListener('click', () => log.replaceChildren());
+
+/** Asks the sandbox, in the merchant server's role, for a client token. */
+async function clientToken(merchantId, customerId) {
+  const response = await fetch(`${gateway}/sandbox/client_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ merchantId, customerId }),
+  });
+  if (!response.ok) throw new Error(`client_token answered ${response.status}`);
+  return (await response.json()).clientToken;
+}
+
+const choices = [];
+for (const merchant of JSON.parse(root.dataset.merchants)) {
+  choices.push({
+    label: `Tokenization key — ${merchant.description}`,
+    value: () => merchant.tokenizationKey,
+  });
+}
+choices.push({
+  label: 'Client token — demo merchant, returning shopper',
+  value: () => clientToken('demo_merchant', 'returning_shopper'),
+});
+choices.push({ label: 'Client token — demo merchant, guest', value: () => clientToken('demo_merchant') });
+choices.push({ label: 'Malformed authorization', value: () => 'not-an-authorization' });
+for (const [index, choice] of choices.entries()) select.append(new Option(choice.label, String(index)));
+
+select.addEventListener('change', async () => {
+  try {
+    panel.setAttribute('authorization', await choices[Number(select.value)].value());
+  } catch (error) {
+    record('demo-error', { message: String(error) });
+  }
+});

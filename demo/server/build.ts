@@ -1,0 +1,56 @@
+/**
+ * Builds the local flavour when its sources changed since the last build. The build's inputs
+ * (sources, configs, lockfile, ports) are hashed; the hash is kept beside the output.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { localOrigins } from './origins.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const INPUTS = ['src', 'frames', 'public', 'vite.config.ts', 'package.json', 'package-lock.json'];
+
+/** Folder of a built flavour. */
+export function distDir(flavour: 'local' | 'release', version: string): string {
+  return resolve(root, 'dist', flavour === 'local' ? 'local' : '', 'payment-panel', version);
+}
+
+function inputsHash(): string {
+  const hash = createHash('sha256');
+  const add = (path: string): void => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) {
+        // Unit tests do not ship.
+        if (!/\.test\.tsx?$/.test(name)) add(resolve(path, name));
+      }
+    } else {
+      hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
+    }
+  };
+  for (const input of INPUTS) add(resolve(root, input));
+  hash.update(JSON.stringify(localOrigins()));
+  return hash.digest('hex');
+}
+
+/** Builds the local flavour unless an up-to-date one exists. Returns whether it built. */
+export function ensureLocalBuild(version: string): boolean {
+  const stampPath = resolve(root, 'dist/local/.inputs-hash');
+  const hash = inputsHash();
+  const built = existsSync(resolve(distDir('local', version), 'integrity.json'));
+  if (built && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === hash) return false;
+  console.log('Building the local flavour…');
+  const result = spawnSync(resolve(root, 'node_modules/.bin/vite'), ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PANEL_FLAVOURS: 'local' },
+  });
+  if (result.status !== 0) throw new Error('The local build failed.');
+  return true;
+}
+
+/** Records that the local flavour in dist/ matches the current sources; the build calls it. */
+export function stampLocalBuild(): void {
+  writeFileSync(resolve(root, 'dist/local/.inputs-hash'), inputsHash());
+}

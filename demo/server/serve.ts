@@ -1,0 +1,144 @@
+/**
+ * The three local HTTPS origins in one process (DESIGN "Origins"): the merchant demo, the assets
+ * origin with the local flavour (CORS for any merchant) and the sandbox gateway.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { PANEL_EVENT_NAMES } from '../../src/shared/event-names';
+import { createSandboxGateway, listMerchants } from '../sandbox';
+import { distDir } from './build';
+import type { LocalOrigins } from './origins';
+import { resolveStaticFile, sendFile } from './static-files';
+
+const demoDir = resolve(import.meta.dirname, '..');
+
+/** What {@link startServers} needs. */
+export interface ServeOptions {
+  origins: LocalOrigins;
+  cert: Buffer;
+  key: Buffer;
+  version: string;
+}
+
+/** The running servers. */
+export interface RunningServers {
+  /** Stops every server and drops open connections. */
+  close(): Promise<void>;
+}
+
+const ASSET_HEADERS = {
+  'access-control-allow-origin': '*',
+  'cross-origin-resource-policy': 'cross-origin',
+  'timing-allow-origin': '*',
+};
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The demo page with the local origins, version and bundle integrity filled in. */
+function demoPage(options: ServeOptions, file: string): string {
+  const integrityPath = resolve(distDir('local', options.version), 'integrity.json');
+  const integrity = (JSON.parse(readFileSync(integrityPath, 'utf8')) as Record<string, string>)[
+    'payment-panel.min.js'
+  ];
+  const values: Record<string, string> = {
+    ASSETS_ORIGIN: options.origins.assets,
+    GATEWAY_ORIGIN: options.origins.gateway,
+    PANEL_VERSION: options.version,
+    BUNDLE_INTEGRITY: integrity ?? '',
+    PANEL_EVENTS: PANEL_EVENT_NAMES.join(' '),
+    DEMO_MERCHANTS: escapeAttribute(
+      JSON.stringify(
+        listMerchants().map(({ tokenizationKey, description }) => ({ tokenizationKey, description })),
+      ),
+    ),
+  };
+  return readFileSync(file, 'utf8').replace(/%([A-Z_]+)%/g, (whole, name: string) => values[name] ?? whole);
+}
+
+function merchantHandler(options: ServeOptions) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const { pathname } = new URL(req.url ?? '/', options.origins.merchant);
+    // Only files at the top of demo/ are the site; the servers and sandbox beside them are not.
+    const file = pathname.indexOf('/', 1) === -1 ? resolveStaticFile(demoDir, pathname) : null;
+    if (file?.endsWith('.html') && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(demoPage(options, file));
+      return;
+    }
+    sendFile(req, res, file);
+  };
+}
+
+function assetsHandler(options: ServeOptions) {
+  const mounts = [
+    { prefix: `/payment-panel/${options.version}/`, folder: distDir('local', options.version) },
+    // The release flavour, for the test that proves it refuses the local gateway.
+    { prefix: `/release/payment-panel/${options.version}/`, folder: distDir('release', options.version) },
+  ];
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...ASSET_HEADERS, 'access-control-allow-methods': 'GET, HEAD' }).end();
+      return;
+    }
+    const { pathname } = new URL(req.url ?? '/', options.origins.assets);
+    const mount = mounts.find((m) => pathname.startsWith(m.prefix));
+    const file = mount ? resolveStaticFile(mount.folder, pathname.slice(mount.prefix.length - 1)) : null;
+    sendFile(req, res, file, ASSET_HEADERS);
+  };
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
+}
+
+/** Starts the merchant, assets and gateway origins. */
+export async function startServers(options: ServeOptions): Promise<RunningServers> {
+  const { origins, cert, key } = options;
+  const sandbox = createSandboxGateway({ gatewayOrigin: origins.gateway, assetsOrigin: origins.assets });
+  const servers = [
+    { server: createServer({ cert, key }, merchantHandler(options)), port: origins.merchantPort },
+    { server: createServer({ cert, key }, assetsHandler(options)), port: origins.assetsPort },
+    {
+      server: createServer({ cert, key }, (req, res) => {
+        sandbox.handle(req, res);
+      }),
+      port: origins.gatewayPort,
+    },
+  ];
+  const close = async (): Promise<void> => {
+    sandbox.close();
+    await Promise.all(
+      servers.map(
+        ({ server }) =>
+          new Promise<void>((done) => {
+            server.close(() => {
+              done();
+            });
+            server.closeAllConnections();
+          }),
+      ),
+    );
+  };
+  try {
+    for (const { server, port } of servers) await listen(server, port);
+  } catch (error) {
+    await close();
+    const code = (error as NodeJS.ErrnoException).code;
+    throw code === 'EADDRINUSE'
+      ? new Error(
+          `${String((error as NodeJS.ErrnoException & { port?: number }).port ?? 'A port')} is in use: stop whatever serves it or set PANEL_MERCHANT_PORT, PANEL_ASSETS_PORT and PANEL_GATEWAY_PORT.`,
+        )
+      : error;
+  }
+  return { close };
+}
