@@ -1,0 +1,227 @@
+/**
+ * The element connects to the sandbox gateway: configuration request on the wire, `ready`, and
+ * each failure of the configuration call as its catalogue error.
+ */
+import { expect, test } from '@playwright/test';
+import { localOrigins } from '../../demo/server/origins';
+import { PanelPage } from './models/panel';
+import { Sandbox } from './models/sandbox';
+
+const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+const CONFIGURATION = '/client_api/v1/configuration';
+const { merchant } = localOrigins();
+
+let sandbox: Sandbox;
+test.beforeEach(async () => {
+  sandbox = await Sandbox.connect();
+});
+test.afterEach(async () => {
+  await sandbox.dispose();
+});
+
+test('the demo checkout becomes ready and asks for the configuration as the protocol says', async ({
+  page,
+}) => {
+  const panel = new PanelPage(page);
+  await panel.openDemo();
+
+  const ready = await panel.waitForEvent('ready');
+  expect(ready.detail).toEqual({ version: '1.9.2' });
+  await expect(panel.state()).toHaveAttribute('data-state', 'ready');
+  await expect(panel.element.locator('[part="loading-indicator"]')).toHaveCount(0);
+  // The wrapper is no longer hidden (its content arrives with the payment options).
+  await expect(panel.element.locator('[part="wrapper"]')).not.toHaveAttribute('hidden');
+  // The demo logs every event of the element.
+  await expect(page.locator('#event-log li[data-event="ready"]')).toHaveCount(1);
+
+  const requests = await sandbox.requests(CONFIGURATION);
+  expect(requests).toHaveLength(1);
+  const [request] = requests;
+  expect(request?.method).toBe('GET');
+  expect(request?.path).toBe('/merchants/demo_merchant/client_api/v1/configuration');
+  expect(request?.origin).toBe(merchant);
+  expect(request?.query).toEqual({
+    tokenizationKey: DEMO_KEY,
+    '_meta[merchantAppId]': new URL(merchant).host,
+    '_meta[platform]': 'web',
+    '_meta[sdkVersion]': '3.26.0',
+    '_meta[source]': 'client',
+    '_meta[integration]': 'custom',
+    '_meta[integrationType]': 'custom',
+    '_meta[sessionId]': expect.stringMatching(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    ),
+    braintreeLibraryVersion: 'braintree/web/3.26.0',
+    configVersion: '3',
+  });
+});
+
+test('a client token bound to a customer connects and sends its fingerprint, not the token', async ({
+  page,
+}) => {
+  const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+  const fingerprint = (
+    JSON.parse(Buffer.from(token, 'base64').toString()) as { authorizationFingerprint: string }
+  ).authorizationFingerprint;
+  const panel = new PanelPage(page);
+  await panel.openBare(token);
+  await panel.waitForEvent('ready');
+  const request = await sandbox.waitForRequest(CONFIGURATION);
+  expect(request.query.authorizationFingerprint).toBe(fingerprint);
+  expect(request.query).not.toHaveProperty('tokenizationKey');
+});
+
+test('the panel reports its start to analytics in seconds, with the panel prefix', async ({ page }) => {
+  const panel = new PanelPage(page);
+  await panel.openDemo();
+  await panel.waitForEvent('ready');
+  const beacon = await sandbox.waitForRequest('/analytics/demo_merchant');
+  const body = beacon.body as { analytics: { kind: string; timestamp: number }[]; tokenizationKey: string };
+  expect(body.tokenizationKey).toBe(DEMO_KEY);
+  expect(body.analytics.map((a) => a.kind)).toEqual(
+    expect.arrayContaining(['web.dropin.started.tokenization-key', 'web.dropin.integration-type.script-tag']),
+  );
+  for (const { timestamp } of body.analytics)
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(120);
+});
+
+test('a malformed authorization gives CLIENT_INVALID_AUTHORIZATION and no request', async ({ page }) => {
+  const panel = new PanelPage(page);
+  await panel.openBare('not-an-authorization');
+  const error = await panel.waitForError();
+  expect(error).toMatchObject({
+    name: 'PanelError',
+    code: 'CLIENT_INVALID_AUTHORIZATION',
+    type: 'MERCHANT',
+    message: 'Authorization is invalid. Make sure your client token or tokenization key is valid.',
+  });
+  await expect(panel.state()).toHaveAttribute('data-state', 'failed');
+  await expect(panel.element.locator('[part="sheet-error"]')).toHaveText('Something went wrong on our end.');
+  expect(await sandbox.requests(CONFIGURATION)).toHaveLength(0);
+});
+
+test('an unknown tokenization key gives CLIENT_INVALID_AUTHORIZATION', async ({ page }) => {
+  const panel = new PanelPage(page);
+  await panel.openBare('sandbox_00000000_no_such_merchant');
+  expect(await panel.waitForError()).toMatchObject({
+    code: 'CLIENT_INVALID_AUTHORIZATION',
+    message: 'Authorization is invalid. Make sure your client token or tokenization key is valid.',
+  });
+});
+
+test('a panel without authorization says the option is required', async ({ page }) => {
+  const panel = new PanelPage(page);
+  await panel.openBare(undefined);
+  expect(await panel.waitForError()).toMatchObject({
+    code: 'INSTANTIATION_OPTION_REQUIRED',
+    message: 'options.authorization is required when instantiating a client.',
+  });
+});
+
+test('the release flavour refuses the local gateway, naming the property', async ({ page }) => {
+  const token = await sandbox.clientToken('demo_merchant');
+  const panel = new PanelPage(page);
+  await panel.openBare(token, 'release');
+  expect(await panel.waitForError()).toMatchObject({
+    code: 'CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN',
+    type: 'MERCHANT',
+    message: 'configUrl property is on an invalid domain.',
+  });
+  // The fingerprint never went to a gateway the release flavour does not trust.
+  expect(await sandbox.requests(CONFIGURATION)).toHaveLength(0);
+});
+
+test('the local flavour accepts the same client token', async ({ page }) => {
+  const panel = new PanelPage(page);
+  await panel.openBare(await sandbox.clientToken('demo_merchant'), 'local');
+  await panel.waitForEvent('ready');
+});
+
+const statusFaults = [
+  {
+    kind: '403',
+    code: 'CLIENT_AUTHORIZATION_INSUFFICIENT',
+    type: 'MERCHANT',
+    message: 'The authorization used has insufficient privileges.',
+  },
+  {
+    kind: '500',
+    code: 'CLIENT_GATEWAY_NETWORK',
+    type: 'NETWORK',
+    message: 'Cannot contact the gateway at this time.',
+  },
+  {
+    kind: '429',
+    code: 'CLIENT_RATE_LIMITED',
+    type: 'MERCHANT',
+    message: 'You are being rate-limited; please try again in a few minutes.',
+  },
+  {
+    // Chromium retries a GET whose connection was reset once by itself: reset every attempt.
+    count: 3,
+    kind: 'reset',
+    code: 'CLIENT_GATEWAY_NETWORK',
+    type: 'NETWORK',
+    message: 'Cannot contact the gateway at this time.',
+  },
+  {
+    kind: 'malformed',
+    code: 'CLIENT_GATEWAY_NETWORK',
+    type: 'NETWORK',
+    message: 'Cannot contact the gateway at this time.',
+  },
+] as const;
+
+for (const fault of statusFaults) {
+  test(`a ${fault.kind} answer to the configuration gives ${fault.code}, and a retry connects`, async ({
+    page,
+  }) => {
+    await sandbox.inject({
+      match: CONFIGURATION,
+      kind: fault.kind,
+      count: 'count' in fault ? fault.count : 1,
+    });
+    const panel = new PanelPage(page);
+    await panel.openBare(DEMO_KEY);
+    expect(await panel.waitForError()).toMatchObject({
+      code: fault.code,
+      type: fault.type,
+      message: fault.message,
+    });
+    await expect(panel.state()).toHaveAttribute('data-state', 'failed');
+
+    // The panel stays usable: once the gateway answers again, the next authorization connects.
+    await sandbox.clearFaults();
+    await panel.clearEvents();
+    await panel.setAuthorization(await sandbox.clientToken('demo_merchant'));
+    await panel.waitForEvent('ready');
+    await expect(panel.state()).toHaveAttribute('data-state', 'ready');
+  });
+}
+
+test('a restricted merchant key gives CLIENT_AUTHORIZATION_INSUFFICIENT', async ({ page }) => {
+  const panel = new PanelPage(page);
+  await panel.openBare('sandbox_r3str1ct_restricted_merchant');
+  expect(await panel.waitForError()).toMatchObject({ code: 'CLIENT_AUTHORIZATION_INSUFFICIENT' });
+});
+
+test('a configuration call without an answer times out after 60 s with CLIENT_REQUEST_TIMEOUT', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await sandbox.inject({ match: CONFIGURATION, kind: 'timeout' });
+  const panel = new PanelPage(page);
+  await panel.openBare(DEMO_KEY);
+  await sandbox.waitForRequest(CONFIGURATION);
+
+  await page.clock.runFor(59_000);
+  expect(await panel.events()).toEqual([]);
+  await expect(panel.state()).toHaveAttribute('data-state', 'loading');
+
+  await page.clock.runFor(1_000);
+  expect(await panel.waitForError()).toMatchObject({
+    code: 'CLIENT_REQUEST_TIMEOUT',
+    type: 'NETWORK',
+    message: 'Request timed out waiting for a reply.',
+  });
+});

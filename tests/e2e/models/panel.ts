@@ -1,0 +1,99 @@
+/** A merchant page with `<payment-panel>`, and the events it fired. */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { PANEL_EVENT_NAMES, type PanelEventName } from '../../../src/shared/event-names';
+
+/** An event as the page recorded it; errors keep their catalogue fields. */
+export interface RecordedEvent {
+  name: PanelEventName;
+  detail: { code?: string; type?: string; message?: string; details?: Record<string, unknown> } & Record<
+    string,
+    unknown
+  >;
+}
+
+/** Records every panel event that reaches the document, from before any script runs. */
+async function recordEvents(page: Page): Promise<void> {
+  await page.addInitScript((names: readonly string[]) => {
+    const events: unknown[] = [];
+    (window as unknown as { panelEvents: unknown[] }).panelEvents = events;
+    for (const name of names) {
+      document.addEventListener(name, (event) => {
+        const detail = (event as CustomEvent<unknown>).detail;
+        // An error's own fields (name, code, type, message, details) as plain data.
+        const plain: unknown =
+          detail instanceof Error
+            ? JSON.parse(
+                JSON.stringify({ ...(detail as object), name: detail.name, message: detail.message }),
+              )
+            : JSON.parse(JSON.stringify(detail ?? null));
+        events.push({ name, detail: plain });
+      });
+    }
+  }, PANEL_EVENT_NAMES);
+}
+
+/** Which bundle a bare merchant page loads. */
+export type Flavour = 'local' | 'release';
+
+/** The panel on a merchant page. */
+export class PanelPage {
+  readonly element: Locator;
+
+  constructor(readonly page: Page) {
+    this.element = page.locator('payment-panel');
+  }
+
+  /** Opens the demo checkout with its default authorization. */
+  async openDemo(): Promise<void> {
+    await recordEvents(this.page);
+    await this.page.goto('/');
+  }
+
+  /**
+   * Opens the minimal merchant page, which loads the bundle of a flavour and holds one
+   * `<payment-panel>` with the given authorization (none when `undefined`).
+   */
+  async openBare(authorization: string | undefined, flavour: Flavour = 'local'): Promise<void> {
+    const query = new URLSearchParams(flavour === 'release' ? { bundle: 'release' } : {});
+    if (authorization !== undefined) query.set('authorization', authorization);
+    await recordEvents(this.page);
+    await this.page.goto(`/minimal.html?${query}`);
+  }
+
+  /** Every event recorded so far. */
+  async events(): Promise<RecordedEvent[]> {
+    return this.page.evaluate(() => (window as unknown as { panelEvents: RecordedEvent[] }).panelEvents);
+  }
+
+  /** Waits for the first event of a name and returns it. */
+  async waitForEvent(name: PanelEventName): Promise<RecordedEvent> {
+    await expect.poll(async () => (await this.events()).some((e) => e.name === name)).toBe(true);
+    const event = (await this.events()).find((e) => e.name === name);
+    if (!event) throw new Error(`no ${name} event`);
+    return event;
+  }
+
+  /** Waits for an `errorOccurred` and returns its catalogue error. */
+  async waitForError(): Promise<RecordedEvent['detail']> {
+    return (await this.waitForEvent('errorOccurred')).detail;
+  }
+
+  /** Sets the element's authorization attribute. */
+  async setAuthorization(authorization: string): Promise<void> {
+    await this.element.evaluate((el, value) => {
+      el.setAttribute('authorization', value);
+    }, authorization);
+  }
+
+  /** Forgets the events recorded so far. */
+  async clearEvents(): Promise<void> {
+    await this.page.evaluate(() => {
+      (window as unknown as { panelEvents: unknown[] }).panelEvents.length = 0;
+    });
+  }
+
+  /** The panel's state as its shadow DOM shows it: loading, ready or failed. */
+  state(): Locator {
+    return this.element.locator('[part="panel"]');
+  }
+}

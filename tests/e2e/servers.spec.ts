@@ -1,0 +1,84 @@
+/**
+ * What the three local origins serve: the bundle with CORS and matching integrity hashes, and
+ * nothing outside the published folders.
+ */
+import { createHash } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import pkg from '../../package.json' with { type: 'json' };
+import { localOrigins } from '../../demo/server/origins';
+
+const { version } = pkg;
+
+const { merchant, assets, gateway } = localOrigins();
+const folder = `${assets}/payment-panel/${version}`;
+
+test('the assets origin serves the bundle with CORS, and integrity.json matches every file', async ({
+  request,
+}) => {
+  const bundle = await request.get(`${folder}/payment-panel.min.js`, { headers: { origin: merchant } });
+  expect(bundle.status()).toBe(200);
+  expect(bundle.headers()['access-control-allow-origin']).toBe('*');
+  expect(bundle.headers()['content-type']).toContain('javascript');
+
+  const integrity = (await (await request.get(`${folder}/integrity.json`)).json()) as Record<string, string>;
+  expect(Object.keys(integrity)).toEqual(
+    expect.arrayContaining([
+      'payment-panel.min.js',
+      'payment-panel.js',
+      'html/hosted-fields-frame.min.html',
+      'html/hosted-fields-frame.html',
+      'html/three-d-secure-bank-frame.min.html',
+      'html/three-d-secure-bank-frame.html',
+      'html/three-d-secure-authentication-complete-frame.html',
+    ]),
+  );
+  for (const [file, hash] of Object.entries(integrity)) {
+    const body = await (await request.get(`${folder}/${file}`)).body();
+    expect(`sha384-${createHash('sha384').update(body).digest('base64')}`, file).toBe(hash);
+  }
+});
+
+test('the bundle is minified, production React and carries no development build', async ({ request }) => {
+  const source = await (await request.get(`${folder}/payment-panel.min.js`)).text();
+  expect(source).not.toContain('process.env.NODE_ENV');
+  expect(source.split('\n').length).toBeLessThan(50);
+  const debug = await (await request.get(`${folder}/payment-panel.js`)).text();
+  expect(debug.split('\n').length).toBeGreaterThan(1000);
+  expect(debug).not.toContain('process.env.NODE_ENV');
+});
+
+test('the demo page loads the bundle cross-origin with integrity', async ({ request }) => {
+  const html = await (await request.get(`${merchant}/`)).text();
+  const integrity = (await (await request.get(`${folder}/integrity.json`)).json()) as Record<string, string>;
+  expect(html).toContain(`src="${folder}/payment-panel.min.js"`);
+  expect(html).toContain('crossorigin="anonymous"');
+  expect(html).toContain(`integrity="${integrity['payment-panel.min.js'] ?? 'missing'}"`);
+});
+
+test('no origin serves files outside its published folder', async ({ request }) => {
+  for (const url of [
+    `${merchant}/server/start.ts`,
+    `${merchant}/sandbox/index.ts`,
+    `${merchant}/certs/key.pem`,
+    `${merchant}/%2e%2e/package.json`,
+    `${merchant}/..%2fpackage.json`,
+    `${assets}/payment-panel/${version}/..%2f..%2f..%2fpackage.json`,
+    `${assets}/package.json`,
+  ]) {
+    expect((await request.get(url)).status(), url).toBe(404);
+  }
+});
+
+test('the gateway answers CORS preflights for any merchant origin', async ({ request }) => {
+  const response = await request.fetch(`${gateway}/merchants/demo_merchant/client_api/v1/configuration`, {
+    method: 'OPTIONS',
+    headers: {
+      origin: 'https://shop.example',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'content-type',
+    },
+  });
+  expect(response.status()).toBe(204);
+  expect(response.headers()['access-control-allow-origin']).toBe('https://shop.example');
+  expect(response.headers()['access-control-allow-headers']).toContain('content-type');
+});
