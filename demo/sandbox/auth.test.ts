@@ -1,14 +1,10 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signFingerprint, verifyFingerprint, type FingerprintClaims } from './auth';
 import { MERCHANTS } from './merchants';
-import { fingerprintAuth, keyOf, record, startSandbox, type TestSandbox } from './test-server';
+import { fingerprintAuth, keyOf, record, useSandbox } from './test-server';
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.stop());
+const sandbox = useSandbox();
 
 const claims: FingerprintClaims = {
   createdAt: '2024-05-01T10:20:30.000Z',

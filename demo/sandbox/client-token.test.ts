@@ -1,21 +1,10 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyFingerprint } from './auth';
 import { MERCHANTS } from './merchants';
-import {
-  fingerprintAuth,
-  record,
-  startSandbox,
-  TEST_ASSETS_ORIGIN,
-  type TestSandbox,
-  like,
-} from './test-server';
+import { fingerprintAuth, record, useSandbox, TEST_ASSETS_ORIGIN, like, startSandbox } from './test-server';
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.stop());
+const sandbox = useSandbox();
 
 describe('POST /sandbox/client_token', () => {
   it('mints a version 2 token shaped as PROTOCOL §1.2', async () => {

@@ -1,13 +1,9 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARD_DISPLAY_NAMES } from './merchants';
-import { record, startSandbox, TEST_ASSETS_ORIGIN, type TestSandbox, like } from './test-server';
+import { record, useSandbox, TEST_ASSETS_ORIGIN, like } from './test-server';
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.stop());
+const sandbox = useSandbox();
 
 describe('GET configuration', () => {
   it('serves the full configuration of demo_merchant', async () => {

@@ -1,13 +1,9 @@
 // @vitest-environment node
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { record, startSandbox, type TestSandbox, like } from './test-server';
+import { describe, expect, it } from 'vitest';
+import { record, useSandbox, like } from './test-server';
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.stop());
+const sandbox = useSandbox();
 
 function rawStatus(path: string): Promise<number | undefined> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { passesLuhn, readCreditCard } from './card-input';
 import { MERCHANTS } from './merchants';
 import {
@@ -10,23 +10,9 @@ import {
   UNKNOWN_CARD_TYPE_NUMBER,
   VALID_CARD_NUMBERS,
 } from './test-values';
-import {
-  fingerprintAuth,
-  record,
-  startSandbox,
-  type TestResponse,
-  type TestSandbox,
-  like,
-} from './test-server';
+import { fingerprintAuth, record, useSandbox, type TestResponse, like } from './test-server';
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-beforeEach(async () => {
-  await sandbox.request('/sandbox/reset', { method: 'POST' });
-});
-afterAll(() => sandbox.stop());
+const sandbox = useSandbox();
 
 const year = new Date().getFullYear() + 2;
 const month = '09';

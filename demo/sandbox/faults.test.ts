@@ -1,16 +1,9 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FaultSwitches, parseFaultSpec, truncateBody } from './faults';
-import { record, startSandbox, type TestSandbox, like } from './test-server';
+import { record, useSandbox, like } from './test-server';
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-beforeEach(async () => {
-  await sandbox.request('/sandbox/reset', { method: 'POST' });
-});
-afterAll(() => sandbox.stop());
+const sandbox = useSandbox();
 
 const CONFIG = 'client_api/v1/configuration';
 

@@ -1,15 +1,8 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fingerprintAuth, record, startSandbox, type TestSandbox, like } from './test-server';
+import { describe, expect, it } from 'vitest';
+import { fingerprintAuth, record, useSandbox, like } from './test-server';
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-beforeEach(async () => {
-  await sandbox.request('/sandbox/reset', { method: 'POST' });
-});
-afterAll(() => sandbox.stop());
+const sandbox = useSandbox();
 
 async function list(auth: Record<string, string>, merchantId = 'demo_merchant') {
   const response = await sandbox.clientApi(merchantId, 'paymentMethods', {

@@ -1,16 +1,9 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REQUEST_LOG_LIMIT, RequestLog } from './request-log';
-import { record, startSandbox, type TestSandbox, like } from './test-server';
+import { record, useSandbox, like } from './test-server';
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-beforeEach(async () => {
-  await sandbox.request('/sandbox/reset', { method: 'POST' });
-});
-afterAll(() => sandbox.stop());
+const sandbox = useSandbox();
 
 async function entries(match?: string): Promise<Record<string, unknown>[]> {
   const response = await sandbox.request('/sandbox/requests', match ? { query: { match } } : {});

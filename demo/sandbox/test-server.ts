@@ -5,8 +5,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
-import { clientApiPath, endpointPath, type EndpointName } from '../../src/shared/endpoints';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { clientApiPath, ENDPOINTS, endpointPath, type EndpointName } from '../../src/shared/endpoints';
 import { createSandboxGateway, type SandboxGateway } from './gateway';
 import { isRecord } from './http';
 import type { ClientTokenPayload } from './client-token';
@@ -107,8 +107,7 @@ export async function startSandbox(): Promise<TestSandbox> {
       const known = (MERCHANTS as Record<string, { tokenizationKey: string }>)[merchantId];
       const auth = options.auth ?? { tokenizationKey: known?.tokenizationKey ?? 'sandbox_unknown_key' };
       const path = `${clientApiPath(merchantId)}/v1/${endpointPath(endpoint, options.params)}`;
-      const method =
-        options.method ?? (endpoint === 'configuration' || endpoint === 'paymentMethods' ? 'GET' : 'POST');
+      const method = options.method ?? ENDPOINTS[endpoint].method;
       if (method === 'GET') {
         return request(path, { ...options, method, query: { ...options.query, ...auth } });
       }
@@ -131,6 +130,19 @@ export async function startSandbox(): Promise<TestSandbox> {
       );
     },
   };
+}
+
+/** A sandbox for a test file: started before its tests, reset before each, stopped after all. */
+export function useSandbox(): TestSandbox {
+  const sandbox = {} as TestSandbox;
+  beforeAll(async () => {
+    Object.assign(sandbox, await startSandbox());
+  });
+  beforeEach(async () => {
+    await sandbox.request('/sandbox/reset', { method: 'POST' });
+  });
+  afterAll(() => sandbox.stop());
+  return sandbox;
 }
 
 /** The tokenization key of a merchant. */
