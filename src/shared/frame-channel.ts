@@ -9,6 +9,8 @@
  */
 import * as z from 'zod/mini';
 import { PANEL_VERSION } from './build-constants';
+import { CARD_BRAND_TYPES, type CardBrandType } from './card-brands';
+import { FIELD_EVENT_TYPES, FIELD_KEYS, SETTABLE_ATTRIBUTES, type SettableAttribute } from './hosted-fields';
 
 /** Marks the panel's envelopes among other messages a window receives. */
 export const PROTOCOL_NAME = 'payment-panel';
@@ -27,17 +29,125 @@ const serializedError = z.object({
   details: z.optional(z.record(z.string(), z.unknown())),
 });
 
+const fieldKey = z.enum(FIELD_KEYS);
+
+const fieldState = z.object({
+  isEmpty: z.boolean(),
+  isValid: z.boolean(),
+  isPotentiallyValid: z.boolean(),
+  isFocused: z.boolean(),
+});
+
+const cardCandidate = z.object({
+  type: z.enum(CARD_BRAND_TYPES as [CardBrandType, ...CardBrandType[]]),
+  niceType: z.string(),
+  code: z.object({ name: z.string(), size: z.number() }),
+});
+
+const shortText = z.string().check(z.maxLength(2000));
+
+/** The card payload a hosted-fields frame hands the page: never card data, only the gateway's answer. */
+export const cardPayload = z.object({
+  nonce: shortText,
+  type: z.literal('CreditCard'),
+  description: shortText,
+  details: z.object({
+    cardType: shortText,
+    lastTwo: shortText,
+    lastFour: z.optional(shortText),
+    bin: z.optional(shortText),
+    expirationMonth: z.optional(shortText),
+    expirationYear: z.optional(shortText),
+    cardholderName: z.optional(shortText),
+  }),
+  binData: z.optional(z.record(z.string(), z.unknown())),
+});
+
+/** A card payload from a hosted-fields frame. */
+export type CardPayload = z.infer<typeof cardPayload>;
+
 /** Every message a frame sends to the page. */
 export const frameToPageMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('frameReady'), frame: z.enum(FRAME_KINDS), version: z.string() }),
+  z.object({
+    type: z.literal('frameReady'),
+    frame: z.enum(FRAME_KINDS),
+    version: z.string(),
+    field: z.optional(fieldKey),
+  }),
   z.object({ type: z.literal('frameError'), frame: z.enum(FRAME_KINDS), error: serializedError }),
+  // Hosted fields: a field's state changed. `cards` only from the number field.
+  z.object({
+    type: z.literal('fieldEvent'),
+    event: z.enum(FIELD_EVENT_TYPES),
+    field: fieldKey,
+    state: fieldState,
+    cards: z.optional(z.array(cardCandidate).check(z.maxLength(8))),
+  }),
+  // Hosted fields: the shopper pressed Enter in a field.
+  z.object({ type: z.literal('submitRequest'), field: fieldKey }),
+  // Hosted fields: the answer to a `tokenize` request, from the tokenizing frame.
+  z.object({
+    type: z.literal('tokenizeResult'),
+    requestId: z.string(),
+    payload: z.optional(cardPayload),
+    error: z.optional(serializedError),
+  }),
 ]);
 
 /** A message from a frame to the page. */
 export type FrameToPageMessage = z.infer<typeof frameToPageMessage>;
 
+const authField = z.union([
+  z.object({ tokenizationKey: z.string() }),
+  z.object({ authorizationFingerprint: z.string() }),
+]);
+
 /** Every message the page sends to a frame. */
-export const pageToFrameMessage = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
+export const pageToFrameMessage = z.discriminatedUnion('type', [
+  // Hosted fields: how the frame's field looks and behaves.
+  z.object({
+    type: z.literal('configureField'),
+    field: fieldKey,
+    label: z.optional(shortText),
+    placeholder: z.optional(shortText),
+    maxlength: z.optional(z.number()),
+    minlength: z.optional(z.number()),
+    prefill: z.optional(shortText),
+    styles: z.record(z.string(), z.record(z.string(), z.string())),
+  }),
+  // Hosted fields: makes this frame the one that tokenizes, with the gateway to send the card to.
+  z.object({
+    type: z.literal('configureTokenizer'),
+    fields: z.array(fieldKey),
+    clientApiUrl: z.string(),
+    authorization: authField,
+    metadata: z.record(z.string(), z.string()),
+    supportedCardTypes: z.array(z.string()),
+  }),
+  z.object({
+    type: z.literal('tokenize'),
+    requestId: z.string(),
+    vault: z.boolean(),
+    billingAddress: z.optional(z.record(z.string(), shortText)),
+  }),
+  z.object({
+    type: z.literal('setAttribute'),
+    field: fieldKey,
+    attribute: z.enum(Object.keys(SETTABLE_ATTRIBUTES) as [SettableAttribute, ...SettableAttribute[]]),
+    value: z.union([z.boolean(), shortText]),
+  }),
+  z.object({
+    type: z.literal('removeAttribute'),
+    field: fieldKey,
+    attribute: z.enum(Object.keys(SETTABLE_ATTRIBUTES) as [SettableAttribute, ...SettableAttribute[]]),
+  }),
+  z.object({ type: z.literal('clearField'), field: fieldKey }),
+  z.object({ type: z.literal('focusField'), field: fieldKey }),
+  z.object({ type: z.literal('addClass'), field: fieldKey, className: shortText }),
+  z.object({ type: z.literal('removeClass'), field: fieldKey, className: shortText }),
+  // Hosted fields: a text for screen readers, e.g. the field's inline error.
+  z.object({ type: z.literal('setMessage'), field: fieldKey, message: shortText }),
+]);
 
 /** A message from the page to a frame. */
 export type PageToFrameMessage = z.infer<typeof pageToFrameMessage>;

@@ -1,0 +1,203 @@
+/**
+ * Facts of hosted fields that the page and the frames share: the field keys with their defaults,
+ * the per-field state, the card-type candidates, the settable attributes and the styles whitelist.
+ * @packageDocumentation
+ */
+import type { CardBrandType } from './card-brands';
+
+/** The hosted field keys of SPEC §3, plus the card sheet's cardholder name. */
+export const FIELD_KEYS = [
+  'number',
+  'cvv',
+  'expirationDate',
+  'expirationMonth',
+  'expirationYear',
+  'postalCode',
+  'cardholderName',
+] as const;
+
+/** A hosted field key. */
+export type FieldKey = (typeof FIELD_KEYS)[number];
+
+/** Whether a value is a hosted field key. */
+export function isFieldKey(value: unknown): value is FieldKey {
+  return typeof value === 'string' && (FIELD_KEYS as readonly string[]).includes(value);
+}
+
+/** Defaults of a field: input name, label, maximum length, autofill token and keyboard. */
+export interface FieldDefaults {
+  name: string;
+  label: string;
+  maxLength: number;
+  autocomplete: string;
+  inputMode: 'numeric' | 'text';
+}
+
+/** Defaults of every field (SPEC §9 max lengths; the cardholder name limit is 255). */
+export const FIELD_DEFAULTS: Readonly<Record<FieldKey, FieldDefaults>> = {
+  number: {
+    name: 'credit-card-number',
+    label: 'Card Number',
+    maxLength: 19,
+    autocomplete: 'cc-number',
+    inputMode: 'numeric',
+  },
+  cvv: { name: 'cvv', label: 'CVV', maxLength: 3, autocomplete: 'cc-csc', inputMode: 'numeric' },
+  expirationDate: {
+    name: 'expiration',
+    label: 'Expiration Date',
+    maxLength: 7,
+    autocomplete: 'cc-exp',
+    inputMode: 'numeric',
+  },
+  expirationMonth: {
+    name: 'expiration-month',
+    label: 'Expiration Month',
+    maxLength: 2,
+    autocomplete: 'cc-exp-month',
+    inputMode: 'numeric',
+  },
+  expirationYear: {
+    name: 'expiration-year',
+    label: 'Expiration Year',
+    maxLength: 4,
+    autocomplete: 'cc-exp-year',
+    inputMode: 'numeric',
+  },
+  postalCode: {
+    name: 'postal-code',
+    label: 'Postal Code',
+    maxLength: 8,
+    autocomplete: 'postal-code',
+    inputMode: 'text',
+  },
+  cardholderName: {
+    name: 'cardholder-name',
+    label: 'Cardholder Name',
+    maxLength: 255,
+    autocomplete: 'cc-name',
+    inputMode: 'text',
+  },
+};
+
+/** State of one field (SPEC §3 per-field state; the page adds the container). */
+export interface FieldState {
+  isEmpty: boolean;
+  isValid: boolean;
+  isPotentiallyValid: boolean;
+  isFocused: boolean;
+}
+
+/** A brand the number may still be: what the page learns of the number, and nothing more. */
+export interface CardCandidate {
+  type: CardBrandType;
+  niceType: string;
+  code: { name: string; size: number };
+}
+
+/** Events a field reports to the page (SPEC §4 external events). */
+export const FIELD_EVENT_TYPES = [
+  'focus',
+  'blur',
+  'empty',
+  'notEmpty',
+  'validityChange',
+  'cardTypeChange',
+] as const;
+
+/** A field event type. */
+export type FieldEventType = (typeof FIELD_EVENT_TYPES)[number];
+
+/** Attributes the page may set on a field's input (SPEC §5), and the kind of value each takes. */
+export const SETTABLE_ATTRIBUTES = {
+  'aria-invalid': 'boolean',
+  'aria-required': 'boolean',
+  disabled: 'boolean',
+  placeholder: 'string',
+} as const;
+
+/** A settable attribute. */
+export type SettableAttribute = keyof typeof SETTABLE_ATTRIBUTES;
+
+/** CSS properties the styles option may set inside the frames; values are filtered further. */
+export const STYLE_PROPERTIES = [
+  'appearance',
+  'color',
+  'direction',
+  'font',
+  'font-family',
+  'font-size',
+  'font-size-adjust',
+  'font-stretch',
+  'font-style',
+  'font-variant',
+  'font-variant-alternates',
+  'font-variant-caps',
+  'font-variant-east-asian',
+  'font-variant-ligatures',
+  'font-variant-numeric',
+  'font-weight',
+  'letter-spacing',
+  'line-height',
+  'margin',
+  'margin-top',
+  'margin-right',
+  'margin-bottom',
+  'margin-left',
+  'opacity',
+  'outline',
+  'padding',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+  'text-align',
+  'text-shadow',
+  'transition',
+  '-moz-appearance',
+  '-moz-osx-font-smoothing',
+  '-moz-tap-highlight-color',
+  '-moz-transition',
+  '-webkit-appearance',
+  '-webkit-font-smoothing',
+  '-webkit-tap-highlight-color',
+  '-webkit-transition',
+] as const;
+
+/** Selectors the styles option may use: the input, its states, and the state classes. */
+export const STYLE_SELECTOR_PATTERN =
+  /^(input|:focus|::placeholder|:hover|\.(focused|valid|invalid)|input(\.(focused|valid|invalid)|:focus|::placeholder|:hover)?)$/;
+
+/**
+ * Whether a style value is safe: no url(), no expressions, no imports, nothing that could load or
+ * run anything or escape its declaration.
+ */
+export function isSafeStyleValue(value: string): boolean {
+  return value.length <= 200 && !/url\s*\(|expression\s*\(|javascript:|@import|[;{}<>\\]|\/\*/i.test(value);
+}
+
+/** The styles option: selector → property → value. */
+export type FieldStyles = Record<string, Record<string, string>>;
+
+/** Keeps only whitelisted selectors, properties and safe values. */
+export function filterStyles(styles: unknown): FieldStyles {
+  const safe: FieldStyles = {};
+  if (typeof styles !== 'object' || styles === null) return safe;
+  for (const [selector, declarations] of Object.entries(styles)) {
+    if (!STYLE_SELECTOR_PATTERN.test(selector) || typeof declarations !== 'object' || declarations === null)
+      continue;
+    const kept: Record<string, string> = {};
+    for (const [property, value] of Object.entries(declarations as Record<string, unknown>)) {
+      const name = property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      if (
+        (STYLE_PROPERTIES as readonly string[]).includes(name) &&
+        typeof value === 'string' &&
+        isSafeStyleValue(value)
+      ) {
+        kept[name] = value;
+      }
+    }
+    if (Object.keys(kept).length > 0) safe[selector] = kept;
+  }
+  return safe;
+}
