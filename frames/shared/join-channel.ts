@@ -30,12 +30,20 @@ function ancestorOrigin(): string | undefined {
   return 'ancestorOrigins' in location ? location.ancestorOrigins[0] : undefined;
 }
 
+/** What a frame adds to its `frameReady` message: a hosted field names its field. */
+export type ReadyExtras = Pick<Extract<FrameToPageMessage, { type: 'frameReady' }>, 'field'>;
+
 /**
  * Joins the channel named in the frame's URL (`hash` by default; `query` for pages a gateway
  * redirects to). Returns `null` and stays inert when the frame is not embedded, the parameters are
  * missing or forged, or the page's version differs (after telling the page why).
+ * @param ready - extras for the `frameReady` message
  */
-export function joinChannel(kind: FrameKind, from: 'hash' | 'query' = 'hash'): FrameChannel | null {
+export function joinChannel(
+  kind: FrameKind,
+  from: 'hash' | 'query' = 'hash',
+  ready: ReadyExtras = {},
+): FrameChannel | null {
   if (window.parent === window) return null;
   const params = readFrameParams(from === 'hash' ? location.hash : location.search);
   if (params === null) {
@@ -76,7 +84,7 @@ export function joinChannel(kind: FrameKind, from: 'hash' | 'query' = 'hash'): F
     channel.send({ type: 'frameError', frame: kind, error: error.toJSON() });
     return null;
   }
-  channel.send({ type: 'frameReady', frame: kind, version: FRAME_VERSION });
+  channel.send({ type: 'frameReady', frame: kind, version: FRAME_VERSION, ...ready });
   return channel;
 }
 

@@ -31,7 +31,8 @@ const serializedError = z.object({
 
 const fieldKey = z.enum(FIELD_KEYS);
 
-const fieldState = z.object({
+/** A field's state as it crosses frames. */
+export const fieldState = z.object({
   isEmpty: z.boolean(),
   isValid: z.boolean(),
   isPotentiallyValid: z.boolean(),

@@ -1,0 +1,317 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FrameToPageMessage } from '../../src/shared/frame-channel';
+import type { FieldKey } from '../../src/shared/hosted-fields';
+import { startHostedField, type HostedField } from './frame';
+import { openSiblings, type SiblingPort } from './siblings';
+import type { RequestSender } from './tokenize';
+
+/** An in-memory BroadcastChannel: delivers a clone to every other port, asynchronously. */
+function createBus(): () => SiblingPort {
+  const listeners = new Map<SiblingPort, ((event: MessageEvent) => void)[]>();
+  return () => {
+    const port: SiblingPort = {
+      postMessage(message) {
+        for (const [other, handlers] of listeners) {
+          if (other === port) continue;
+          const data: unknown = structuredClone(message);
+          setTimeout(() => {
+            for (const handler of handlers) handler(new MessageEvent('message', { data }));
+          });
+        }
+      },
+      addEventListener(_type, listener) {
+        listeners.get(port)?.push(listener);
+      },
+    };
+    listeners.set(port, []);
+    return port;
+  };
+}
+
+interface Started extends HostedField {
+  sent: FrameToPageMessage[];
+  events(): string[];
+}
+
+function start(field: FieldKey, port: SiblingPort, request?: RequestSender): Started {
+  const doc = document.implementation.createHTMLDocument('frame');
+  const sent: FrameToPageMessage[] = [];
+  const options = {
+    field,
+    document: doc,
+    send: (message: FrameToPageMessage) => sent.push(message),
+    siblings: openSiblings('0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10', port),
+  };
+  const started = startHostedField(request ? { ...options, request } : options);
+  return {
+    ...started,
+    sent,
+    events: () => sent.flatMap((m) => (m.type === 'fieldEvent' ? [m.event] : [])),
+  };
+}
+
+function typeInto(input: HTMLInputElement, text: string): void {
+  for (const data of text) {
+    input.dispatchEvent(new InputEvent('beforeinput', { inputType: 'insertText', data, cancelable: true }));
+  }
+}
+
+const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+let bus: () => SiblingPort;
+beforeEach(() => {
+  bus = createBus();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the input', () => {
+  it('has a label, the field defaults and a live region', () => {
+    const { input } = start('number', bus());
+    const doc = input.ownerDocument;
+    expect(input.name).toBe('credit-card-number');
+    expect(input.getAttribute('autocomplete')).toBe('cc-number');
+    expect(input.inputMode).toBe('numeric');
+    expect(input.type).toBe('text');
+    expect(input.getAttribute('spellcheck')).toBe('false');
+    expect(input.getAttribute('autocorrect')).toBe('off');
+    expect(input.maxLength).toBe(22);
+    expect(doc.querySelector(`label[for="${input.id}"]`)?.textContent).toBe('Card Number');
+    const live = doc.getElementById(input.getAttribute('aria-describedby') ?? '');
+    expect(live?.getAttribute('aria-live')).toBe('polite');
+    expect(doc.querySelector('[style], style')).toBeNull();
+    expect(doc.adoptedStyleSheets.length).toBe(2);
+  });
+
+  it('formats typing and reports each change once, never the value', () => {
+    const field = start('number', bus());
+    typeInto(field.input, '4111111111111111');
+    expect(field.input.value).toBe('4111 1111 1111 1111');
+    // "4" may still be Maestro (493698…); "41" is Visa.
+    expect(field.events()).toEqual(['notEmpty', 'cardTypeChange', 'cardTypeChange', 'validityChange']);
+    const last = field.sent.at(-1);
+    expect(last).toMatchObject({
+      type: 'fieldEvent',
+      event: 'validityChange',
+      field: 'number',
+      state: { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false },
+      cards: [{ type: 'visa', niceType: 'Visa', code: { name: 'CVV', size: 3 } }],
+    });
+    expect(JSON.stringify(field.sent)).not.toContain('4111');
+    expect(field.input.classList.contains('valid')).toBe(true);
+  });
+
+  it('sends no candidates for a number no brand fits, and marks it invalid', () => {
+    const field = start('number', bus());
+    typeInto(field.input, '9');
+    expect(field.sent.find((m) => m.type === 'fieldEvent' && m.event === 'cardTypeChange')).toMatchObject({
+      cards: [],
+    });
+    expect(field.input.classList.contains('invalid')).toBe(true);
+  });
+
+  it('reports focus and blur, and asks to submit on Enter', () => {
+    const field = start('cvv', bus());
+    field.input.dispatchEvent(new FocusEvent('focus'));
+    expect(field.input.classList.contains('focused')).toBe(true);
+    field.input.dispatchEvent(new FocusEvent('blur'));
+    field.input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    expect(field.events()).toEqual(['focus', 'blur']);
+    expect(field.sent[0]).toMatchObject({ state: { isFocused: true } });
+    expect(field.sent.at(-1)).toEqual({ type: 'submitRequest', field: 'cvv' });
+  });
+
+  it('reformats autofill', () => {
+    const field = start('expirationDate', bus());
+    field.input.value = '12/2030';
+    field.input.dispatchEvent(new InputEvent('input', { inputType: 'insertReplacementText' }));
+    expect(field.input.value).toBe('12 / 2030');
+  });
+});
+
+describe('page commands', () => {
+  it('ignores commands naming another field', () => {
+    const field = start('cvv', bus());
+    field.handle({ type: 'setMessage', field: 'number', message: 'nope' });
+    field.handle({ type: 'addClass', field: 'number', className: 'x' });
+    field.handle({ type: 'configureField', field: 'number', prefill: '123', styles: {} });
+    expect(field.input.value).toBe('');
+    expect(field.input.className).toBe('');
+    expect(field.input.ownerDocument.getElementById('field-message')?.textContent).toBe('');
+  });
+
+  it('configures label, placeholder, prefill and only whitelisted styles', () => {
+    const field = start('postalCode', bus());
+    field.handle({
+      type: 'configureField',
+      field: 'postalCode',
+      label: 'ZIP',
+      placeholder: '12345',
+      maxlength: 5,
+      prefill: '1234567',
+      styles: { input: { color: 'red', background: 'url(x)' }, ':focus': { color: 'blue' } },
+    });
+    const doc = field.input.ownerDocument;
+    expect(doc.querySelector('label')?.textContent).toBe('ZIP');
+    expect(field.input.placeholder).toBe('12345');
+    expect(field.input.value).toBe('12345');
+    expect(field.events()).toEqual(['notEmpty', 'validityChange']);
+    expect(doc.adoptedStyleSheets).toHaveLength(2);
+  });
+
+  it('sets only allowed attributes with values of the right kind', () => {
+    const field = start('number', bus());
+    field.handle({ type: 'setAttribute', field: 'number', attribute: 'disabled', value: true });
+    field.handle({ type: 'setAttribute', field: 'number', attribute: 'aria-invalid', value: false });
+    field.handle({ type: 'setAttribute', field: 'number', attribute: 'placeholder', value: true });
+    field.handle({ type: 'setAttribute', field: 'number', attribute: 'aria-required', value: 'yes' });
+    expect(field.input.disabled).toBe(true);
+    expect(field.input.getAttribute('aria-invalid')).toBe('false');
+    expect(field.input.hasAttribute('placeholder')).toBe(false);
+    expect(field.input.hasAttribute('aria-required')).toBe(false);
+    field.handle({ type: 'removeAttribute', field: 'number', attribute: 'disabled' });
+    expect(field.input.disabled).toBe(false);
+  });
+
+  it('clears, sets classes and the screen-reader message', () => {
+    const field = start('cvv', bus());
+    typeInto(field.input, '123');
+    field.handle({ type: 'clearField', field: 'cvv' });
+    expect(field.input.value).toBe('');
+    expect(field.events()).toEqual(['notEmpty', 'validityChange', 'empty', 'validityChange']);
+    field.handle({ type: 'addClass', field: 'cvv', className: 'shake' });
+    field.handle({ type: 'addClass', field: 'cvv', className: 'two words' });
+    expect(field.input.className).toBe('shake');
+    field.handle({ type: 'removeClass', field: 'cvv', className: 'shake' });
+    expect(field.input.className).toBe('');
+    field.handle({ type: 'setMessage', field: 'cvv', message: 'Please fill out a CVV.' });
+    expect(field.input.ownerDocument.getElementById('field-message')?.textContent).toBe(
+      'Please fill out a CVV.',
+    );
+  });
+});
+
+describe('sibling frames', () => {
+  it('the CVV follows the number’s brand', async () => {
+    const number = start('number', bus());
+    const cvv = start('cvv', bus());
+    typeInto(cvv.input, '123');
+    expect(cvv.input.maxLength).toBe(4);
+    typeInto(number.input, '37');
+    await flush();
+    expect(cvv.input.maxLength).toBe(4);
+    expect(cvv.sent.at(-1)).toMatchObject({ event: 'validityChange', state: { isValid: false } });
+    number.handle({ type: 'clearField', field: 'number' });
+    typeInto(number.input, '41');
+    await flush();
+    expect(cvv.input.maxLength).toBe(3);
+    expect(cvv.sent.at(-1)).toMatchObject({ event: 'validityChange', state: { isValid: true } });
+  });
+
+  it('the tokenizer collects every field and posts once', async () => {
+    const send = vi.fn<RequestSender>().mockResolvedValue({
+      status: 201,
+      data: {
+        creditCards: [
+          {
+            nonce: 'n1',
+            type: 'CreditCard',
+            description: 'ending in 11',
+            details: { cardType: 'Visa', lastTwo: '11' },
+          },
+        ],
+      },
+    });
+    const number = start('number', bus(), send);
+    const cvv = start('cvv', bus());
+    const date = start('expirationDate', bus());
+    number.handle({
+      type: 'configureTokenizer',
+      fields: ['number', 'cvv', 'expirationDate'],
+      clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
+      authorization: { tokenizationKey: 'sandbox_a_m' },
+      metadata: {},
+      supportedCardTypes: ['Visa'],
+    });
+    typeInto(number.input, '4111111111111111');
+    typeInto(cvv.input, '123');
+    typeInto(date.input, '1240');
+    number.handle({ type: 'tokenize', requestId: 'r1', vault: false });
+    number.handle({ type: 'tokenize', requestId: 'r1', vault: false });
+    await vi.waitFor(() => {
+      expect(number.sent.filter((m) => m.type === 'tokenizeResult')).toHaveLength(2);
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]?.[0].data).toMatchObject({
+      creditCard: { number: '4111111111111111', cvv: '123', expiration_month: '12', expiration_year: '2040' },
+    });
+    expect(number.sent.at(-1)).toEqual({
+      type: 'tokenizeResult',
+      requestId: 'r1',
+      payload: {
+        nonce: 'n1',
+        type: 'CreditCard',
+        description: 'ending in 11',
+        details: { cardType: 'Visa', lastTwo: '11' },
+      },
+    });
+    expect(cvv.sent.some((m) => m.type === 'tokenizeResult')).toBe(false);
+  });
+
+  it('a missing sibling ends in a network error after 2 s', async () => {
+    const number = start('number', bus());
+    number.handle({
+      type: 'configureTokenizer',
+      fields: ['number', 'cvv'],
+      clientApiUrl: 'https://localhost:8445/c',
+      authorization: { tokenizationKey: 'sandbox_a_m' },
+      metadata: {},
+      supportedCardTypes: ['Visa'],
+    });
+    vi.useFakeTimers();
+    number.handle({ type: 'tokenize', requestId: 'r2', vault: false });
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(number.sent.some((m) => m.type === 'tokenizeResult')).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(number.sent.at(-1)).toMatchObject({
+      type: 'tokenizeResult',
+      requestId: 'r2',
+      error: { code: 'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR' },
+    });
+  });
+
+  it('a frame not made the tokenizer ignores tokenize', async () => {
+    const cvv = start('cvv', bus());
+    cvv.handle({ type: 'tokenize', requestId: 'r3', vault: false });
+    await flush();
+    expect(cvv.sent).toEqual([]);
+  });
+
+  it('the number refuses a brand the tokenizer says is not accepted', async () => {
+    const number = start('number', bus());
+    const cvv = start('cvv', bus());
+    cvv.handle({
+      type: 'configureTokenizer',
+      fields: ['number', 'cvv'],
+      clientApiUrl: 'https://localhost:8445/c',
+      authorization: { tokenizationKey: 'sandbox_a_m' },
+      metadata: {},
+      supportedCardTypes: ['MasterCard'],
+    });
+    await flush();
+    typeInto(number.input, '4111111111111111');
+    expect(number.sent.at(-1)).toMatchObject({ state: { isValid: false, isPotentiallyValid: false } });
+  });
+
+  it('ignores malformed sibling messages', async () => {
+    const port = bus();
+    const other = bus();
+    const number = start('number', port);
+    other.postMessage({ type: 'collect' });
+    other.postMessage({ type: 'cardType', cardType: 'amex' });
+    other.postMessage('collect');
+    await flush();
+    expect(number.sent).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * How the hosted-field frames of one panel talk among themselves, never through the page: a
+ * `BroadcastChannel` named after the panel's channel. It reaches only documents of the frames'
+ * own (assets) origin, so card values can cross it.
+ *
+ * Messages:
+ * - `cardType {cardType}` — the number frame's determined brand (or `null`); the CVV frame adapts.
+ * - `supportedCardTypes {cardTypes}` — from the tokenizer, so the number frame can judge the brand.
+ * - `collect {requestId}` — from the tokenizer on `tokenize`; every other frame answers with
+ * - `value {requestId, field, value, state}` — its raw value and state.
+ * @packageDocumentation
+ */
+import * as z from 'zod/mini';
+import { CARD_BRAND_TYPES, type CardBrandType } from '../../src/shared/card-brands';
+import { fieldState } from '../../src/shared/frame-channel';
+import { FIELD_KEYS, type FieldKey, type FieldState } from '../../src/shared/hosted-fields';
+
+const requestId = z.string().check(z.maxLength(200));
+
+/** Every message between sibling frames. */
+export const siblingMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('cardType'),
+    cardType: z.nullable(z.enum(CARD_BRAND_TYPES as [CardBrandType, ...CardBrandType[]])),
+  }),
+  z.object({
+    type: z.literal('supportedCardTypes'),
+    cardTypes: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)),
+  }),
+  z.object({ type: z.literal('collect'), requestId }),
+  z.object({
+    type: z.literal('value'),
+    requestId,
+    field: z.enum(FIELD_KEYS),
+    value: z.string().check(z.maxLength(300)),
+    state: fieldState,
+  }),
+]);
+
+/** A message between sibling frames. */
+export type SiblingMessage = z.infer<typeof siblingMessage>;
+
+/** A sibling frame's answer to `collect`. */
+export interface CollectedField {
+  value: string;
+  state: FieldState;
+}
+
+/** The part of `BroadcastChannel` the frames use (tests give a fake). */
+export interface SiblingPort {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+/** A frame's end of the sibling channel. */
+export interface Siblings {
+  /** Sends a message to every other frame of the panel. */
+  send(message: SiblingMessage): void;
+  /** Calls `handler` for every valid message from a sibling. */
+  listen(handler: (message: SiblingMessage) => void): void;
+  /**
+   * Asks the siblings for the values of `fields` and waits for all of them, or rejects after
+   * `timeoutMs`.
+   */
+  collect(
+    requestId: string,
+    fields: readonly FieldKey[],
+    timeoutMs: number,
+  ): Promise<Map<FieldKey, CollectedField>>;
+}
+
+/** The name of the sibling channel of a panel channel. */
+export function siblingChannelName(channel: string): string {
+  return `payment-panel:${channel}`;
+}
+
+/** Opens the sibling channel (a `BroadcastChannel` unless a port is given). */
+export function openSiblings(
+  channel: string,
+  port: SiblingPort = new BroadcastChannel(siblingChannelName(channel)),
+): Siblings {
+  const handlers = new Set<(message: SiblingMessage) => void>();
+  port.addEventListener('message', (event) => {
+    const parsed = siblingMessage.safeParse(event.data);
+    if (!parsed.success) return;
+    for (const handler of handlers) handler(parsed.data);
+  });
+  return {
+    send(message) {
+      port.postMessage(message);
+    },
+    listen(handler) {
+      handlers.add(handler);
+    },
+    collect(id, fields, timeoutMs) {
+      const collected = new Map<FieldKey, CollectedField>();
+      return new Promise((resolve, reject) => {
+        const pending = new Set(fields);
+        const finish = (): void => {
+          handlers.delete(onValue);
+          clearTimeout(timer);
+          resolve(collected);
+        };
+        const timer = setTimeout(() => {
+          handlers.delete(onValue);
+          reject(new Error(`No answer from ${[...pending].join(', ')}`));
+        }, timeoutMs);
+        const onValue = (message: SiblingMessage): void => {
+          if (message.type !== 'value' || message.requestId !== id || !pending.has(message.field)) return;
+          pending.delete(message.field);
+          collected.set(message.field, { value: message.value, state: message.state });
+          if (pending.size === 0) finish();
+        };
+        handlers.add(onValue);
+        if (pending.size === 0) finish();
+        else port.postMessage({ type: 'collect', requestId: id } satisfies SiblingMessage);
+      });
+    },
+  };
+}

@@ -1,0 +1,277 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createError, PanelError } from '../../src/shared/errors';
+import type { FieldKey, FieldState } from '../../src/shared/hosted-fields';
+import type { CollectedField } from './siblings';
+import {
+  checkFields,
+  createTokenizeQueue,
+  creditCardBody,
+  payloadFromResponse,
+  tokenizationError,
+  tokenizeCard,
+  type RequestSender,
+  type TokenizeOutcome,
+  type TokenizeRequest,
+  type TokenizerConfig,
+} from './tokenize';
+
+const CONFIG: TokenizerConfig = {
+  fields: ['number', 'cvv', 'expirationDate', 'postalCode', 'cardholderName'],
+  clientApiUrl: 'https://localhost:8445/merchants/m1/client_api',
+  authorization: { tokenizationKey: 'sandbox_abc_m1' },
+  metadata: { sessionId: 's1', integration: 'dropin2' },
+  supportedCardTypes: ['Visa', 'MasterCard', 'American Express'],
+};
+
+const REQUEST: TokenizeRequest = {
+  type: 'tokenize',
+  requestId: 'r1',
+  vault: true,
+  billingAddress: { postalCode: '99999', streetAddress: '1 Main St', countryCodeAlpha2: 'US', region: 'x' },
+};
+
+const VALID: FieldState = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
+const EMPTY: FieldState = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
+
+function fields(
+  values: Partial<Record<FieldKey, string>>,
+  states: Partial<Record<FieldKey, FieldState>> = {},
+) {
+  return new Map<FieldKey, CollectedField>(
+    Object.entries(values).map(([key, value]) => [
+      key as FieldKey,
+      { value, state: states[key as FieldKey] ?? (value === '' ? EMPTY : VALID) },
+    ]),
+  );
+}
+
+const FULL = {
+  number: '4111111111111111',
+  cvv: '123',
+  expirationDate: '1230',
+  postalCode: '12345',
+  cardholderName: ' Ada Lovelace ',
+};
+
+const GATEWAY_CARD = {
+  nonce: 'tokencc_abc',
+  type: 'CreditCard',
+  description: 'ending in 11',
+  details: { cardType: 'Visa', lastTwo: '11', lastFour: '1111', bin: '411111', extra: 'dropped' },
+  binData: { prepaid: 'Unknown' },
+  threeDSecureInfo: null,
+  consumed: false,
+};
+
+function gatewayError(status: number, body: unknown): PanelError {
+  const code =
+    status === 403
+      ? 'CLIENT_AUTHORIZATION_INSUFFICIENT'
+      : status >= 500
+        ? 'CLIENT_GATEWAY_NETWORK'
+        : 'CLIENT_REQUEST_ERROR';
+  return createError(code, undefined, { httpStatus: status, originalError: body });
+}
+
+function fieldErrorBody(code: string | number) {
+  return {
+    error: { message: 'x' },
+    fieldErrors: [{ field: 'creditCard', fieldErrors: [{ field: 'number', code }] }],
+  };
+}
+
+describe('the request body', () => {
+  it('sends snake_case card keys, the name in camelCase, the postal field over the option', () => {
+    const values = new Map(Object.entries(FULL)) as Map<FieldKey, string>;
+    expect(creditCardBody(CONFIG, REQUEST, values)).toEqual({
+      creditCard: {
+        number: '4111111111111111',
+        cvv: '123',
+        expiration_month: '12',
+        expiration_year: '2030',
+        billing_address: { postal_code: '12345', street_address: '1 Main St', country_code_alpha2: 'US' },
+        cardholderName: 'Ada Lovelace',
+        options: { validate: true },
+      },
+      _meta: { sessionId: 's1', integration: 'dropin2', source: 'hosted-fields' },
+      braintreeLibraryVersion: 'braintree/web/3.26.0',
+      tokenizationKey: 'sandbox_abc_m1',
+    });
+  });
+
+  it('leaves out what is not there: no name, no address, no nulls', () => {
+    const values = new Map<FieldKey, string>([
+      ['number', '4111111111111111'],
+      ['expirationMonth', '1'],
+      ['expirationYear', '2031'],
+      ['cardholderName', '  '],
+    ]);
+    const body = creditCardBody(
+      { ...CONFIG, authorization: { authorizationFingerprint: 'fp' } },
+      { type: 'tokenize', requestId: 'r', vault: false },
+      values,
+    );
+    expect(body.creditCard).toEqual({
+      number: '4111111111111111',
+      expiration_month: '01',
+      expiration_year: '2031',
+      options: { validate: false },
+    });
+    expect(body.authorizationFingerprint).toBe('fp');
+    expect(JSON.stringify(body)).not.toContain('null');
+  });
+});
+
+describe('local checks', () => {
+  it('fails when every field is empty', () => {
+    const empty = fields({ number: '', cvv: '', expirationDate: '' });
+    expect(checkFields(empty, CONFIG.supportedCardTypes)?.code).toBe('HOSTED_FIELDS_FIELDS_EMPTY');
+  });
+
+  it('names the invalid fields, and an unsupported brand whatever the frame said', () => {
+    const invalid = { isEmpty: false, isValid: false, isPotentiallyValid: true, isFocused: false };
+    const error = checkFields(
+      fields({ number: '6011111111111117', cvv: '12', postalCode: '12345' }, { cvv: invalid }),
+      CONFIG.supportedCardTypes,
+    );
+    expect(error?.code).toBe('HOSTED_FIELDS_FIELDS_INVALID');
+    expect(error?.details).toEqual({ invalidFieldKeys: ['number', 'cvv'] });
+    expect(checkFields(fields(FULL), CONFIG.supportedCardTypes)).toBeNull();
+  });
+});
+
+describe('error mapping', () => {
+  it('passes a 403 on as it is', () => {
+    const error = gatewayError(403, {});
+    expect(tokenizationError(error)).toBe(error);
+  });
+
+  it.each([
+    ['81724', 'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE'],
+    [81736, 'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED'],
+    ['81715', 'HOSTED_FIELDS_FAILED_TOKENIZATION'],
+  ])('maps gateway code %s below 500 to %s, with the original', (code, expected) => {
+    const mapped = tokenizationError(gatewayError(422, fieldErrorBody(code)));
+    expect(mapped.code).toBe(expected);
+    expect(mapped.details?.originalError).toMatchObject({
+      code: 'CLIENT_REQUEST_ERROR',
+      details: { httpStatus: 422 },
+    });
+  });
+
+  it('reads only the first field error', () => {
+    const body = {
+      fieldErrors: [
+        { field: 'creditCard', fieldErrors: [{ code: '81715' }, { code: '81724' }] },
+        { fieldErrors: [{ code: '81724' }] },
+      ],
+    };
+    expect(tokenizationError(gatewayError(422, body)).code).toBe('HOSTED_FIELDS_FAILED_TOKENIZATION');
+    expect(tokenizationError(gatewayError(400, 'not json')).code).toBe('HOSTED_FIELDS_FAILED_TOKENIZATION');
+  });
+
+  it('maps 5xx, transport failures, time-outs and anything else to a network error', () => {
+    expect(tokenizationError(gatewayError(502, fieldErrorBody('81724'))).code).toBe(
+      'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
+    );
+    const transport = createError('CLIENT_GATEWAY_NETWORK', undefined, {
+      httpStatus: 500,
+      originalError: new TypeError('Failed to fetch'),
+    });
+    const mapped = tokenizationError(transport);
+    expect(mapped.code).toBe('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR');
+    expect(() => structuredClone(mapped.toJSON())).not.toThrow();
+    expect(tokenizationError(createError('CLIENT_REQUEST_TIMEOUT', undefined, { httpStatus: -1 })).code).toBe(
+      'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
+    );
+    expect(tokenizationError(new Error('boom')).code).toBe('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR');
+  });
+});
+
+describe('tokenizeCard', () => {
+  it('posts to the credit cards endpoint and keeps only the payload fields', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValue({ status: 201, data: { creditCards: [GATEWAY_CARD] } });
+    const outcome = await tokenizeCard(CONFIG, REQUEST, fields(FULL), send);
+    expect(send).toHaveBeenCalledWith({
+      method: 'POST',
+      url: 'https://localhost:8445/merchants/m1/client_api/v1/payment_methods/credit_cards',
+      data: expect.objectContaining({ braintreeLibraryVersion: 'braintree/web/3.26.0' }) as unknown,
+    });
+    expect(outcome).toEqual({
+      payload: {
+        nonce: 'tokencc_abc',
+        type: 'CreditCard',
+        description: 'ending in 11',
+        details: { cardType: 'Visa', lastTwo: '11', lastFour: '1111', bin: '411111' },
+        binData: { prepaid: 'Unknown' },
+      },
+    });
+  });
+
+  it('never sends card data to a URL off the gateway allow-list', async () => {
+    const send = vi.fn<RequestSender>();
+    for (const clientApiUrl of [
+      'https://evil.example/client_api',
+      'http://localhost:8445/x',
+      'javascript:alert(1)',
+    ]) {
+      const outcome = await tokenizeCard({ ...CONFIG, clientApiUrl }, REQUEST, fields(FULL), send);
+      expect('error' in outcome && outcome.error.code).toBe('HOSTED_FIELDS_FAILED_TOKENIZATION');
+    }
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('checks locally before sending', async () => {
+    const send = vi.fn<RequestSender>();
+    const outcome = await tokenizeCard(CONFIG, REQUEST, fields({ number: '', cvv: '' }), send);
+    expect('error' in outcome && outcome.error.code).toBe('HOSTED_FIELDS_FIELDS_EMPTY');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('maps a failed request and refuses a malformed answer', async () => {
+    const failing = vi.fn<RequestSender>().mockRejectedValue(gatewayError(422, fieldErrorBody('81736')));
+    const failed = await tokenizeCard(CONFIG, REQUEST, fields(FULL), failing);
+    expect('error' in failed && failed.error.code).toBe('HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED');
+    const odd = vi
+      .fn<RequestSender>()
+      .mockResolvedValue({ status: 200, data: { creditCards: [{ nonce: 1 }] } });
+    const malformed = await tokenizeCard(CONFIG, REQUEST, fields(FULL), odd);
+    expect('error' in malformed && malformed.error.code).toBe('HOSTED_FIELDS_FAILED_TOKENIZATION');
+    expect(payloadFromResponse('text')).toBeNull();
+  });
+});
+
+describe('the tokenize queue', () => {
+  it('answers a repeated request id from the first run, and runs one at a time', async () => {
+    const queue = createTokenizeQueue();
+    const log: string[] = [];
+    let release = (): void => undefined;
+    const first = vi.fn(
+      () =>
+        new Promise<TokenizeOutcome>((resolve) => {
+          log.push('first started');
+          release = () => {
+            log.push('first done');
+            resolve({ error: createError('HOSTED_FIELDS_FIELDS_EMPTY') });
+          };
+        }),
+    );
+    const second = vi.fn(() => {
+      log.push('second started');
+      return Promise.resolve<TokenizeOutcome>({ error: createError('HOSTED_FIELDS_FIELDS_INVALID') });
+    });
+    const a = queue('a', first);
+    const again = queue('a', first);
+    const b = queue('b', second);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(log).toEqual(['first started']);
+    release();
+    expect(await again).toBe(await a);
+    await b;
+    expect(log).toEqual(['first started', 'first done', 'second started']);
+    expect(first).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * Card tokenization in the tokenizing frame (PROTOCOL §4): local checks, the request body, the
+ * POST to the gateway, the error mapping, and one request at a time.
+ * @packageDocumentation
+ */
+import { httpRequest, type HttpRequestOptions, type HttpResponse } from '../../src/client/http';
+import { isAllowedGatewayUrl } from '../../src/client/domain';
+import { supportedBrands } from '../../src/shared/card-brands';
+import { LIBRARY_VERSION } from '../../src/shared/constants';
+import { endpointPath } from '../../src/shared/endpoints';
+import { createError, PanelError } from '../../src/shared/errors';
+import { cardPayload, type CardPayload, type PageToFrameMessage } from '../../src/shared/frame-channel';
+import type { FieldKey } from '../../src/shared/hosted-fields';
+import { determinedBrand } from './card-types';
+import type { CollectedField } from './siblings';
+
+/** What `configureTokenizer` tells the tokenizing frame. */
+export type TokenizerConfig = Omit<Extract<PageToFrameMessage, { type: 'configureTokenizer' }>, 'type'>;
+
+/** A `tokenize` request of the page. */
+export type TokenizeRequest = Extract<PageToFrameMessage, { type: 'tokenize' }>;
+
+/** The end of a tokenization: the page's payload, or the error it gets. */
+export type TokenizeOutcome = { payload: CardPayload } | { error: PanelError };
+
+/** Sends a request; {@link httpRequest} outside tests. */
+export type RequestSender = (options: HttpRequestOptions) => Promise<HttpResponse>;
+
+/** Billing address keys the gateway takes, in the snake_case it takes them. */
+const BILLING_ADDRESS_KEYS = [
+  'postal_code',
+  'first_name',
+  'last_name',
+  'company',
+  'street_address',
+  'extended_address',
+  'country_name',
+  'country_code_alpha2',
+  'country_code_alpha3',
+  'country_code_numeric',
+] as const;
+
+/** Gateway codes of `fieldErrors[0].fieldErrors[0].code` with an error of their own. */
+const DUPLICATE_CARD_CODE = '81724';
+const CVV_VERIFICATION_CODE = '81736';
+
+function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function expiration(values: ReadonlyMap<FieldKey, string>): { month: string; year: string } | undefined {
+  const date = values.get('expirationDate');
+  const month = date === undefined ? values.get('expirationMonth') : date.slice(0, 2);
+  const year = date === undefined ? values.get('expirationYear') : date.slice(2);
+  if (month === undefined || year === undefined) return undefined;
+  return { month: month.padStart(2, '0'), year: year.length === 2 ? `20${year}` : year };
+}
+
+/**
+ * The body of `POST payment_methods/credit_cards`: snake_case card keys, the cardholder name in
+ * camelCase and only when given, no empty billing address keys.
+ * @param values - the raw value of every present field
+ */
+export function creditCardBody(
+  config: TokenizerConfig,
+  request: TokenizeRequest,
+  values: ReadonlyMap<FieldKey, string>,
+): Record<string, unknown> {
+  const creditCard: Record<string, unknown> = {};
+  const number = values.get('number');
+  if (number !== undefined) creditCard.number = number.replace(/[\s-]/g, '');
+  const cvv = values.get('cvv');
+  if (cvv !== undefined) creditCard.cvv = cvv;
+  const expiry = expiration(values);
+  if (expiry) {
+    creditCard.expiration_month = expiry.month;
+    creditCard.expiration_year = expiry.year;
+  }
+  const address: Record<string, string> = {};
+  for (const [key, value] of Object.entries(request.billingAddress ?? {})) {
+    const name = snakeCase(key);
+    if ((BILLING_ADDRESS_KEYS as readonly string[]).includes(name)) address[name] = value;
+  }
+  const postalCode = values.get('postalCode');
+  if (postalCode !== undefined && postalCode.trim() !== '') address.postal_code = postalCode.trim();
+  if (Object.keys(address).length > 0) creditCard.billing_address = address;
+  const cardholderName = values.get('cardholderName')?.trim();
+  if (cardholderName) creditCard.cardholderName = cardholderName;
+  creditCard.options = { validate: request.vault };
+  return {
+    creditCard,
+    _meta: { ...config.metadata, source: 'hosted-fields' },
+    braintreeLibraryVersion: LIBRARY_VERSION,
+    ...config.authorization,
+  };
+}
+
+/**
+ * The local checks before anything is sent: every field empty, or some invalid (an unsupported
+ * brand makes the number invalid, whatever its frame reported).
+ */
+export function checkFields(
+  fields: ReadonlyMap<FieldKey, CollectedField>,
+  supportedCardTypes: readonly string[],
+): PanelError | null {
+  if ([...fields.values()].every((field) => field.state.isEmpty))
+    return createError('HOSTED_FIELDS_FIELDS_EMPTY');
+  const invalidFieldKeys = [...fields].filter(([key, field]) => {
+    if (!field.state.isValid) return true;
+    const brand = key === 'number' ? determinedBrand(field.value) : undefined;
+    return brand !== undefined && !supportedBrands(supportedCardTypes).includes(brand.type);
+  });
+  if (invalidFieldKeys.length === 0) return null;
+  return createError('HOSTED_FIELDS_FIELDS_INVALID', undefined, {
+    invalidFieldKeys: invalidFieldKeys.map(([key]) => key),
+  });
+}
+
+/** A plain, cloneable copy of an error for `details.originalError`. */
+function plain(error: PanelError): unknown {
+  return JSON.parse(JSON.stringify(error.toJSON())) as unknown;
+}
+
+function gatewayCode(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const outer: unknown = (body as { fieldErrors?: unknown }).fieldErrors;
+  const first: unknown = Array.isArray(outer) ? outer[0] : undefined;
+  if (typeof first !== 'object' || first === null) return undefined;
+  const inner: unknown = (first as { fieldErrors?: unknown }).fieldErrors;
+  const error: unknown = Array.isArray(inner) ? inner[0] : undefined;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code: unknown = (error as { code?: unknown }).code;
+  return typeof code === 'string' || typeof code === 'number' ? String(code) : undefined;
+}
+
+/**
+ * Maps a failed request to the error the page gets (PROTOCOL §4): 403 as it is; below 500 by the
+ * gateway code of the first field error only; 500 and above, transport failures and time-outs
+ * as a network error.
+ */
+export function tokenizationError(error: unknown): PanelError {
+  if (!(error instanceof PanelError)) {
+    return createError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR');
+  }
+  if (error.code === 'CLIENT_AUTHORIZATION_INSUFFICIENT') return error;
+  const status = error.details?.httpStatus;
+  const details = { originalError: plain(error) };
+  if (typeof status === 'number' && status > 0 && status < 500) {
+    switch (gatewayCode(error.details?.originalError)) {
+      case DUPLICATE_CARD_CODE:
+        return createError('HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE', undefined, details);
+      case CVV_VERIFICATION_CODE:
+        return createError('HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', undefined, details);
+      default:
+        return createError('HOSTED_FIELDS_FAILED_TOKENIZATION', undefined, details);
+    }
+  }
+  return createError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR', undefined, details);
+}
+
+/** The page's payload from the gateway's answer: only nonce, details, description, type, binData. */
+export function payloadFromResponse(data: unknown): CardPayload | null {
+  const cards: unknown =
+    typeof data === 'object' && data !== null ? (data as { creditCards?: unknown }).creditCards : undefined;
+  const parsed = cardPayload.safeParse(Array.isArray(cards) ? cards[0] : undefined);
+  if (!parsed.success) return null;
+  const { nonce, details, description, type, binData } = parsed.data;
+  return binData === undefined
+    ? { nonce, details, description, type }
+    : { nonce, details, description, type, binData };
+}
+
+/**
+ * Tokenizes the collected fields: the local checks, the gateway check of `clientApiUrl` (a
+ * hostile page must not send card data elsewhere), then the POST.
+ */
+export async function tokenizeCard(
+  config: TokenizerConfig,
+  request: TokenizeRequest,
+  fields: ReadonlyMap<FieldKey, CollectedField>,
+  send: RequestSender = httpRequest,
+): Promise<TokenizeOutcome> {
+  const invalid = checkFields(fields, config.supportedCardTypes);
+  if (invalid) return { error: invalid };
+  if (!isAllowedGatewayUrl(config.clientApiUrl)) {
+    return { error: createError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
+  }
+  const values = new Map([...fields].map(([key, field]) => [key, field.value]));
+  let response: HttpResponse;
+  try {
+    response = await send({
+      method: 'POST',
+      url: `${config.clientApiUrl}/v1/${endpointPath('creditCards')}`,
+      data: creditCardBody(config, request, values),
+    });
+  } catch (error) {
+    return { error: tokenizationError(error) };
+  }
+  const payload = payloadFromResponse(response.data);
+  return payload ? { payload } : { error: createError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
+}
+
+/** Requests remembered for answering a repeated `tokenize`. */
+const REMEMBERED_REQUESTS = 20;
+
+/**
+ * Runs tokenizations one at a time: a repeated request id gets the first run's outcome (never a
+ * second POST); another id waits until the run before it has finished.
+ */
+export function createTokenizeQueue(): (
+  requestId: string,
+  run: () => Promise<TokenizeOutcome>,
+) => Promise<TokenizeOutcome> {
+  const outcomes = new Map<string, Promise<TokenizeOutcome>>();
+  let tail: Promise<unknown> = Promise.resolve();
+  return (requestId, run) => {
+    const known = outcomes.get(requestId);
+    if (known) return known;
+    const outcome = tail.then(run, run);
+    tail = outcome.catch(() => undefined);
+    outcomes.set(requestId, outcome);
+    if (outcomes.size > REMEMBERED_REQUESTS) outcomes.delete(outcomes.keys().next().value as string);
+    return outcome;
+  };
+}
