@@ -1,0 +1,490 @@
+/**
+ * Hosted fields, page side (SPEC §4, §5): makes one frame per card field on the assets origin,
+ * talks to the frames over the instance's channel, aggregates their state and asks one of them to
+ * tokenize. Card data never reaches this side: only field states, card-type candidates and the
+ * gateway's payload.
+ * @packageDocumentation
+ */
+import { authorizationField, type GatewayClient } from '../../client';
+import { PANEL_VERSION } from '../../shared/build-constants';
+import {
+  ANALYTICS_COMPONENT_PREFIX,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  HOSTED_FIELDS_LOAD_TIMEOUT_MS,
+} from '../../shared/constants';
+import { createError, panelErrorFromJSON, type PanelError } from '../../shared/errors';
+import {
+  createChannelId,
+  FRAME_VERSION,
+  frameHash,
+  frameToPageMessage,
+  openMessage,
+  wrap,
+  type CardPayload,
+  type FrameToPageMessage,
+  type PageToFrameMessage,
+} from '../../shared/frame-channel';
+import {
+  FIELD_DEFAULTS,
+  filterStyles,
+  isFieldKey,
+  SETTABLE_ATTRIBUTES,
+  type CardCandidate,
+  type FieldEventType,
+  type FieldKey,
+  type FieldState,
+  type SettableAttribute,
+} from '../../shared/hosted-fields';
+
+/** Options of one field. */
+export interface FieldOptions {
+  /** The element the field's frame is appended to, or a selector resolved in {@link HostedFieldsOptions.root}. */
+  container: Element | string;
+  /** Accessible name of the input inside the frame; `FIELD_DEFAULTS[key].label` by default. */
+  label?: string;
+  /** Placeholder of the input. */
+  placeholder?: string;
+  /** Maximum length of the input; must be a number. */
+  maxlength?: number;
+  /** Minimum length of the input; must be a number. */
+  minlength?: number;
+  /** Initial value of the input. */
+  prefill?: string;
+}
+
+/** Options of {@link createHostedFields}. */
+export interface HostedFieldsOptions {
+  /** The gateway client. Required. */
+  client: GatewayClient;
+  /** The fields to create, by key. Required, with at least one field. */
+  fields: Partial<Record<FieldKey, FieldOptions>>;
+  /** Styles of the inputs (selector → property → value); only whitelisted entries reach the frames. */
+  styles?: unknown;
+  /** Where container selectors are resolved (a selector may point into a shadow root); `document` by default. */
+  root?: Document | ShadowRoot;
+  /** Title (accessible name) of a field's frame; `Secure <label> input frame` by default. */
+  frameTitle?: (field: FieldKey) => string;
+  /** Loads the non-minified frame page. */
+  debug?: boolean;
+}
+
+/** State of one field with the element that holds its frame. */
+export interface FieldStateWithContainer extends FieldState {
+  /** The element that holds the field's frame. */
+  container: Element;
+}
+
+/** The aggregated state of every field, as handlers and {@link HostedFields.getState} see it. */
+export interface HostedFieldsState {
+  /** The field whose event produced this state. */
+  emittedBy?: FieldKey;
+  /** Brands the number may still be; empty until the number field reports. */
+  cards: CardCandidate[];
+  /** State of every created field. */
+  fields: Partial<Record<FieldKey, FieldStateWithContainer>>;
+}
+
+/** Events of {@link HostedFields.on}: the field events, and Enter pressed in a field. */
+export type HostedFieldsEvent = FieldEventType | 'inputSubmitRequest';
+
+/** An instance of hosted fields. After {@link HostedFields.teardown} every method fails with `METHOD_CALLED_AFTER_TEARDOWN`. */
+export interface HostedFields {
+  /** Calls `handler` with a fresh copy of the state on every `event`; returns the unsubscribe. */
+  on(event: HostedFieldsEvent, handler: (state: HostedFieldsState) => void): () => void;
+  /** A fresh copy of the state. */
+  getState(): HostedFieldsState;
+  /**
+   * Asks the tokenizing frame to send the card to the gateway. Resolves with the payload; rejects
+   * with the frame's error (e.g. `HOSTED_FIELDS_FIELDS_INVALID`) or `HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR`
+   * without an answer in time. A call while one is in flight returns the same promise.
+   */
+  tokenize(options?: { vault?: boolean; billingAddress?: Record<string, string> }): Promise<CardPayload>;
+  /** Sets a settable attribute (`aria-invalid`, `aria-required`, `disabled`, `placeholder`) on a field's input. */
+  setAttribute(options: { field: FieldKey; attribute: string; value: unknown }): void;
+  /** Removes a settable attribute from a field's input. */
+  removeAttribute(options: { field: FieldKey; attribute: string }): void;
+  /** Sets the text screen readers announce for a field, e.g. its inline error. */
+  setMessage(options: { field: FieldKey; message: string }): void;
+  /** Empties a field. */
+  clear(field: FieldKey): void;
+  /** Focuses a field's input. */
+  focus(field: FieldKey): void;
+  /** Adds a class to a field's input. */
+  addClass(field: FieldKey, className: string): void;
+  /** Removes a class from a field's input. */
+  removeClass(field: FieldKey, className: string): void;
+  /** Removes the frames, the container classes, the listener and the timers; rejects a pending tokenize. */
+  teardown(): Promise<void>;
+}
+
+/** Class of every hosted-field frame; also how a container already holding one is recognised. */
+export const HOSTED_FIELD_FRAME_CLASS = 'payment-panel-hosted-field';
+
+const STATE_CLASSES = ['focused', 'valid', 'invalid'] as const;
+
+/** The frame tokenizes with the gateway's own time-out; the margin covers the messages around it. */
+const TOKENIZE_TIMEOUT_MS = DEFAULT_REQUEST_TIMEOUT_MS + 5_000;
+
+interface Field {
+  key: FieldKey;
+  options: FieldOptions;
+  container: Element;
+  iframe: HTMLIFrameElement;
+  state: FieldState;
+}
+
+interface PendingTokenize {
+  requestId: string;
+  promise: Promise<CardPayload>;
+  finish(error: PanelError | null, payload?: CardPayload): void;
+}
+
+function required(option: 'client' | 'fields'): PanelError {
+  return createError('INSTANTIATION_OPTION_REQUIRED', { option, component: 'Hosted Fields' });
+}
+
+function resolveContainer(container: unknown, root: Document | ShadowRoot): Element | null {
+  if (container instanceof Element) return container;
+  if (typeof container !== 'string') return null;
+  try {
+    return root.querySelector(container);
+  } catch {
+    // An invalid selector is the merchant's mistake, reported like one that matches nothing.
+    return null;
+  }
+}
+
+/** SPEC §5 checks, in order, before any frame is made. */
+function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Element][] {
+  const { client, fields, root = document } = (options as Partial<HostedFieldsOptions> | undefined) ?? {};
+  if (!client) throw required('client');
+  const entries = fields
+    ? Object.entries<FieldOptions | undefined>(fields).filter(
+        (entry): entry is [string, FieldOptions] => entry[1] !== undefined,
+      )
+    : [];
+  if (entries.length === 0) throw required('fields');
+  const used = new Set<Element>();
+  return entries.map(([key, field]) => {
+    if (!isFieldKey(key)) throw createError('HOSTED_FIELDS_INVALID_FIELD_KEY', { field: key });
+    const container = resolveContainer((field as Partial<FieldOptions> | null)?.container, root);
+    if (!container) throw createError('HOSTED_FIELDS_INVALID_FIELD_SELECTOR', undefined, { field: key });
+    if (used.has(container) || container.querySelector(`iframe.${HOSTED_FIELD_FRAME_CLASS}`)) {
+      throw createError('HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME', undefined, { field: key });
+    }
+    used.add(container);
+    for (const property of ['maxlength', 'minlength'] as const) {
+      if (field[property] !== undefined && !Number.isFinite(field[property])) {
+        throw createError('HOSTED_FIELDS_FIELD_PROPERTY_INVALID', { property }, { field: key });
+      }
+    }
+    return [key, field, container];
+  });
+}
+
+function attributeValue(attribute: SettableAttribute, value: unknown): boolean | string {
+  if (SETTABLE_ATTRIBUTES[attribute] === 'boolean') {
+    if (typeof value === 'boolean') return value;
+    if (value === 'true' || value === 'false') return value === 'true';
+  } else if (typeof value === 'string' || typeof value === 'number') {
+    return String(value);
+  }
+  throw createError('HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED', { value: String(value), attribute });
+}
+
+function settableAttribute(attribute: string): SettableAttribute {
+  if (!Object.hasOwn(SETTABLE_ATTRIBUTES, attribute)) {
+    throw createError('HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED', { attribute });
+  }
+  return attribute as SettableAttribute;
+}
+
+function stringEntries(record: object): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/**
+ * Creates hosted fields: checks the options (SPEC §5), appends one frame per field to its
+ * container and resolves when every frame has reported ready and been configured.
+ *
+ * Rejects with `INSTANTIATION_OPTION_REQUIRED`, `HOSTED_FIELDS_INVALID_FIELD_KEY`,
+ * `HOSTED_FIELDS_INVALID_FIELD_SELECTOR`, `HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME`,
+ * `HOSTED_FIELDS_FIELD_PROPERTY_INVALID` (before any frame is made), `INCOMPATIBLE_VERSIONS` (a frame
+ * of another version) or the error a frame reports. A frame that never loads only sends the
+ * `load.timed-out` analytics event: the promise stays pending.
+ */
+export function createHostedFields(options: HostedFieldsOptions): Promise<HostedFields> {
+  return new Promise((resolve, reject) => {
+    const checked = checkFields(options);
+    const { client } = options;
+    const gateway = client.configuration.gatewayConfiguration;
+    const assetsOrigin = new URL(gateway.assetsUrl).origin;
+    const channel = createChannelId();
+    const analytics = (event: string): void => {
+      client.analytics.send(`custom.hosted-fields.${event}`, ANALYTICS_COMPONENT_PREFIX);
+    };
+    const fields = new Map<FieldKey, Field>();
+    const ready = new Set<FieldKey>();
+    const handlers = new Map<HostedFieldsEvent, Set<(state: HostedFieldsState) => void>>();
+    let cards: CardCandidate[] = [];
+    let emittedBy: FieldKey | undefined;
+    let loaded = false;
+    let tornDown = false;
+    let pending: PendingTokenize | undefined;
+
+    const frameUrl = `${gateway.assetsUrl}/payment-panel/${PANEL_VERSION}/html/hosted-fields-frame${
+      options.debug ? '' : '.min'
+    }.html${frameHash({ channel, parentOrigin: location.origin, version: PANEL_VERSION })}`;
+
+    const post = (field: Field, message: PageToFrameMessage): void => {
+      field.iframe.contentWindow?.postMessage(wrap(channel, message), assetsOrigin);
+    };
+
+    const snapshot = (): HostedFieldsState => {
+      const state: HostedFieldsState = {
+        cards: cards.map((card) => ({ ...card, code: { ...card.code } })),
+        fields: {},
+      };
+      if (emittedBy) state.emittedBy = emittedBy;
+      for (const field of fields.values())
+        state.fields[field.key] = { ...field.state, container: field.container };
+      return state;
+    };
+
+    const emit = (event: HostedFieldsEvent): void => {
+      for (const handler of [...(handlers.get(event) ?? [])]) handler(snapshot());
+    };
+
+    const tokenizer = (): Field => fields.get('number') ?? (fields.values().next().value as Field);
+
+    const configureTokenizer = (): void => {
+      post(tokenizer(), {
+        type: 'configureTokenizer',
+        fields: [...fields.keys()],
+        clientApiUrl: gateway.clientApiUrl,
+        authorization: authorizationField(client.authorization),
+        metadata: stringEntries(client.configuration.analyticsMetadata),
+        supportedCardTypes: gateway.creditCards?.supportedCardTypes ?? [],
+      });
+    };
+
+    const destroy = (): void => {
+      tornDown = true;
+      clearTimeout(loadTimer);
+      window.removeEventListener('message', onMessage);
+      for (const { iframe, container } of fields.values()) {
+        iframe.remove();
+        container.classList.remove(...STATE_CLASSES);
+      }
+    };
+
+    const fail = (error: PanelError): void => {
+      if (loaded) return;
+      destroy();
+      reject(error);
+    };
+
+    const handle = (field: Field, message: FrameToPageMessage): void => {
+      switch (message.type) {
+        case 'frameReady':
+          if (message.frame !== 'hosted-fields') return;
+          if (message.version !== FRAME_VERSION) {
+            fail(
+              createError('INCOMPATIBLE_VERSIONS', {
+                clientVersion: PANEL_VERSION,
+                component: 'hosted-fields',
+                componentVersion: message.version,
+              }),
+            );
+            return;
+          }
+          ready.add(field.key);
+          post(field, {
+            type: 'configureField',
+            field: field.key,
+            label: field.options.label ?? FIELD_DEFAULTS[field.key].label,
+            placeholder: field.options.placeholder,
+            maxlength: field.options.maxlength,
+            minlength: field.options.minlength,
+            prefill: field.options.prefill,
+            styles: filterStyles(options.styles),
+          });
+          if (ready.size < fields.size) return;
+          if (!loaded) {
+            loaded = true;
+            clearTimeout(loadTimer);
+            configureTokenizer();
+            analytics('load.succeeded');
+            resolve(instance);
+          } else if (field === tokenizer()) {
+            // The tokenizing frame reloaded: it has lost its gateway configuration.
+            configureTokenizer();
+          }
+          return;
+        case 'frameError': {
+          const error = message.frame === 'hosted-fields' ? panelErrorFromJSON(message.error) : null;
+          if (error) fail(error);
+          return;
+        }
+        case 'fieldEvent': {
+          const { state } = message;
+          field.state = state;
+          if (field.key === 'number' && message.cards) cards = message.cards;
+          emittedBy = field.key;
+          const { classList } = field.container;
+          classList.toggle('focused', state.isFocused);
+          classList.toggle('valid', state.isValid);
+          classList.toggle('invalid', !state.isPotentiallyValid);
+          emit(message.event);
+          return;
+        }
+        case 'submitRequest':
+          emittedBy = field.key;
+          emit('inputSubmitRequest');
+          return;
+        case 'tokenizeResult':
+          if (field !== tokenizer() || pending?.requestId !== message.requestId) return;
+          if (message.payload) pending.finish(null, message.payload);
+          else {
+            pending.finish(
+              (message.error && panelErrorFromJSON(message.error)) ??
+                createError('HOSTED_FIELDS_FAILED_TOKENIZATION'),
+            );
+          }
+      }
+    };
+
+    function onMessage(event: MessageEvent): void {
+      for (const field of fields.values()) {
+        if (event.source !== field.iframe.contentWindow) continue;
+        const message = openMessage(event, {
+          origin: assetsOrigin,
+          source: () => field.iframe.contentWindow,
+          channel,
+          schema: frameToPageMessage,
+        });
+        // The window already names the field; a message naming another one is forged or confused.
+        if (
+          message &&
+          (!('field' in message) || message.field === undefined || message.field === field.key)
+        ) {
+          handle(field, message);
+        }
+        return;
+      }
+    }
+
+    const live = (method: string): void => {
+      if (tornDown) throw createError('METHOD_CALLED_AFTER_TEARDOWN', { method });
+    };
+
+    const fieldFor = (method: string, key: unknown): Field => {
+      live(method);
+      if (!isFieldKey(key)) throw createError('HOSTED_FIELDS_FIELD_INVALID', { field: String(key) });
+      const field = fields.get(key);
+      if (!field) throw createError('HOSTED_FIELDS_FIELD_NOT_PRESENT', { method, field: key });
+      return field;
+    };
+
+    const instance: HostedFields = {
+      on(event, handler) {
+        live('on');
+        let set = handlers.get(event);
+        if (!set) handlers.set(event, (set = new Set()));
+        set.add(handler);
+        return () => {
+          set.delete(handler);
+        };
+      },
+      getState() {
+        live('getState');
+        return snapshot();
+      },
+      tokenize(tokenizeOptions = {}) {
+        if (tornDown)
+          return Promise.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'tokenize' }));
+        if (pending) return pending.promise;
+        const requestId = createChannelId();
+        let finish!: PendingTokenize['finish'];
+        const promise = new Promise<CardPayload>((resolveTokenize, rejectTokenize) => {
+          finish = (error, payload) => {
+            clearTimeout(timer);
+            pending = undefined;
+            if (error) rejectTokenize(error);
+            else resolveTokenize(payload as CardPayload);
+          };
+        });
+        const timer = setTimeout(() => {
+          finish(createError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR'));
+        }, TOKENIZE_TIMEOUT_MS);
+        pending = { requestId, promise, finish };
+        post(tokenizer(), {
+          type: 'tokenize',
+          requestId,
+          vault: tokenizeOptions.vault === true,
+          billingAddress: tokenizeOptions.billingAddress,
+        });
+        return promise;
+      },
+      setAttribute({ field, attribute, value }) {
+        const target = fieldFor('setAttribute', field);
+        const name = settableAttribute(attribute);
+        post(target, { type: 'setAttribute', field, attribute: name, value: attributeValue(name, value) });
+      },
+      removeAttribute({ field, attribute }) {
+        const target = fieldFor('removeAttribute', field);
+        post(target, { type: 'removeAttribute', field, attribute: settableAttribute(attribute) });
+      },
+      setMessage({ field, message }) {
+        post(fieldFor('setMessage', field), { type: 'setMessage', field, message });
+      },
+      clear(field) {
+        post(fieldFor('clear', field), { type: 'clearField', field });
+      },
+      focus(field) {
+        post(fieldFor('focus', field), { type: 'focusField', field });
+      },
+      addClass(field, className) {
+        post(fieldFor('addClass', field), { type: 'addClass', field, className });
+      },
+      removeClass(field, className) {
+        post(fieldFor('removeClass', field), { type: 'removeClass', field, className });
+      },
+      teardown() {
+        if (tornDown)
+          return Promise.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'teardown' }));
+        destroy();
+        pending?.finish(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'tokenize' }));
+        analytics('teardown-completed');
+        return Promise.resolve();
+      },
+    };
+
+    analytics('initialized');
+    window.addEventListener('message', onMessage);
+    const loadTimer = setTimeout(() => {
+      analytics('load.timed-out');
+    }, HOSTED_FIELDS_LOAD_TIMEOUT_MS);
+    for (const [key, fieldOptions, container] of checked) {
+      const iframe = container.ownerDocument.createElement('iframe');
+      iframe.src = `${frameUrl}&field=${key}`;
+      iframe.name = `${HOSTED_FIELD_FRAME_CLASS}-${key}-${channel}`;
+      iframe.title =
+        options.frameTitle?.(key) ?? `Secure ${fieldOptions.label ?? FIELD_DEFAULTS[key].label} input frame`;
+      iframe.className = HOSTED_FIELD_FRAME_CLASS;
+      iframe.setAttribute('allowtransparency', 'true');
+      iframe.setAttribute('frameborder', '0');
+      iframe.setAttribute('scrolling', 'no');
+      fields.set(key, {
+        key,
+        options: fieldOptions,
+        container,
+        iframe,
+        state: { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false },
+      });
+      container.append(iframe);
+    }
+  });
+}
