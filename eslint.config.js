@@ -72,6 +72,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/frames/**', '**/demo/**'] }] },
   },
   {
+    files: ['src/panel/**/*.{ts,tsx}', 'src/i18n/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/element/**', '**/frames/**', '**/demo/**'] }] },
+  },
+  {
     files: ['src/client/**/*.ts', 'src/shared/**/*.ts', 'src/model/**/*.ts', 'src/methods/**/*.ts'],
     rules: {
       'no-restricted-imports': [

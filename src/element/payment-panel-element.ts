@@ -6,9 +6,10 @@
  */
 import r2wc from '@r2wc/react-to-web-component';
 import { Panel } from '../panel/Panel';
+import { ATTACH_PANEL_API, type PanelApi, type PaymentMethodPayload } from '../panel/panel-api';
 import css from '../panel/panel.css?inline';
 // Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ./events.
-import './events';
+import '../panel/events';
 
 /** r2wc keeps the props it passes to React under this symbol. */
 const R2WC_PROPS = Symbol.for('r2wc.props');
@@ -48,10 +49,17 @@ interface R2wcInternals {
  *
  * @fires ready - the gateway configuration is in; `detail: {version}`
  * @fires errorOccurred - `detail` is the catalogue error (`type`, `code`, `message`, `details`)
+ * @fires paymentMethodRequestable - `detail: {type, paymentMethodIsSelected}`
+ * @fires noPaymentMethodRequestable - `detail: null`
  * @csspart panel - the panel's outer box
  * @csspart loading-indicator - shown while the panel loads
  * @csspart wrapper - the panel's content, hidden until ready
  * @csspart sheet-error - the sheet-level error area
+ * @csspart sheet - a payment option's sheet; `card-sheet` the card sheet
+ * @csspart sheet-header - a sheet's header (logo, label, accepted cards)
+ * @csspart field - a card field; `field-<key>` names which
+ * @csspart field-container - where a card field's secure frame sits
+ * @csspart field-error - a card field's inline error
  */
 export class PaymentPanelElement extends R2wcPanel {
   /**
@@ -60,10 +68,46 @@ export class PaymentPanelElement extends R2wcPanel {
    */
   declare authorization: string | undefined;
 
+  /** The React panel's API, once it has mounted. */
+  #api: PanelApi | null = null;
+  /** Calls made before the panel mounted, run when it does. */
+  #queued: ((api: PanelApi) => void)[] = [];
+
   constructor() {
     super();
     const root = this.shadowRoot;
     if (root) root.adoptedStyleSheets = [panelStyleSheet()];
+  }
+
+  /** @internal The panel registers its API here when it mounts and withdraws it when it unmounts. */
+  [ATTACH_PANEL_API](api: PanelApi | null): void {
+    this.#api = api;
+    if (api) for (const run of this.#queued.splice(0)) run(api);
+  }
+
+  /** Runs `call` with the panel's API, now or once the panel has mounted. */
+  #withApi<T>(call: (api: PanelApi) => Promise<T>): Promise<T> {
+    if (this.#api) return call(this.#api);
+    return new Promise<T>((resolve, reject) => {
+      this.#queued.push((api) => {
+        call(api).then(resolve, reject);
+      });
+    });
+  }
+
+  /**
+   * Tokenizes what the shopper entered (or hands over the selected method) and resolves with the
+   * payment method payload: `{nonce, details, type, description?, binData?, vaulted?}`. Rejects with
+   * the catalogue error (e.g. `HOSTED_FIELDS_FIELDS_INVALID`); the panel then shows what to fix.
+   * Calls made before the panel is ready wait for it. Concurrent calls share one tokenization.
+   */
+  requestPaymentMethod(): Promise<PaymentMethodPayload> {
+    return this.#withApi((api) => api.requestPaymentMethod());
+  }
+
+  /** Whether `requestPaymentMethod()` would succeed without the shopper doing more. */
+  isPaymentMethodRequestable(): boolean {
+    return this.#api?.isPaymentMethodRequestable() ?? false;
   }
 
   override attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {

@@ -1,7 +1,13 @@
 /**
  * The panel's root in the element's shadow root. Until the gateway configuration is in, the
- * wrapper stays hidden behind a loading indicator.
+ * wrapper stays hidden behind a loading indicator; then it shows the card sheet.
  */
+import { useCallback, useEffect, useRef } from 'react';
+import { text } from '../i18n/en-US';
+import { supportedBrands } from '../shared/card-brands';
+import { CardSheet } from './CardSheet';
+import { emit } from './events';
+import { ATTACH_PANEL_API, type PanelApi, type PanelHost, type PaymentMethodPayload } from './panel-api';
 import { useGatewayClient } from './use-gateway-client';
 
 /** Properties r2wc passes to the panel. */
@@ -12,26 +18,88 @@ export interface PanelProps {
   container?: HTMLElement | ShadowRoot;
 }
 
+type Request = () => Promise<PaymentMethodPayload>;
+
 /** The panel. */
 export function Panel({ authorization, container }: PanelProps) {
-  const host = container instanceof ShadowRoot ? container.host : container;
+  const host = (container instanceof ShadowRoot ? container.host : container) as PanelHost | undefined;
   if (!host) throw new Error('The panel needs its host element.');
   const gateway = useGatewayClient(host, authorization);
+
+  // The active view's request function; calls made before it exists wait for it.
+  const request = useRef<Request | null>(null);
+  const waiting = useRef<{ resolve: (request: Request) => void; reject: (error: Error) => void }[]>([]);
+  const requestable = useRef(false);
+  const failure = useRef<Error | null>(null);
+
+  const onRequestReady = useCallback((next: Request | null) => {
+    request.current = next;
+    if (next) for (const { resolve } of waiting.current.splice(0)) resolve(next);
+  }, []);
+
+  // Calls waiting for a view fail with the panel when it fails.
+  useEffect(() => {
+    failure.current = gateway.status === 'failed' ? gateway.error : null;
+    if (gateway.status === 'failed')
+      for (const { reject } of waiting.current.splice(0)) reject(gateway.error);
+  }, [gateway]);
+
+  const onRequestableChange = useCallback(
+    (now: boolean) => {
+      if (now === requestable.current) return;
+      requestable.current = now;
+      if (now) emit(host, 'paymentMethodRequestable', { type: 'CreditCard', paymentMethodIsSelected: false });
+      else emit(host, 'noPaymentMethodRequestable', null);
+    },
+    [host],
+  );
+
+  useEffect(() => {
+    const api: PanelApi = {
+      async requestPaymentMethod() {
+        if (failure.current) throw failure.current;
+        const ready =
+          request.current ??
+          (await new Promise<Request>((resolve, reject) => waiting.current.push({ resolve, reject })));
+        return ready();
+      },
+      isPaymentMethodRequestable: () => requestable.current,
+    };
+    host[ATTACH_PANEL_API](api);
+    return () => {
+      host[ATTACH_PANEL_API](null);
+    };
+  }, [host]);
+
+  const client = gateway.status === 'ready' ? gateway.client : null;
+  const cardAvailable =
+    client !== null &&
+    supportedBrands(client.configuration.gatewayConfiguration.creditCards?.supportedCardTypes ?? []).length >
+      0;
 
   return (
     <div className="panel" part="panel" data-state={gateway.status}>
       {gateway.status === 'loading' && (
         <div className="loading-indicator" part="loading-indicator" role="status">
           <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">Loading payment options…</span>
+          <span className="visually-hidden">{text('loading')}</span>
         </div>
       )}
       {gateway.status === 'failed' && (
         <div className="sheet-error" part="sheet-error" role="alert">
-          Something went wrong on our end.
+          {text('genericError')}
         </div>
       )}
-      <div className="wrapper" part="wrapper" hidden={gateway.status !== 'ready'} />
+      <div className="wrapper" part="wrapper" hidden={gateway.status !== 'ready'}>
+        {client && cardAvailable && (
+          <CardSheet
+            client={client}
+            onRequestableChange={onRequestableChange}
+            onRequestReady={onRequestReady}
+          />
+        )}
+        {client && !cardAvailable && <p className="no-payment-method">{text('noPaymentMethodAvailable')}</p>}
+      </div>
     </div>
   );
 }

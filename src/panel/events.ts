@@ -3,6 +3,7 @@
  * dispatches on the host so events bubble out of the shadow root (DESIGN "Events").
  * @packageDocumentation
  */
+import type { PaymentMethodType } from './panel-api';
 import type { PanelError } from '../shared/errors';
 
 /** `detail` of the `ready` event. */
@@ -11,12 +12,24 @@ export interface ReadyDetail {
   version: string;
 }
 
+/** `detail` of the `paymentMethodRequestable` event. */
+export interface PaymentMethodRequestableDetail {
+  /** Type of the method `requestPaymentMethod()` would hand over. */
+  type: PaymentMethodType;
+  /** Whether the shopper picked an existing method (a saved one) rather than completing a form. */
+  paymentMethodIsSelected: boolean;
+}
+
 /** Every event `<payment-panel>` fires, by name, with its `detail` type. */
 export interface PaymentPanelEventDetails {
   /** The gateway configuration is in and the panel is usable. */
   ready: ReadyDetail;
   /** Something failed; `detail` is the catalogue error (`type`, `code`, `message`, `details`). */
   errorOccurred: PanelError;
+  /** `requestPaymentMethod()` can now succeed; fired only when this or its type changes. */
+  paymentMethodRequestable: PaymentMethodRequestableDetail;
+  /** `requestPaymentMethod()` can no longer succeed without the shopper's help. */
+  noPaymentMethodRequestable: null;
 }
 
 /** Name of an event of `<payment-panel>`. */

@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { createClient, type GatewayClient } from '../client';
-import { emit } from '../element/events';
+import { emit } from './events';
 import { PANEL_VERSION } from '../shared/build-constants';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
 

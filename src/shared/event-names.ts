@@ -5,7 +5,12 @@
  */
 
 /** Every event `<payment-panel>` fires. */
-export const PANEL_EVENT_NAMES = ['ready', 'errorOccurred'] as const;
+export const PANEL_EVENT_NAMES = [
+  'ready',
+  'errorOccurred',
+  'paymentMethodRequestable',
+  'noPaymentMethodRequestable',
+] as const;
 
 /** Name of a `<payment-panel>` event. */
 export type PanelEventName = (typeof PANEL_EVENT_NAMES)[number];

@@ -1,0 +1,342 @@
+/**
+ * The card sheet: hosted fields for the card, the accepted-card icons, the detected brand, CVV and
+ * expiry subheadings, inline errors, and the sheet-level error. Card data stays in the frames; the
+ * sheet sees only field states and card-type candidates.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import type { GatewayClient } from '../client';
+import { errorText, text, type TextKey } from '../i18n/en-US';
+import { createHostedFields, type HostedFields, type HostedFieldsState } from '../methods/hosted-fields';
+import { CARD_BRANDS, supportedBrands, type CardBrandType } from '../shared/card-brands';
+import { isPanelError, type PanelError } from '../shared/errors';
+import type { CardCandidate, FieldKey } from '../shared/hosted-fields';
+import { BrandIcon } from './icons/BrandIcon';
+import { CardIcon } from './icons/CardIcon';
+import { CvvIcon } from './icons/CvvIcon';
+import { ErrorIcon } from './icons/ErrorIcon';
+import type { PaymentMethodPayload } from './panel-api';
+
+/** The merchant's `card` option, as far as the sheet reads it. */
+export interface CardOptions {
+  /** Shows a cardholder name field; `required: true` makes it mandatory. */
+  cardholderName?: boolean | { required?: boolean };
+}
+
+/** Properties of {@link CardSheet}. */
+export interface CardSheetProps {
+  client: GatewayClient;
+  card?: CardOptions | undefined;
+  /** Called whenever the sheet can or can no longer produce a payment method without the shopper. */
+  onRequestableChange: (requestable: boolean) => void;
+  /** Receives the sheet's request function once its fields are ready, `null` when they go. */
+  onRequestReady: (request: (() => Promise<PaymentMethodPayload>) | null) => void;
+}
+
+/** Tokenization errors the shopper sees in the sheet; FIELDS_* show at the fields instead. */
+const SHEET_ERRORS = new Set([
+  'HOSTED_FIELDS_FAILED_TOKENIZATION',
+  'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE',
+  'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED',
+  'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
+]);
+
+const LABELS: Record<Exclude<FieldKey, 'expirationMonth' | 'expirationYear'>, TextKey> = {
+  number: 'cardNumberLabel',
+  expirationDate: 'expirationDateLabel',
+  cvv: 'cvvLabel',
+  postalCode: 'postalCodeLabel',
+  cardholderName: 'cardholderNameLabel',
+};
+
+type SheetField = keyof typeof LABELS;
+
+const EMPTY_TEXT: Record<SheetField, TextKey> = {
+  number: 'fieldEmptyForNumber',
+  expirationDate: 'fieldEmptyForExpirationDate',
+  cvv: 'fieldEmptyForCvv',
+  postalCode: 'fieldEmptyForPostalCode',
+  cardholderName: 'fieldEmptyForCardholderName',
+};
+
+const INVALID_TEXT: Record<SheetField, TextKey> = {
+  number: 'fieldInvalidForNumber',
+  expirationDate: 'fieldInvalidForExpirationDate',
+  cvv: 'fieldInvalidForCvv',
+  postalCode: 'fieldInvalidForPostalCode',
+  cardholderName: 'fieldTooLongForCardholderName',
+};
+
+/** The one brand the number is, when it is known. */
+function detectedBrand(cards: readonly CardCandidate[]): CardBrandType | null {
+  return cards.length === 1 && cards[0] ? cards[0].type : null;
+}
+
+/** The card sheet. */
+export function CardSheet({ client, card, onRequestableChange, onRequestReady }: CardSheetProps) {
+  const gateway = client.configuration.gatewayConfiguration;
+  const challenges = useMemo<readonly string[]>(() => gateway.challenges ?? [], [gateway]);
+  const supported = useMemo(() => supportedBrands(gateway.creditCards?.supportedCardTypes ?? []), [gateway]);
+  const nameOption = card?.cardholderName;
+  const nameRequired = typeof nameOption === 'object' && nameOption.required === true;
+  const fields = useMemo<SheetField[]>(
+    () => [
+      ...(nameOption ? (['cardholderName'] as const) : []),
+      'number',
+      'expirationDate',
+      ...(challenges.includes('cvv') ? (['cvv'] as const) : []),
+      ...(challenges.includes('postal_code') ? (['postalCode'] as const) : []),
+    ],
+    [nameOption, challenges],
+  );
+
+  const containers = {
+    number: useRef<HTMLDivElement>(null),
+    expirationDate: useRef<HTMLDivElement>(null),
+    cvv: useRef<HTMLDivElement>(null),
+    postalCode: useRef<HTMLDivElement>(null),
+    cardholderName: useRef<HTMLDivElement>(null),
+  } satisfies Record<SheetField, RefObject<HTMLDivElement | null>>;
+
+  const [hostedFields, setHostedFields] = useState<HostedFields | null>(null);
+  const [cards, setCards] = useState<CardCandidate[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<SheetField, string>>>({});
+  const [sheetError, setSheetError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<PanelError | null>(null);
+
+  /** The error a field shows now, given its state; `submitted` also flags empty fields. */
+  const fieldError = useCallback(
+    (field: SheetField, state: HostedFieldsState, submitted: boolean): string | undefined => {
+      const fieldState = state.fields[field];
+      if (!fieldState) return undefined;
+      const brand = detectedBrand(state.cards);
+      if (field === 'number' && brand && !supported.includes(brand)) return text('unsupportedCardTypeError');
+      if (fieldState.isEmpty) {
+        const optional = field === 'cardholderName' && !nameRequired;
+        return submitted && !optional ? text(EMPTY_TEXT[field]) : undefined;
+      }
+      if (!fieldState.isValid && (submitted || !fieldState.isFocused || !fieldState.isPotentiallyValid)) {
+        return text(INVALID_TEXT[field]);
+      }
+      return undefined;
+    },
+    [supported, nameRequired],
+  );
+
+  /** Whether the form as it stands can be tokenized. */
+  const isComplete = useCallback(
+    (state: HostedFieldsState): boolean =>
+      fields.every((field) => {
+        const fieldState = state.fields[field];
+        if (!fieldState) return false;
+        if (field === 'cardholderName' && !nameRequired && fieldState.isEmpty) return true;
+        return fieldState.isValid;
+      }) && supported.includes(detectedBrand(state.cards) ?? ('' as CardBrandType)),
+    [fields, nameRequired, supported],
+  );
+
+  // Hosted fields live as long as the sheet and its client.
+  useEffect(() => {
+    let current = true;
+    let created: HostedFields | null = null;
+    const fieldOptions = Object.fromEntries(
+      fields.map((field) => {
+        const container = containers[field].current;
+        if (!container) throw new Error(`No container for ${field}`);
+        return [
+          field,
+          {
+            container,
+            label: text(LABELS[field]),
+            ...(field === 'expirationDate' ? { placeholder: text('expirationDatePlaceholder') } : {}),
+          },
+        ];
+      }),
+    );
+    createHostedFields({
+      client,
+      fields: fieldOptions,
+      frameTitle: (field) => text('frameTitle', { label: text(LABELS[field as SheetField]) }),
+    }).then(
+      (instance) => {
+        if (!current) {
+          void instance.teardown();
+          return;
+        }
+        created = instance;
+        setHostedFields(instance);
+      },
+      (error: unknown) => {
+        if (current && isPanelError(error)) setLoadError(error);
+      },
+    );
+    return () => {
+      current = false;
+      if (created) void created.teardown();
+      setHostedFields(null);
+    };
+    // The refs are stable; the fields change only with the configuration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, fields]);
+
+  // The method handed over last; it stays the answer until the shopper changes a field.
+  const handedOver = useRef<PaymentMethodPayload | null>(null);
+
+  // Field events: brand, inline errors, requestability.
+  useEffect(() => {
+    if (!hostedFields) return;
+    let requestable = false;
+    const update = (state: HostedFieldsState): void => {
+      setCards(state.cards);
+      setErrors((previous) => {
+        const next: Partial<Record<SheetField, string>> = {};
+        for (const field of fields) {
+          // An error shown stays until the field is fixed; a new one appears once the shopper leaves.
+          const shown = fieldError(field, state, previous[field] !== undefined);
+          if (shown) next[field] = shown;
+        }
+        return next;
+      });
+      const now = isComplete(state);
+      if (now !== requestable) {
+        requestable = now;
+        onRequestableChange(now);
+      }
+    };
+    const changed = (state: HostedFieldsState): void => {
+      handedOver.current = null;
+      update(state);
+    };
+    const offs = [
+      ...(['blur', 'focus'] as const).map((event) => hostedFields.on(event, update)),
+      ...(['validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const).map((event) =>
+        hostedFields.on(event, changed),
+      ),
+    ];
+    return () => {
+      for (const off of offs) off();
+      if (requestable) onRequestableChange(false);
+    };
+  }, [hostedFields, fields, fieldError, isComplete, onRequestableChange]);
+
+  // Aria state inside the frames follows the inline errors.
+  useEffect(() => {
+    if (!hostedFields) return;
+    for (const field of fields) {
+      const message = errors[field];
+      hostedFields.setAttribute({ field, attribute: 'aria-invalid', value: message !== undefined });
+      hostedFields.setMessage({ field, message: message ?? '' });
+    }
+  }, [hostedFields, errors, fields]);
+
+  // The request function the panel calls for requestPaymentMethod().
+  useEffect(() => {
+    if (!hostedFields) return;
+    const vault = !client.authorization.guest;
+    const request = async (): Promise<PaymentMethodPayload> => {
+      if (handedOver.current) return handedOver.current;
+      setSheetError(null);
+      const state = hostedFields.getState();
+      const shown: Partial<Record<SheetField, string>> = {};
+      for (const field of fields) {
+        const message = fieldError(field, state, true);
+        if (message) shown[field] = message;
+      }
+      setErrors(shown);
+      try {
+        const payload = await hostedFields.tokenize({ vault });
+        handedOver.current = {
+          nonce: payload.nonce,
+          details: payload.details,
+          type: 'CreditCard',
+          description: payload.description,
+          ...(payload.binData ? { binData: payload.binData } : {}),
+          ...(vault ? { vaulted: true as const } : {}),
+        };
+        return handedOver.current;
+      } catch (error) {
+        if (isPanelError(error) && SHEET_ERRORS.has(error.code)) setSheetError(errorText(error.code));
+        throw error;
+      }
+    };
+    onRequestReady(request);
+    return () => {
+      onRequestReady(null);
+    };
+  }, [hostedFields, client, fields, fieldError, onRequestReady]);
+
+  const brand = detectedBrand(cards);
+  const fourDigitCvv = brand ? CARD_BRANDS[brand].code.size === 4 : false;
+
+  const renderField = (field: SheetField, subheading?: string, icon?: React.ReactNode) => {
+    const error = errors[field];
+    const errorId = `card-${field}-error`;
+    return (
+      <div className="field" part={`field field-${field}`} data-invalid={error !== undefined} key={field}>
+        <div className="field-label" id={`card-${field}-label`}>
+          {/* Like a native label for mouse users; keyboard users reach the frame with Tab. */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+          <span className="field-label-text" onClick={() => hostedFields?.focus(field)}>
+            {text(LABELS[field])}
+          </span>
+          {subheading && <span className="field-subheading">{subheading}</span>}
+        </div>
+        <div className="field-input">
+          <div className="field-container" part="field-container" ref={containers[field]} />
+          {icon && <span className="field-icon">{icon}</span>}
+        </div>
+        <div className="field-error" id={errorId} part="field-error" aria-live="polite">
+          {error && (
+            <>
+              <ErrorIcon />
+              <span>{error}</span>
+            </>
+          )}
+        </div>
+      </div>
+    );
+  };
+
+  return (
+    <section
+      className="sheet card-sheet"
+      part="sheet card-sheet"
+      aria-labelledby="card-sheet-label"
+      data-ready={!!hostedFields}
+    >
+      <header className="sheet-header" part="sheet-header">
+        <span className="sheet-logo">
+          <CardIcon />
+        </span>
+        <h2 className="sheet-label" id="card-sheet-label">
+          {text('payWithCard')}
+        </h2>
+        <ul className="accepted-cards" aria-label={text('acceptedCards')}>
+          {supported.map((type) => (
+            <li key={type} data-brand={type} data-detected={brand === type}>
+              <BrandIcon type={type} />
+            </li>
+          ))}
+        </ul>
+      </header>
+      {(sheetError ?? loadError) && (
+        <div className="sheet-error" part="sheet-error" role="alert">
+          {sheetError ?? text('genericError')}
+        </div>
+      )}
+      <div className="sheet-content">
+        {fields.includes('cardholderName') && renderField('cardholderName')}
+        {renderField('number', undefined, brand ? <BrandIcon type={brand} /> : <CardIcon />)}
+        <div className="field-row">
+          {renderField('expirationDate', text('expirationDateLabelSubheading'))}
+          {fields.includes('cvv') &&
+            renderField(
+              'cvv',
+              text(fourDigitCvv ? 'cvvFourDigitLabelSubheading' : 'cvvThreeDigitLabelSubheading'),
+              <CvvIcon front={fourDigitCvv} />,
+            )}
+          {fields.includes('postalCode') && renderField('postalCode')}
+        </div>
+      </div>
+    </section>
+  );
+}
