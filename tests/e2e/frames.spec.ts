@@ -11,9 +11,9 @@ const { version } = pkg;
 const { assets, merchant } = localOrigins();
 const base = `${assets}/payment-panel/${version}/html`;
 
-const PAGES = [
-  { file: 'hosted-fields-frame.min.html', frame: 'hosted-fields', params: 'hash' },
-  { file: 'hosted-fields-frame.html', frame: 'hosted-fields', params: 'hash' },
+const PAGES: { file: string; frame: string; params: 'hash' | 'query'; field?: string }[] = [
+  { file: 'hosted-fields-frame.min.html', frame: 'hosted-fields', params: 'hash', field: 'number' },
+  { file: 'hosted-fields-frame.html', frame: 'hosted-fields', params: 'hash', field: 'cvv' },
   { file: 'three-d-secure-bank-frame.min.html', frame: 'three-d-secure-bank', params: 'hash' },
   { file: 'three-d-secure-bank-frame.html', frame: 'three-d-secure-bank', params: 'hash' },
   {
@@ -21,7 +21,7 @@ const PAGES = [
     frame: 'three-d-secure-complete',
     params: 'query',
   },
-] as const;
+];
 
 interface Received {
   origin: string;
@@ -57,10 +57,15 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/minimal.html');
 });
 
-for (const { file, frame, params } of PAGES) {
+for (const { file, frame, params, field } of PAGES) {
   test(`${file} joins its channel and reports ready to its parent`, async ({ page }) => {
     const channel = crypto.randomUUID();
-    const query = new URLSearchParams({ channel, origin: merchant, version }).toString();
+    const query = new URLSearchParams({
+      channel,
+      origin: merchant,
+      version,
+      ...(field ? { field } : {}),
+    }).toString();
     await embed(page, params === 'hash' ? `${base}/${file}#${query}` : `${base}/${file}?${query}`);
 
     await expect.poll(async () => (await received(page)).length).toBe(1);
@@ -68,14 +73,23 @@ for (const { file, frame, params } of PAGES) {
     expect(message).toEqual({
       origin: assets,
       fromFrame: true,
-      data: { protocol: 'payment-panel', channel, message: { type: 'frameReady', frame, version } },
+      data: {
+        protocol: 'payment-panel',
+        channel,
+        message: { type: 'frameReady', frame, version, ...(field ? { field } : {}) },
+      },
     });
   });
 }
 
 test('a frame refuses a page of another version with INCOMPATIBLE_VERSIONS', async ({ page }) => {
   const channel = crypto.randomUUID();
-  const query = new URLSearchParams({ channel, origin: merchant, version: '0.0.1' }).toString();
+  const query = new URLSearchParams({
+    channel,
+    origin: merchant,
+    version: '0.0.1',
+    field: 'number',
+  }).toString();
   await embed(page, `${base}/hosted-fields-frame.min.html#${query}`);
   await expect.poll(async () => (await received(page)).length).toBe(1);
   const [message] = await received(page);
@@ -100,9 +114,21 @@ test('a frame told a parent origin other than its real one stays silent', async 
   expect(await received(page)).toEqual([]);
 });
 
-test('a frame without a channel stays silent', async ({ page }) => {
-  await embed(page, `${base}/hosted-fields-frame.min.html`);
+test('a hosted-fields frame without a known field stays silent', async ({ page }) => {
+  const channel = crypto.randomUUID();
+  const query = new URLSearchParams({ channel, origin: merchant, version, field: 'pin' }).toString();
+  await embed(page, `${base}/hosted-fields-frame.min.html#${query}`);
   await page.locator('iframe').contentFrame().locator('body').waitFor({ state: 'attached' });
   await page.waitForLoadState('load');
+  expect(await received(page)).toEqual([]);
+});
+
+test('a frame without a channel stays silent and says why on its console', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  await embed(page, `${base}/three-d-secure-bank-frame.min.html`);
+  await expect.poll(() => logged).toContain('MISSING_CHANNEL_ID: Channel ID must be specified.');
   expect(await received(page)).toEqual([]);
 });

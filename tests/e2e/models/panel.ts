@@ -1,5 +1,6 @@
 /** A merchant page with `<payment-panel>`, and the events it fired. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { PaymentPanelElement } from '../../../src/element/payment-panel-element';
 import { PANEL_EVENT_NAMES, type PanelEventName } from '../../../src/shared/event-names';
 
 /** An event as the page recorded it; errors keep their catalogue fields. */
@@ -16,6 +17,12 @@ async function recordEvents(page: Page): Promise<void> {
   await page.addInitScript((names: readonly string[]) => {
     const events: unknown[] = [];
     (window as unknown as { panelEvents: unknown[] }).panelEvents = events;
+    // Everything any frame posts to the merchant window, as text.
+    const messages: string[] = [];
+    (window as unknown as { panelMessages: string[] }).panelMessages = messages;
+    window.addEventListener('message', (event) => {
+      messages.push(JSON.stringify(event.data));
+    });
     for (const name of names) {
       document.addEventListener(name, (event) => {
         const detail = (event as CustomEvent<unknown>).detail;
@@ -58,6 +65,31 @@ export class PanelPage {
     if (authorization !== undefined) query.set('authorization', authorization);
     await recordEvents(this.page);
     await this.page.goto(`/minimal.html?${query}`);
+  }
+
+  /** Whether the element says a payment method is requestable. */
+  async isRequestable(): Promise<boolean> {
+    return this.element.evaluate((el) => (el as PaymentPanelElement).isPaymentMethodRequestable());
+  }
+
+  /** Every message the merchant window received, as JSON text. */
+  async messages(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as { panelMessages: string[] }).panelMessages);
+  }
+
+  /** Calls `requestPaymentMethod()` and returns its payload, or the rejection's catalogue error. */
+  async requestPaymentMethod(): Promise<{
+    payload?: Record<string, unknown>;
+    error?: RecordedEvent['detail'];
+  }> {
+    return this.element.evaluate(async (el) => {
+      try {
+        return { payload: (await (el as PaymentPanelElement).requestPaymentMethod()) as never };
+      } catch (error) {
+        const e = error as Error & Record<string, unknown>;
+        return { error: { name: e.name, code: e.code, type: e.type, message: e.message } as never };
+      }
+    });
   }
 
   /** Every event recorded so far. */

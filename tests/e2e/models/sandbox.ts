@@ -64,8 +64,15 @@ export class Sandbox {
     return first;
   }
 
-  async clientToken(merchantId: string, customerId?: string): Promise<string> {
-    const response = await this.api.post('/sandbox/client_token', { data: { merchantId, customerId } });
+  /** A client token, in the merchant server's role; `options` need a customer. */
+  async clientToken(
+    merchantId: string,
+    customerId?: string,
+    options?: { verifyCard?: boolean; failOnDuplicatePaymentMethod?: boolean; makeDefault?: boolean },
+  ): Promise<string> {
+    const response = await this.api.post('/sandbox/client_token', {
+      data: { merchantId, customerId, options },
+    });
     expect(response.ok()).toBe(true);
     return ((await response.json()) as { clientToken: string }).clientToken;
   }

@@ -1,0 +1,239 @@
+/**
+ * A card pays end to end through the hosted fields: formatting, requestability, tokenization, the
+ * errors a shopper and a merchant meet, and card data that never reaches the merchant page.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
+import { CardFields, VISA } from './models/card-fields';
+import { PanelPage } from './models/panel';
+import { Sandbox } from './models/sandbox';
+
+const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+const CREDIT_CARDS = '/v1/payment_methods/credit_cards';
+
+let sandbox: Sandbox;
+test.beforeEach(async () => {
+  sandbox = await Sandbox.connect();
+});
+test.afterEach(async () => {
+  await sandbox.dispose();
+});
+
+/** Opens the minimal checkout with an authorization and waits for the card fields. */
+async function openCheckout(
+  page: Page,
+  authorization: string,
+): Promise<{ panel: PanelPage; card: CardFields }> {
+  const panel = new PanelPage(page);
+  await panel.openBare(authorization);
+  const card = new CardFields(page);
+  await card.ready();
+  return { panel, card };
+}
+
+/** Every place card data could leak to on the merchant side: its DOM, its shadow root, its messages. */
+async function merchantSideText(page: Page, panel: PanelPage): Promise<string> {
+  const dom = await page.evaluate(() => {
+    const element = document.querySelector('payment-panel');
+    return `${document.documentElement.outerHTML}\n${element?.shadowRoot?.innerHTML ?? ''}`;
+  });
+  return `${dom}\n${(await panel.messages()).join('\n')}`;
+}
+
+for (const where of ['demo', 'minimal'] as const) {
+  test(`a Visa card pays end to end on the ${where} checkout`, async ({ page }) => {
+    const panel = new PanelPage(page);
+    if (where === 'demo') await panel.openDemo();
+    else await panel.openBare(DEMO_KEY);
+    const card = new CardFields(page);
+    await card.ready();
+    expect(await panel.isRequestable()).toBe(false);
+
+    await card.type('number', VISA.number);
+    await expect(card.input('number')).toHaveValue('4111 1111 1111 1111');
+    await card.fill({ expirationDate: VISA.expirationDate, cvv: VISA.cvv, postalCode: VISA.postalCode });
+
+    const requestable = await panel.waitForEvent('paymentMethodRequestable');
+    expect(requestable.detail).toEqual({ type: 'CreditCard', paymentMethodIsSelected: false });
+    expect(await panel.isRequestable()).toBe(true);
+
+    const { payload, error } = await panel.requestPaymentMethod();
+    expect(error).toBeUndefined();
+    expect(payload).toMatchObject({
+      nonce: expect.stringMatching(/^tokencc_/),
+      type: 'CreditCard',
+      description: 'ending in 11',
+      details: { cardType: 'Visa', lastTwo: '11' },
+      binData: expect.any(Object),
+    });
+    expect(payload).not.toHaveProperty('vaulted');
+
+    // The frame sent the card to the gateway, in the protocol's shape, from the assets origin.
+    const [request] = await sandbox.requests(CREDIT_CARDS);
+    expect(request?.origin).toBe('https://localhost:8444');
+    expect(request?.body).toMatchObject({
+      creditCard: {
+        number: VISA.number,
+        cvv: '123',
+        expiration_month: '12',
+        expiration_year: '2030',
+        billing_address: { postal_code: '12345' },
+        options: { validate: false },
+      },
+      braintreeLibraryVersion: 'braintree/web/3.26.0',
+      tokenizationKey: DEMO_KEY,
+      _meta: { source: 'hosted-fields' },
+    });
+
+    // The card number is nowhere on the merchant side.
+    const merchantSide = await merchantSideText(page, panel);
+    expect(merchantSide).not.toContain(VISA.number);
+    expect(merchantSide).not.toContain('4111 1111 1111 1111');
+  });
+}
+
+test('a second request hands over the same payment method and tokenizes once', async ({ page }) => {
+  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  await card.fill(VISA);
+  await panel.waitForEvent('paymentMethodRequestable');
+  const [first, second, later] = await panel.element.evaluate(async (el) => {
+    const element = el as PaymentPanelElement;
+    const both = await Promise.all([element.requestPaymentMethod(), element.requestPaymentMethod()]);
+    return [...both, await element.requestPaymentMethod()];
+  });
+  expect(second.nonce).toBe(first.nonce);
+  expect(later.nonce).toBe(first.nonce);
+  expect(await sandbox.requests(CREDIT_CARDS)).toHaveLength(1);
+});
+
+test('a card for a customer is vaulted', async ({ page }) => {
+  const { panel, card } = await openCheckout(
+    page,
+    await sandbox.clientToken('demo_merchant', 'new_shopper_1'),
+  );
+  await card.fill(VISA);
+  await panel.waitForEvent('paymentMethodRequestable');
+  const { payload } = await panel.requestPaymentMethod();
+  expect(payload).toMatchObject({ type: 'CreditCard', vaulted: true });
+  const [request] = await sandbox.requests(CREDIT_CARDS);
+  expect(request?.body).toMatchObject({ creditCard: { options: { validate: true } } });
+});
+
+test('American Express formats 4-6-5 and asks for a 4-digit code on the front', async ({ page }) => {
+  const { card } = await openCheckout(page, DEMO_KEY);
+  await card.type('number', '378282246310005');
+  await expect(card.input('number')).toHaveValue('3782 822463 10005');
+  await expect(card.field('cvv')).toContainText('(4 digits)');
+  await expect(card.field('cvv').locator('.cvv-icon')).toHaveAttribute('data-side', 'front');
+  await expect(card.field('number').locator('[role="img"]')).toHaveAccessibleName('American Express');
+  await card.type('cvv', '12345');
+  await expect(card.input('cvv')).toHaveValue('1234');
+});
+
+test('an empty form is FIELDS_EMPTY and each field says what is missing', async ({ page }) => {
+  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  const { error } = await panel.requestPaymentMethod();
+  expect(error).toMatchObject({
+    code: 'HOSTED_FIELDS_FIELDS_EMPTY',
+    type: 'CUSTOMER',
+    message: 'All fields are empty. Cannot tokenize empty card fields.',
+  });
+  await expect(card.error('number')).toHaveText('Please fill out a card number.');
+  await expect(card.error('expirationDate')).toHaveText('Please fill out an expiration date.');
+  await expect(card.error('cvv')).toHaveText('Please fill out a CVV.');
+  await expect(card.error('postalCode')).toHaveText('Please fill out a postal code.');
+  expect(await sandbox.requests(CREDIT_CARDS)).toHaveLength(0);
+});
+
+test('an invalid number is FIELDS_INVALID and shown at the field when the shopper leaves it', async ({
+  page,
+}) => {
+  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  await card.fill({ ...VISA, number: '4111111111111112' });
+  await expect(card.error('number')).toHaveText('This card number is not valid.');
+  await expect(card.input('number')).toHaveAttribute('aria-invalid', 'true');
+  const { error } = await panel.requestPaymentMethod();
+  expect(error).toMatchObject({
+    code: 'HOSTED_FIELDS_FIELDS_INVALID',
+    message: 'Some payment input fields are invalid. Cannot tokenize invalid card fields.',
+  });
+  expect(await sandbox.requests(CREDIT_CARDS)).toHaveLength(0);
+
+  // Fixing the field clears its error and makes the form requestable.
+  await card.input('number').fill('');
+  await card.type('number', VISA.number);
+  await page.keyboard.press('Tab');
+  await expect(card.error('number')).toHaveText('');
+  await panel.waitForEvent('paymentMethodRequestable');
+});
+
+test('a card type the merchant does not accept is named at the field', async ({ page }) => {
+  const { panel, card } = await openCheckout(page, 'sandbox_c4rd0n1y_card_only_merchant');
+  await expect(page.locator('payment-panel .accepted-cards li')).toHaveCount(3);
+  await card.fill({ number: '6011111111111117', expirationDate: '1230' });
+  await expect(card.error('number')).toHaveText('This card type is not supported. Please try another card.');
+  expect(await panel.isRequestable()).toBe(false);
+});
+
+test('a duplicate card shows its shopper text and FAIL_ON_DUPLICATE', async ({ page }) => {
+  const token = await sandbox.clientToken('demo_merchant', 'returning_shopper', {
+    failOnDuplicatePaymentMethod: true,
+  });
+  const { panel, card } = await openCheckout(page, token);
+  await card.fill(VISA);
+  await panel.waitForEvent('paymentMethodRequestable');
+  const { error } = await panel.requestPaymentMethod();
+  expect(error).toMatchObject({
+    code: 'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE',
+    type: 'CUSTOMER',
+    message: "This credit card already exists in the merchant's vault.",
+  });
+  await expect(page.locator('payment-panel [part="sheet-error"]')).toHaveText(
+    'This credit card already exists as a saved payment method.',
+  );
+});
+
+test('a failed CVV verification shows its shopper text and CVV_VERIFICATION_FAILED', async ({ page }) => {
+  const token = await sandbox.clientToken('demo_merchant', 'new_shopper_2', { verifyCard: true });
+  const { panel, card } = await openCheckout(page, token);
+  await card.fill({ ...VISA, cvv: '200' });
+  await panel.waitForEvent('paymentMethodRequestable');
+  const { error } = await panel.requestPaymentMethod();
+  expect(error).toMatchObject({
+    code: 'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED',
+    message: 'CVV verification failed during tokenization.',
+  });
+  await expect(page.locator('payment-panel [part="sheet-error"]')).toHaveText(
+    'Credit card verification failed. Check your information and try again.',
+  );
+});
+
+const gatewayFaults = [
+  {
+    kind: '422',
+    code: 'HOSTED_FIELDS_FAILED_TOKENIZATION',
+    message: 'The supplied card data failed tokenization.',
+  },
+  {
+    kind: '500',
+    code: 'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
+    message: 'A tokenization network error occurred.',
+  },
+] as const;
+
+for (const fault of gatewayFaults) {
+  test(`a ${fault.kind} from the gateway is ${fault.code}, and a retry pays once`, async ({ page }) => {
+    const { panel, card } = await openCheckout(page, DEMO_KEY);
+    await card.fill(VISA);
+    await panel.waitForEvent('paymentMethodRequestable');
+    await sandbox.inject({ match: CREDIT_CARDS, kind: fault.kind });
+    const { error } = await panel.requestPaymentMethod();
+    expect(error).toMatchObject({ code: fault.code, message: fault.message });
+    await expect(page.locator('payment-panel [part="sheet-error"]')).not.toBeEmpty();
+
+    const retry = await panel.requestPaymentMethod();
+    expect(retry.payload).toMatchObject({ type: 'CreditCard', details: { lastTwo: '11' } });
+    const succeeded = (await sandbox.requests(CREDIT_CARDS)).filter((r) => r.status === 201);
+    expect(succeeded).toHaveLength(1);
+  });
+}
