@@ -2,7 +2,9 @@
  * The bundle a merchant loads: defines `<payment-panel>` and exposes `window.paymentPanel`.
  * @packageDocumentation
  */
+import { createClient } from './client';
 import { definePaymentPanel, TAG_NAME, type PaymentPanelElement } from './element/payment-panel-element';
+import { createHostedFields, type HostedFields, type HostedFieldsOptions } from './methods/hosted-fields';
 import { PANEL_VERSION } from './shared/build-constants';
 import { createError, type PanelError } from './shared/errors';
 
@@ -14,6 +16,12 @@ export interface CreateOptions {
   authorization: string;
 }
 
+/** Options of {@link PaymentPanelGlobal.createHostedFields}: an authorization in place of a client. */
+export type StandaloneHostedFieldsOptions = Omit<HostedFieldsOptions, 'client'> & {
+  /** Tokenization key or client token. */
+  authorization: string;
+};
+
 /** `window.paymentPanel`. */
 export interface PaymentPanelGlobal {
   /** Version of the panel bundle. */
@@ -23,6 +31,11 @@ export interface PaymentPanelGlobal {
    * with the catalogue error of its first `errorOccurred` (the element stays in the page).
    */
   create(options: CreateOptions): Promise<PaymentPanelElement>;
+  /**
+   * Hosted card fields without the panel, for a card form of the merchant's own layout: one secure
+   * frame per field in the given containers. Resolves once every frame is ready.
+   */
+  createHostedFields(options: StandaloneHostedFieldsOptions): Promise<HostedFields>;
 }
 
 declare global {
@@ -56,6 +69,19 @@ function create(options: CreateOptions): Promise<PaymentPanelElement> {
   });
 }
 
+async function createStandaloneHostedFields(
+  options: StandaloneHostedFieldsOptions | undefined,
+): Promise<HostedFields> {
+  // Read loosely: a merchant's plain JavaScript can pass anything.
+  const { authorization, ...rest } = (options ?? {}) as Partial<StandaloneHostedFieldsOptions>;
+  const client = await createClient(authorization ?? '');
+  return createHostedFields({ ...rest, client } as HostedFieldsOptions);
+}
+
 definePaymentPanel();
 // A second copy of the bundle keeps the first one's global, as it keeps its element.
-(window as Partial<Window>).paymentPanel ??= { version: PANEL_VERSION, create };
+(window as Partial<Window>).paymentPanel ??= {
+  version: PANEL_VERSION,
+  create,
+  createHostedFields: createStandaloneHostedFields,
+};

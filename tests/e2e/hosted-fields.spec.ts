@@ -1,0 +1,267 @@
+/**
+ * Hosted fields on their own (`paymentPanel.createHostedFields`), in a real browser with real frames:
+ * the checks of the specification with their messages, styles, state classes, attributes, a
+ * selector into a shadow root, and teardown.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { VISA } from './models/card-fields';
+import { Sandbox } from './models/sandbox';
+
+const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+
+interface PageError {
+  code?: string;
+  message?: string;
+}
+
+/** Opens a merchant page holding empty containers for the card fields. */
+async function openPage(page: Page): Promise<void> {
+  await page.goto('/minimal.html');
+  await page.waitForFunction(() => 'paymentPanel' in window);
+  await page.evaluate(() => {
+    document.querySelector('payment-panel')?.remove();
+    for (const id of ['number', 'expirationDate', 'cvv', 'postalCode']) {
+      const div = document.createElement('div');
+      div.id = id;
+      document.body.append(div);
+    }
+  });
+}
+
+/** Runs `paymentPanel.createHostedFields(options)` in the page; the instance is kept as `window.fields`. */
+async function create(page: Page, options: Record<string, unknown>): Promise<PageError | null> {
+  return page.evaluate(async (opts) => {
+    try {
+      (window as unknown as { fields: unknown }).fields = await window.paymentPanel.createHostedFields(
+        opts as never,
+      );
+      return null;
+    } catch (error) {
+      const { code, message } = error as PageError;
+      return { code, message };
+    }
+  }, options);
+}
+
+/** Calls a method of the created instance and returns its error, if any. */
+async function call(page: Page, method: string, ...args: unknown[]): Promise<PageError | null> {
+  return page.evaluate(
+    async ({ method, args }) => {
+      const fields = (window as unknown as { fields: Record<string, (...a: unknown[]) => unknown> }).fields;
+      try {
+        await fields[method]?.(...args);
+        return null;
+      } catch (error) {
+        const { code, message } = error as PageError;
+        return { code, message };
+      }
+    },
+    { method, args },
+  );
+}
+
+const allFields = {
+  number: { container: '#number' },
+  expirationDate: { container: '#expirationDate' },
+  cvv: { container: '#cvv' },
+  postalCode: { container: '#postalCode' },
+};
+
+test.beforeEach(async ({ page }) => {
+  await openPage(page);
+});
+
+test('standalone fields take a card, style their inputs safely and tokenize', async ({ page }) => {
+  const sandbox = await Sandbox.connect();
+  expect(
+    await create(page, {
+      authorization: DEMO_KEY,
+      fields: { ...allFields, number: { container: '#number', placeholder: '4111 1111 1111 1111' } },
+      styles: {
+        input: { color: 'rgb(200, 0, 0)', 'font-family': 'url(https://evil.example/font)' },
+        '.invalid': { color: 'rgb(0, 0, 200)' },
+      },
+    }),
+  ).toBeNull();
+  const number = page.frameLocator('#number iframe').locator('input');
+  await expect(number).toHaveAttribute('placeholder', '4111 1111 1111 1111');
+  await expect(number).toHaveCSS('color', 'rgb(200, 0, 0)');
+  // The whitelist kept the colour and dropped the url(): nothing in the frame's styles names it.
+  const frameStyles = await number.evaluate(() =>
+    document.adoptedStyleSheets
+      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+      .join('\n'),
+  );
+  expect(frameStyles).toContain('rgb(200, 0, 0)');
+  expect(frameStyles).not.toContain('evil');
+
+  await number.click();
+  await expect(page.locator('#number')).toHaveClass(/focused/);
+  await number.pressSequentially(VISA.number);
+  await expect(page.locator('#number')).toHaveClass(/valid/);
+  for (const [field, value] of [
+    ['expirationDate', VISA.expirationDate],
+    ['cvv', VISA.cvv],
+    ['postalCode', VISA.postalCode],
+  ] as const) {
+    await page.frameLocator(`#${field} iframe`).locator('input').click();
+    await page.frameLocator(`#${field} iframe`).locator('input').pressSequentially(value);
+  }
+
+  const state = await page.evaluate(() =>
+    (
+      window as unknown as { fields: { getState(): { cards: { type: string }[]; fields: object } } }
+    ).fields.getState(),
+  );
+  expect(state.cards.map((c) => c.type)).toEqual(['visa']);
+  expect(state.fields).toMatchObject({
+    number: { isValid: true, isEmpty: false },
+    cvv: { isValid: true },
+    expirationDate: { isValid: true },
+    postalCode: { isValid: true },
+  });
+
+  const payload = await page.evaluate(() =>
+    (window as unknown as { fields: { tokenize(): Promise<unknown> } }).fields.tokenize(),
+  );
+  expect(payload).toMatchObject({ type: 'CreditCard', details: { cardType: 'Visa', lastTwo: '11' } });
+  expect(await sandbox.requests('/v1/payment_methods/credit_cards')).toHaveLength(1);
+  await sandbox.dispose();
+});
+
+test('a selector may point into a shadow root', async ({ page }) => {
+  await page.evaluate(() => {
+    const host = document.createElement('div');
+    host.id = 'shadow-host';
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = '<div id="inner-number"></div>';
+    document.body.append(host);
+  });
+  const error = await page.evaluate(async () => {
+    const root = document.getElementById('shadow-host')?.shadowRoot ?? undefined;
+    try {
+      await window.paymentPanel.createHostedFields({
+        authorization: 'sandbox_k9x2m4p7_demo_merchant',
+        fields: { number: { container: '#inner-number' } },
+        root,
+      });
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  });
+  expect(error).toBeNull();
+  await expect(page.locator('#shadow-host iframe')).toHaveCount(1);
+});
+
+const creationErrors: [string, Record<string, unknown>, string, string][] = [
+  [
+    'no fields',
+    { authorization: DEMO_KEY },
+    'INSTANTIATION_OPTION_REQUIRED',
+    'options.fields is required when instantiating Hosted Fields.',
+  ],
+  [
+    'an unknown field key',
+    { authorization: DEMO_KEY, fields: { cardNumber: { container: '#number' } } },
+    'HOSTED_FIELDS_INVALID_FIELD_KEY',
+    'cardNumber is not a valid field.',
+  ],
+  [
+    'a selector that matches nothing',
+    { authorization: DEMO_KEY, fields: { number: { container: '#nowhere' } } },
+    'HOSTED_FIELDS_INVALID_FIELD_SELECTOR',
+    'Selector does not reference a valid DOM node.',
+  ],
+  [
+    'a maxlength that is not a number',
+    { authorization: DEMO_KEY, fields: { number: { container: '#number', maxlength: '19' } } },
+    'HOSTED_FIELDS_FIELD_PROPERTY_INVALID',
+    'The value for maxlength must be a number.',
+  ],
+  [
+    'a minlength that is not a number',
+    { authorization: DEMO_KEY, fields: { number: { container: '#number', minlength: 'x' } } },
+    'HOSTED_FIELDS_FIELD_PROPERTY_INVALID',
+    'The value for minlength must be a number.',
+  ],
+  [
+    'a malformed authorization',
+    { authorization: 'nope', fields: { number: { container: '#number' } } },
+    'CLIENT_INVALID_AUTHORIZATION',
+    'Authorization is invalid. Make sure your client token or tokenization key is valid.',
+  ],
+];
+
+for (const [what, options, code, message] of creationErrors) {
+  test(`creation with ${what} fails with ${code}`, async ({ page }) => {
+    expect(await create(page, options)).toEqual({ code, message });
+    await expect(page.locator('iframe')).toHaveCount(0);
+  });
+}
+
+test('a container that already holds a hosted field is refused', async ({ page }) => {
+  expect(
+    await create(page, { authorization: DEMO_KEY, fields: { number: { container: '#number' } } }),
+  ).toBeNull();
+  expect(
+    await create(page, { authorization: DEMO_KEY, fields: { number: { container: '#number' } } }),
+  ).toEqual({
+    code: 'HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME',
+    message: 'Element already contains a hosted-fields frame.',
+  });
+  await expect(page.locator('#number iframe')).toHaveCount(1);
+});
+
+test('attributes: the allowed ones reach the input, others are refused with their message', async ({
+  page,
+}) => {
+  expect(await create(page, { authorization: DEMO_KEY, fields: allFields })).toBeNull();
+  const cvv = page.frameLocator('#cvv iframe').locator('input');
+
+  expect(await call(page, 'setAttribute', { field: 'cvv', attribute: 'disabled', value: true })).toBeNull();
+  await expect(cvv).toBeDisabled();
+  expect(await call(page, 'removeAttribute', { field: 'cvv', attribute: 'disabled' })).toBeNull();
+  await expect(cvv).toBeEnabled();
+  expect(await call(page, 'setAttribute', { field: 'cvv', attribute: 'placeholder', value: 123 })).toBeNull();
+  await expect(cvv).toHaveAttribute('placeholder', '123');
+
+  expect(await call(page, 'setAttribute', { field: 'cvv', attribute: 'onclick', value: 'alert(1)' })).toEqual(
+    {
+      code: 'HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED',
+      message: 'The onclick attribute is not supported in Hosted Fields.',
+    },
+  );
+  expect(await call(page, 'setAttribute', { field: 'cvv', attribute: 'disabled', value: 'maybe' })).toEqual({
+    code: 'HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED',
+    message: 'Value maybe is not allowed for disabled attribute.',
+  });
+  await expect(cvv).not.toHaveAttribute('onclick');
+});
+
+test('tokenizing empty fields is FIELDS_EMPTY, from the frame', async ({ page }) => {
+  expect(await create(page, { authorization: DEMO_KEY, fields: allFields })).toBeNull();
+  expect(await call(page, 'tokenize')).toEqual({
+    code: 'HOSTED_FIELDS_FIELDS_EMPTY',
+    message: 'All fields are empty. Cannot tokenize empty card fields.',
+  });
+});
+
+test('after teardown the frames are gone and every method says so', async ({ page }) => {
+  expect(await create(page, { authorization: DEMO_KEY, fields: allFields })).toBeNull();
+  await expect(page.locator('iframe')).toHaveCount(4);
+  expect(await call(page, 'teardown')).toBeNull();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  for (const method of ['tokenize', 'getState', 'teardown', 'clear', 'focus', 'setAttribute']) {
+    expect(
+      await call(
+        page,
+        method,
+        method === 'setAttribute' ? { field: 'cvv', attribute: 'disabled', value: true } : 'cvv',
+      ),
+    ).toEqual({
+      code: 'METHOD_CALLED_AFTER_TEARDOWN',
+      message: `${method} cannot be called after teardown.`,
+    });
+  }
+});
