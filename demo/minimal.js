@@ -10,6 +10,8 @@ document.head.append(script);
 
 document.addEventListener('DOMContentLoaded', () => {
   const panel = document.createElement('payment-panel');
-  if (query.has('authorization')) panel.setAttribute('authorization', query.get('authorization'));
+  for (const attribute of ['authorization', 'card']) {
+    if (query.has(attribute)) panel.setAttribute(attribute, query.get(attribute));
+  }
   document.querySelector('main').append(panel);
 });

@@ -6,7 +6,10 @@
  */
 import r2wc from '@r2wc/react-to-web-component';
 import { Panel } from '../panel/Panel';
+import type { CardOptions } from '../panel/CardSheet';
+import { emit } from '../panel/events';
 import { ATTACH_PANEL_API, type PanelApi, type PaymentMethodPayload } from '../panel/panel-api';
+import { parseCardOption } from './options';
 import css from '../panel/panel.css?inline';
 // Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ./events.
 import '../panel/events';
@@ -16,7 +19,7 @@ const R2WC_PROPS = Symbol.for('r2wc.props');
 /** r2wc re-renders through this method. */
 const R2WC_RENDER = Symbol.for('r2wc.render');
 
-/** Attributes of the element and the property each one sets. */
+/** Attributes r2wc handles, and the property each one sets. */
 const ATTRIBUTES = { authorization: 'authorization' } as const;
 
 // Every prop is a plain string for r2wc: its own boolean and JSON parsing is lossy or throws
@@ -110,7 +113,37 @@ export class PaymentPanelElement extends R2wcPanel {
     return this.#api?.isPaymentMethodRequestable() ?? false;
   }
 
+  static get observedAttributes(): string[] {
+    return [...(R2wcPanel as unknown as { observedAttributes: string[] }).observedAttributes, 'card'];
+  }
+
+  /**
+   * The card sheet's options: `{cardholderName?: boolean | {required?: boolean}}`. Attribute: `card`,
+   * as JSON. A value that does not fit fires `errorOccurred` with `INVALID_OPTION` and is ignored.
+   */
+  get card(): CardOptions | undefined {
+    return (this as unknown as R2wcInternals)[R2WC_PROPS].card as CardOptions | undefined;
+  }
+
+  set card(value: CardOptions | string | undefined) {
+    const parsed = parseCardOption(value);
+    if (!parsed.ok) {
+      // After the current task, so listeners added right after creating the element hear it.
+      queueMicrotask(() => {
+        emit(this, 'errorOccurred', parsed.error);
+      });
+      return;
+    }
+    const internals = this as unknown as R2wcInternals;
+    internals[R2WC_PROPS].card = parsed.value;
+    internals[R2WC_RENDER]();
+  }
+
   override attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+    if (name === 'card') {
+      this.card = value ?? undefined;
+      return;
+    }
     // r2wc ignores removed or emptied attributes, which would keep a stale authorization alive.
     if ((value === null || value === '') && name in ATTRIBUTES) {
       const internals = this as unknown as R2wcInternals;

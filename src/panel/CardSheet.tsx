@@ -8,7 +8,7 @@ import type { GatewayClient } from '../client';
 import { errorText, text, type TextKey } from '../i18n/en-US';
 import { createHostedFields, type HostedFields, type HostedFieldsState } from '../methods/hosted-fields';
 import { CARD_BRANDS, supportedBrands, type CardBrandType } from '../shared/card-brands';
-import { isPanelError, type PanelError } from '../shared/errors';
+import { createError, isPanelError, type PanelError } from '../shared/errors';
 import type { CardCandidate, FieldKey } from '../shared/hosted-fields';
 import { BrandIcon } from './icons/BrandIcon';
 import { CardIcon } from './icons/CardIcon';
@@ -128,7 +128,8 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady }:
       fields.every((field) => {
         const fieldState = state.fields[field];
         if (!fieldState) return false;
-        if (field === 'cardholderName' && !nameRequired && fieldState.isEmpty) return true;
+        // The frame judges a name only by its length; whether one is required is the sheet's rule.
+        if (field === 'cardholderName' && fieldState.isEmpty) return !nameRequired;
         return fieldState.isValid;
       }) && supported.includes(detectedBrand(state.cards) ?? ('' as CardBrandType)),
     [fields, nameRequired, supported],
@@ -242,6 +243,13 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady }:
         if (message) shown[field] = message;
       }
       setErrors(shown);
+      // With every field empty the frame's FIELDS_EMPTY says it better.
+      const started = fields.some((field) => state.fields[field]?.isEmpty === false);
+      if (nameRequired && started && state.fields.cardholderName?.isEmpty) {
+        throw createError('HOSTED_FIELDS_FIELDS_INVALID', undefined, {
+          invalidFieldKeys: ['cardholderName'],
+        });
+      }
       try {
         const payload = await hostedFields.tokenize({ vault });
         handedOver.current = {
@@ -262,7 +270,7 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady }:
     return () => {
       onRequestReady(null);
     };
-  }, [hostedFields, client, fields, fieldError, onRequestReady]);
+  }, [hostedFields, client, fields, fieldError, nameRequired, onRequestReady]);
 
   const brand = detectedBrand(cards);
   const fourDigitCvv = brand ? CARD_BRANDS[brand].code.size === 4 : false;

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { text } from '../i18n/en-US';
 import { supportedBrands } from '../shared/card-brands';
-import { CardSheet } from './CardSheet';
+import { CardSheet, type CardOptions } from './CardSheet';
 import { emit } from './events';
 import { ATTACH_PANEL_API, type PanelApi, type PanelHost, type PaymentMethodPayload } from './panel-api';
 import { useGatewayClient } from './use-gateway-client';
@@ -14,6 +14,8 @@ import { useGatewayClient } from './use-gateway-client';
 export interface PanelProps {
   /** Tokenization key or client token. */
   authorization?: string;
+  /** The card sheet's options, parsed by the element. */
+  card?: CardOptions;
   /** The shadow root r2wc renders into (typed HTMLElement by r2wc, really a ShadowRoot). */
   container?: HTMLElement | ShadowRoot;
 }
@@ -21,7 +23,7 @@ export interface PanelProps {
 type Request = () => Promise<PaymentMethodPayload>;
 
 /** The panel. */
-export function Panel({ authorization, container }: PanelProps) {
+export function Panel({ authorization, card, container }: PanelProps) {
   const host = (container instanceof ShadowRoot ? container.host : container) as PanelHost | undefined;
   if (!host) throw new Error('The panel needs its host element.');
   const gateway = useGatewayClient(host, authorization);
@@ -94,6 +96,7 @@ export function Panel({ authorization, container }: PanelProps) {
         {client && cardAvailable && (
           <CardSheet
             client={client}
+            card={card}
             onRequestableChange={onRequestableChange}
             onRequestReady={onRequestReady}
           />

@@ -237,3 +237,67 @@ for (const fault of gatewayFaults) {
     expect(succeeded).toHaveLength(1);
   });
 }
+
+test.describe('cardholder name', () => {
+  async function openWithCardOption(
+    page: Page,
+    card: string,
+  ): Promise<{ panel: PanelPage; card: CardFields }> {
+    const panel = new PanelPage(page);
+    await panel.openBare(DEMO_KEY, 'local', { card });
+    const fields = new CardFields(page);
+    await fields.ready();
+    return { panel, card: fields };
+  }
+
+  test('is optional by default and sent as the protocol says when given', async ({ page }) => {
+    const { panel, card } = await openWithCardOption(page, '{"cardholderName":true}');
+    await expect(card.field('cardholderName')).toContainText('Cardholder Name');
+    await card.fill({ cardholderName: 'Ada Lovelace', ...VISA });
+    await panel.waitForEvent('paymentMethodRequestable');
+    const { payload } = await panel.requestPaymentMethod();
+    expect(payload).toMatchObject({ details: { cardholderName: 'Ada Lovelace' } });
+    const [request] = await sandbox.requests(CREDIT_CARDS);
+    expect(request?.body).toMatchObject({ creditCard: { cardholderName: 'Ada Lovelace' } });
+  });
+
+  test('may be left out when optional', async ({ page }) => {
+    const { panel, card } = await openWithCardOption(page, '{"cardholderName":true}');
+    await card.fill(VISA);
+    await panel.waitForEvent('paymentMethodRequestable');
+    expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
+  });
+
+  test('must be filled in when required', async ({ page }) => {
+    const { panel, card } = await openWithCardOption(page, '{"cardholderName":{"required":true}}');
+    await card.fill(VISA);
+    expect(await panel.isRequestable()).toBe(false);
+    const { error } = await panel.requestPaymentMethod();
+    expect(error).toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_INVALID' });
+    await expect(card.error('cardholderName')).toHaveText('Please fill out a cardholder name.');
+    expect(await sandbox.requests(CREDIT_CARDS)).toHaveLength(0);
+
+    await card.type('cardholderName', 'Ada Lovelace');
+    await page.keyboard.press('Tab');
+    await panel.waitForEvent('paymentMethodRequestable');
+  });
+
+  test('stays under 256 characters', async ({ page }) => {
+    const { card } = await openWithCardOption(page, '{"cardholderName":true}');
+    await card.input('cardholderName').fill('x'.repeat(300));
+    await expect(card.input('cardholderName')).toHaveValue('x'.repeat(255));
+  });
+
+  test('a malformed card option is INVALID_OPTION and the sheet stays usable', async ({ page }) => {
+    const panel = new PanelPage(page);
+    await panel.openBare(DEMO_KEY, 'local', { card: '{cardholderName: true' });
+    expect(await panel.waitForError()).toMatchObject({
+      code: 'INVALID_OPTION',
+      type: 'MERCHANT',
+      message: 'The card option is invalid.',
+    });
+    const card = new CardFields(page);
+    await card.ready();
+    await expect(card.field('cardholderName')).toHaveCount(0);
+  });
+});

@@ -59,7 +59,7 @@ export const ERROR_CATALOGUE = {
     message: 'This function is for internal use only.',
   },
   CALLBACK_REQUIRED: { type: 'MERCHANT', message: '{method} must include a callback function.' },
-  INVALID_OPTION: { type: 'MERCHANT', message: '{option} is not a valid option.' },
+  INVALID_OPTION: { type: 'MERCHANT', message: 'The {option} option is invalid.' },
   MISSING_CHANNEL_ID: { type: 'INTERNAL', message: 'Channel ID must be specified.' },
 
   // Apple Pay

@@ -53,7 +53,7 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
   ],
   ['INVALID_USE_OF_INTERNAL_FUNCTION', 'INTERNAL', 'This function is for internal use only.'],
   ['CALLBACK_REQUIRED', 'MERCHANT', 'teardown must include a callback function.', { method: 'teardown' }],
-  ['INVALID_OPTION', 'MERCHANT', 'options.flow is not a valid option.', { option: 'options.flow' }],
+  ['INVALID_OPTION', 'MERCHANT', 'The card option is invalid.', { option: 'card' }],
   ['MISSING_CHANNEL_ID', 'INTERNAL', 'Channel ID must be specified.'],
   ['APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not enabled for this merchant.'],
   ['APPLE_PAY_VALIDATION_URL_REQUIRED', 'MERCHANT', 'performValidation must be called with a validationURL.'],

@@ -58,10 +58,17 @@ export class PanelPage {
 
   /**
    * Opens the minimal merchant page, which loads the bundle of a flavour and holds one
-   * `<payment-panel>` with the given authorization (none when `undefined`).
+   * `<payment-panel>` with the given authorization (none when `undefined`) and attributes.
    */
-  async openBare(authorization: string | undefined, flavour: Flavour = 'local'): Promise<void> {
-    const query = new URLSearchParams(flavour === 'release' ? { bundle: 'release' } : {});
+  async openBare(
+    authorization: string | undefined,
+    flavour: Flavour = 'local',
+    attributes: Record<string, string> = {},
+  ): Promise<void> {
+    const query = new URLSearchParams({
+      ...attributes,
+      ...(flavour === 'release' ? { bundle: 'release' } : {}),
+    });
     if (authorization !== undefined) query.set('authorization', authorization);
     await recordEvents(this.page);
     await this.page.goto(`/minimal.html?${query}`);
