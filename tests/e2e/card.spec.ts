@@ -301,3 +301,49 @@ test.describe('cardholder name', () => {
     await expect(card.field('cardholderName')).toHaveCount(0);
   });
 });
+
+test('each input carries its autofill token, keyboard and accessible name', async ({ page }) => {
+  const { card } = await openCheckout(page, DEMO_KEY);
+  const expected = [
+    ['number', 'cc-number', 'numeric', 'Card Number'],
+    ['expirationDate', 'cc-exp', 'numeric', 'Expiration Date'],
+    ['cvv', 'cc-csc', 'numeric', 'CVV'],
+    ['postalCode', 'postal-code', 'text', 'Postal Code'],
+  ] as const;
+  for (const [field, autocomplete, inputMode, name] of expected) {
+    await expect(card.input(field)).toHaveAttribute('autocomplete', autocomplete);
+    await expect(card.input(field)).toHaveAttribute('inputmode', inputMode);
+    await expect(card.input(field)).toHaveAccessibleName(name);
+    await expect(
+      page.locator(`payment-panel iframe[name^="payment-panel-hosted-field-${field}-"]`),
+    ).toHaveAttribute('title', `Secure ${name} input frame`);
+  }
+  await expect(card.input('number')).toHaveAttribute('maxlength', /^(19|2[0-9])$/);
+});
+
+test('deleting in the middle of the number keeps the caret where it was', async ({ page }) => {
+  const { card } = await openCheckout(page, DEMO_KEY);
+  await card.type('number', '4111111111111111');
+  // Caret after "4111 11|11 1111 1111": seven characters in.
+  await card.input('number').evaluate((input: HTMLInputElement) => {
+    input.setSelectionRange(7, 7);
+  });
+  await page.keyboard.press('Backspace');
+  await expect(card.input('number')).toHaveValue('4111 1111 1111 111');
+  expect(await card.input('number').evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(6);
+  await page.keyboard.type('2');
+  await expect(card.input('number')).toHaveValue('4111 1211 1111 1111');
+});
+
+test('a shopper pays with the keyboard alone, tabbing from frame to frame', async ({ page }) => {
+  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  await card.input('number').focus();
+  await page.keyboard.type(VISA.number);
+  for (const value of [VISA.expirationDate, VISA.cvv, VISA.postalCode]) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(value);
+  }
+  await expect(card.input('postalCode')).toHaveValue(VISA.postalCode);
+  await expect(card.input('cvv')).toHaveValue(VISA.cvv);
+  await panel.waitForEvent('paymentMethodRequestable');
+});
