@@ -73,7 +73,9 @@ export default tseslint.config(
   },
   {
     files: ['src/panel/**/*.{ts,tsx}', 'src/i18n/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/element/**', '**/frames/**', '**/demo/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/element/**', '**/frames/**', '**/demo/**'] }],
+    },
   },
   {
     files: ['src/client/**/*.ts', 'src/shared/**/*.ts', 'src/model/**/*.ts', 'src/methods/**/*.ts'],

@@ -21,6 +21,26 @@ for (const name of root.dataset.panelEvents.split(' ')) {
 }
 document.getElementById('clear-log').addEventListener('click', () => log.replaceChildren());
 
+// The pay button follows the panel: enabled while a payment method is requestable.
+const pay = document.getElementById('pay');
+const result = document.getElementById('result');
+panel.addEventListener('paymentMethodRequestable', () => (pay.disabled = false));
+panel.addEventListener('noPaymentMethodRequestable', () => (pay.disabled = true));
+pay.addEventListener('click', async () => {
+  pay.disabled = true;
+  try {
+    const payload = await panel.requestPaymentMethod();
+    record('requestPaymentMethod', payload);
+    // A real checkout now sends payload.nonce to its server, which charges it.
+    result.textContent = `Nonce for your server: ${payload.nonce}`;
+  } catch (error) {
+    record('requestPaymentMethod failed', error);
+    result.textContent = error.message;
+  } finally {
+    pay.disabled = !panel.isPaymentMethodRequestable();
+  }
+});
+
 /** Asks the sandbox, in the merchant server's role, for a client token. */
 async function clientToken(merchantId, customerId) {
   const response = await fetch(`${gateway}/sandbox/client_token`, {
