@@ -265,3 +265,65 @@ test('after teardown the frames are gone and every method says so', async ({ pag
     });
   }
 });
+
+test('clear, focus, classes and screen-reader messages reach the frames', async ({ page }) => {
+  expect(await create(page, { authorization: DEMO_KEY, fields: allFields })).toBeNull();
+  const number = page.frameLocator('#number iframe').locator('input');
+  await number.click();
+  await number.pressSequentially('4111');
+  expect(await call(page, 'clear', 'number')).toBeNull();
+  await expect(number).toHaveValue('');
+
+  expect(await call(page, 'focus', 'cvv')).toBeNull();
+  await expect(page.frameLocator('#cvv iframe').locator('input')).toBeFocused();
+
+  expect(await call(page, 'addClass', 'number', 'highlighted')).toBeNull();
+  await expect(number).toHaveClass(/highlighted/);
+  expect(await call(page, 'removeClass', 'number', 'highlighted')).toBeNull();
+  await expect(number).not.toHaveClass(/highlighted/);
+
+  expect(await call(page, 'setMessage', { field: 'number', message: 'Check the number' })).toBeNull();
+  const describedBy = await number.getAttribute('aria-describedby');
+  await expect(page.frameLocator('#number iframe').locator(`[id="${describedBy ?? ''}"]`)).toHaveText(
+    'Check the number',
+  );
+});
+
+test('frames slower than 60 s are reported to analytics, and creation still completes', async ({ page }) => {
+  const sandbox = await Sandbox.connect();
+  await page.clock.install();
+  await openPage(page);
+  // Hold every hosted-field frame page until the test lets it through.
+  const held: (() => Promise<void>)[] = [];
+  await page.route('**/html/hosted-fields-frame.min.html*', (route) => {
+    held.push(() => route.continue());
+  });
+  const created = page.evaluate(async () => {
+    await window.paymentPanel.createHostedFields({
+      authorization: 'sandbox_k9x2m4p7_demo_merchant',
+      fields: { number: { container: '#number' } },
+    });
+    return 'created';
+  });
+  await expect.poll(() => held.length).toBe(1);
+
+  const timedOut = async (): Promise<boolean> =>
+    (await sandbox.requests('/analytics/demo_merchant')).some((r) =>
+      JSON.stringify(r.body).includes('hosted-fields.load.timed-out'),
+    );
+  await page.clock.runFor(59_000);
+  await page.clock.runFor(100);
+  expect(await timedOut()).toBe(false);
+  await page.clock.runFor(1_000);
+  await expect
+    .poll(async () =>
+      (await sandbox.requests('/analytics/demo_merchant')).flatMap(
+        (r) => (r.body as { analytics: { kind: string }[] }).analytics,
+      ),
+    )
+    .toContainEqual(expect.objectContaining({ kind: 'web.custom.hosted-fields.load.timed-out' }));
+
+  for (const release of held) await release();
+  expect(await created).toBe('created');
+  await sandbox.dispose();
+});
