@@ -30,6 +30,8 @@ export interface CardSheetProps {
   onRequestableChange: (requestable: boolean) => void;
   /** Receives the sheet's request function once its fields are ready, `null` when they go. */
   onRequestReady: (request: (() => Promise<PaymentMethodPayload>) | null) => void;
+  /** Called when the card fields cannot be created. */
+  onError: (error: PanelError) => void;
 }
 
 /** Tokenization errors the shopper sees in the sheet; FIELDS_* show at the fields instead. */
@@ -72,7 +74,7 @@ function detectedBrand(cards: readonly CardCandidate[]): CardBrandType | null {
 }
 
 /** The card sheet. */
-export function CardSheet({ client, card, onRequestableChange, onRequestReady }: CardSheetProps) {
+export function CardSheet({ client, card, onRequestableChange, onRequestReady, onError }: CardSheetProps) {
   const gateway = client.configuration.gatewayConfiguration;
   const challenges = useMemo<readonly string[]>(() => gateway.challenges ?? [], [gateway]);
   const supported = useMemo(() => supportedBrands(gateway.creditCards?.supportedCardTypes ?? []), [gateway]);
@@ -166,8 +168,13 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady }:
         created = instance;
         setHostedFields(instance);
       },
-      (error: unknown) => {
-        if (current && isPanelError(error)) setLoadError(error);
+      (reason: unknown) => {
+        if (!current) return;
+        const error = isPanelError(reason) ? reason : createError('HOSTED_FIELDS_FAILED_TOKENIZATION');
+        setLoadError(error);
+        onError(error);
+        // Waiting requests learn why no card can be taken.
+        onRequestReady(() => Promise.reject(error));
       },
     );
     return () => {

@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { text } from '../i18n/en-US';
+import type { PanelError } from '../shared/errors';
 import { supportedBrands } from '../shared/card-brands';
 import { CardSheet, type CardOptions } from './CardSheet';
 import { emit } from './events';
@@ -56,6 +57,13 @@ export function Panel({ authorization, card, container }: PanelProps) {
     [host],
   );
 
+  const onSheetError = useCallback(
+    (error: PanelError) => {
+      emit(host, 'errorOccurred', error);
+    },
+    [host],
+  );
+
   useEffect(() => {
     const api: PanelApi = {
       async requestPaymentMethod() {
@@ -99,6 +107,7 @@ export function Panel({ authorization, card, container }: PanelProps) {
             card={card}
             onRequestableChange={onRequestableChange}
             onRequestReady={onRequestReady}
+            onError={onSheetError}
           />
         )}
         {client && !cardAvailable && <p className="no-payment-method">{text('noPaymentMethodAvailable')}</p>}
