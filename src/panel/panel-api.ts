@@ -4,23 +4,10 @@
  * @packageDocumentation
  */
 
-/** Method type of a payload (SPEC §3). */
-export type PaymentMethodType = 'CreditCard' | 'PayPalAccount' | 'ApplePayCard';
+import type { PaymentMethodPayload } from '../model';
 
-/** The payment method the panel hands the merchant (SPEC §3, PROTOCOL §12). */
-export interface PaymentMethodPayload {
-  /** One-time nonce to send to the merchant's server. */
-  nonce: string;
-  /** What the method is: for cards `{cardType, lastTwo, lastFour?, …}`. */
-  details: Record<string, unknown>;
-  type: PaymentMethodType;
-  /** Cards only, e.g. "ending in 11". */
-  description?: string;
-  /** Present when the method was saved to the customer's vault. */
-  vaulted?: true;
-  /** BIN data of cards: prepaid, debit, issuing bank… */
-  binData?: Record<string, unknown>;
-}
+// The payload belongs to the model; the panel and the element speak of it through here.
+export type { PaymentMethodPayload, PaymentMethodType } from '../model';
 
 /** The panel's side of the element's methods. */
 export interface PanelApi {

@@ -1,0 +1,183 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  availablePaymentOptions,
+  type ApplePayEnvironment,
+  type OptionGatewayConfiguration,
+  type PanelConfiguration,
+} from './configuration';
+
+/** A gateway where every option is possible. */
+const everything: OptionGatewayConfiguration = {
+  creditCards: { supportedCardTypes: ['Visa', 'MasterCard'] },
+  paypalEnabled: true,
+  applePayWeb: { merchantIdentifier: 'merchant.example', countryCode: 'US', currencyCode: 'USD' },
+};
+/** A merchant configuring every wallet. */
+const allWallets: PanelConfiguration = {
+  paypal: { flow: 'checkout' },
+  paypalCredit: { flow: 'checkout' },
+  applePay: {},
+};
+const applePayBrowser: ApplePayEnvironment = {
+  applePaySessionExists: true,
+  isHttps: true,
+  canMakePayments: () => true,
+};
+const noApplePay: ApplePayEnvironment = {
+  applePaySessionExists: false,
+  isHttps: true,
+  canMakePayments: () => true,
+};
+
+const options = (
+  merchant: PanelConfiguration,
+  gateway: OptionGatewayConfiguration = everything,
+  environment: ApplePayEnvironment = applePayBrowser,
+) => availablePaymentOptions(merchant, gateway, environment);
+
+describe('paymentOptionPriority', () => {
+  it('defaults to card, paypal, paypalCredit, applePay', () => {
+    expect(options(allWallets)).toEqual({
+      ok: true,
+      options: ['card', 'paypal', 'paypalCredit', 'applePay'],
+    });
+    expect(options({ ...allWallets, paymentOptionPriority: null })).toEqual({
+      ok: true,
+      options: ['card', 'paypal', 'paypalCredit', 'applePay'],
+    });
+  });
+
+  it('keeps the merchant order', () => {
+    expect(options({ ...allWallets, paymentOptionPriority: ['applePay', 'paypal', 'card'] })).toEqual({
+      ok: true,
+      options: ['applePay', 'paypal', 'card'],
+    });
+  });
+
+  it.each([['card'], [3], [{}], [true], [false], ['']])('must be an array (%j)', (priority) => {
+    expect(options({ ...allWallets, paymentOptionPriority: priority })).toEqual({
+      ok: false,
+      message: 'paymentOptionPriority must be an array.',
+    });
+  });
+
+  it('removes duplicates, keeping the first place', () => {
+    expect(options({ ...allWallets, paymentOptionPriority: ['paypal', 'card', 'paypal', 'card'] })).toEqual({
+      ok: true,
+      options: ['paypal', 'card'],
+    });
+  });
+
+  it.each([[['venmo']], [['card', 'Card']], [['card', null]], [[{ option: 'card' }]]])(
+    'refuses an unknown option even beside valid ones (%j)',
+    (priority) => {
+      expect(options({ ...allWallets, paymentOptionPriority: priority })).toEqual({
+        ok: false,
+        message: 'paymentOptionPriority: Invalid payment option specified.',
+      });
+    },
+  );
+
+  it('says no option is available when nothing is left', () => {
+    expect(options({ paymentOptionPriority: ['paypal', 'applePay'] })).toEqual({
+      ok: false,
+      message: 'No valid payment options available.',
+    });
+    expect(options({ paymentOptionPriority: [] })).toEqual({
+      ok: false,
+      message: 'No valid payment options available.',
+    });
+    expect(options({}, {}, noApplePay)).toEqual({
+      ok: false,
+      message: 'No valid payment options available.',
+    });
+  });
+});
+
+describe('availability', () => {
+  it('card needs at least one supported card type the panel knows', () => {
+    const only = { paymentOptionPriority: ['card'] };
+    expect(options(only)).toEqual({ ok: true, options: ['card'] });
+    for (const creditCards of [undefined, {}, { supportedCardTypes: [] }, { supportedCardTypes: ['Solo'] }]) {
+      expect(
+        options(
+          { ...only, paymentOptionPriority: ['card', 'paypal'], paypal: {} },
+          { ...everything, creditCards },
+        ),
+      ).toEqual({ ok: true, options: ['paypal'] });
+    }
+  });
+
+  it.each(['paypal', 'paypalCredit'] as const)(
+    '%s needs PayPal enabled and its merchant option',
+    (option) => {
+      const merchant = { paymentOptionPriority: [option, 'card'], [option]: {} };
+      expect(options(merchant)).toEqual({ ok: true, options: [option, 'card'] });
+      expect(options(merchant, { ...everything, paypalEnabled: false })).toEqual({
+        ok: true,
+        options: ['card'],
+      });
+      expect(options(merchant, { ...everything, paypalEnabled: undefined })).toEqual({
+        ok: true,
+        options: ['card'],
+      });
+      expect(options({ paymentOptionPriority: [option, 'card'] })).toEqual({ ok: true, options: ['card'] });
+    },
+  );
+
+  it('paypal and paypalCredit are configured independently', () => {
+    expect(options({ paypalCredit: {} })).toEqual({ ok: true, options: ['card', 'paypalCredit'] });
+    expect(options({ paypal: {} })).toEqual({ ok: true, options: ['card', 'paypal'] });
+  });
+
+  describe('applePay', () => {
+    const merchant = { paymentOptionPriority: ['applePay', 'card'], applePay: {} };
+
+    it('is available with the gateway setting, the merchant option and a capable HTTPS browser', () => {
+      expect(options(merchant)).toEqual({ ok: true, options: ['applePay', 'card'] });
+    });
+
+    it('needs the gateway applePayWeb setting', () => {
+      expect(options(merchant, { ...everything, applePayWeb: undefined })).toEqual({
+        ok: true,
+        options: ['card'],
+      });
+    });
+
+    it('needs the merchant applePay option', () => {
+      expect(options({ paymentOptionPriority: ['applePay', 'card'] })).toEqual({
+        ok: true,
+        options: ['card'],
+      });
+    });
+
+    it('needs the Apple Pay API and does not ask it without', () => {
+      const canMakePayments = vi.fn(() => true);
+      expect(
+        options(merchant, everything, { applePaySessionExists: false, isHttps: true, canMakePayments }),
+      ).toEqual({
+        ok: true,
+        options: ['card'],
+      });
+      expect(canMakePayments).not.toHaveBeenCalled();
+    });
+
+    it('needs HTTPS', () => {
+      const canMakePayments = vi.fn(() => true);
+      expect(
+        options(merchant, everything, { applePaySessionExists: true, isHttps: false, canMakePayments }),
+      ).toEqual({
+        ok: true,
+        options: ['card'],
+      });
+      expect(canMakePayments).not.toHaveBeenCalled();
+    });
+
+    it('needs canMakePayments to say yes', () => {
+      expect(options(merchant, everything, { ...applePayBrowser, canMakePayments: () => false })).toEqual({
+        ok: true,
+        options: ['card'],
+      });
+    });
+  });
+});

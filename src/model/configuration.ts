@@ -1,0 +1,111 @@
+/**
+ * The merchant's configuration of the panel (SPEC §5 "Panel configuration"): which payment options
+ * are offered, and in which order.
+ * @packageDocumentation
+ */
+import type { GatewayConfiguration } from '../client/configuration';
+import { supportedBrands } from '../shared/card-brands';
+
+/** Every payment option, in the default priority (SPEC §3, §5). */
+export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'applePay'] as const;
+
+/** A payment option identifier (SPEC §3). */
+export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
+
+/** The messages of a refused panel configuration, word for word (SPEC §5). */
+export const PANEL_CONFIGURATION_MESSAGES = {
+  priorityNotArray: 'paymentOptionPriority must be an array.',
+  invalidOption: 'paymentOptionPriority: Invalid payment option specified.',
+  noOptionAvailable: 'No valid payment options available.',
+} as const;
+
+/** One of {@link PANEL_CONFIGURATION_MESSAGES}. */
+export type PanelConfigurationMessage =
+  (typeof PANEL_CONFIGURATION_MESSAGES)[keyof typeof PANEL_CONFIGURATION_MESSAGES];
+
+/**
+ * The part of the merchant's configuration this module reads. Values are `unknown` because they come
+ * from merchant JSON; a wallet option counts as configured when it is truthy, as in the reference.
+ */
+export interface PanelConfiguration {
+  /** Order of the options; the default order when `undefined` or `null`. */
+  paymentOptionPriority?: unknown;
+  paypal?: unknown;
+  paypalCredit?: unknown;
+  applePay?: unknown;
+}
+
+/** What the page's browser offers Apple Pay; injected so the check runs without a browser. */
+export interface ApplePayEnvironment {
+  /** Whether `window.ApplePaySession` exists. */
+  applePaySessionExists: boolean;
+  /** Whether the page is served over `https:`. */
+  isHttps: boolean;
+  /** `ApplePaySession.canMakePayments()`; called only when the session exists and the page is HTTPS. */
+  canMakePayments: () => boolean;
+}
+
+/** The gateway configuration fields that decide availability. */
+export type OptionGatewayConfiguration = Pick<
+  GatewayConfiguration,
+  'creditCards' | 'paypalEnabled' | 'applePayWeb'
+>;
+
+/**
+ * The options on offer, or why the configuration is refused. A result rather than an exception:
+ * the messages are not catalogue errors, and the element turns a refusal into `errorOccurred` itself.
+ */
+export type PaymentOptionsResult =
+  { ok: true; options: PaymentOption[] } | { ok: false; message: PanelConfigurationMessage };
+
+function isPaymentOption(value: unknown): value is PaymentOption {
+  return (PAYMENT_OPTIONS as readonly unknown[]).includes(value);
+}
+
+function isAvailable(
+  option: PaymentOption,
+  merchant: PanelConfiguration,
+  gateway: OptionGatewayConfiguration,
+  environment: ApplePayEnvironment,
+): boolean {
+  switch (option) {
+    case 'card':
+      return supportedBrands(gateway.creditCards?.supportedCardTypes ?? []).length > 0;
+    case 'paypal':
+    case 'paypalCredit':
+      return Boolean(gateway.paypalEnabled && merchant[option]);
+    case 'applePay':
+      return Boolean(
+        gateway.applePayWeb &&
+        merchant.applePay &&
+        environment.applePaySessionExists &&
+        environment.isHttps &&
+        environment.canMakePayments(),
+      );
+  }
+}
+
+/**
+ * The payment options to offer, in the merchant's priority order (default card, paypal,
+ * paypalCredit, applePay) with duplicates removed and unavailable options left out.
+ *
+ * Refused with "paymentOptionPriority must be an array." when the priority is not an array,
+ * "paymentOptionPriority: Invalid payment option specified." when it names an unknown option
+ * (even beside valid ones), and "No valid payment options available." when nothing is left.
+ */
+export function availablePaymentOptions(
+  merchant: PanelConfiguration,
+  gateway: OptionGatewayConfiguration,
+  environment: ApplePayEnvironment,
+): PaymentOptionsResult {
+  const priority = merchant.paymentOptionPriority ?? PAYMENT_OPTIONS;
+  if (!Array.isArray(priority)) return { ok: false, message: PANEL_CONFIGURATION_MESSAGES.priorityNotArray };
+  const options: PaymentOption[] = [];
+  for (const option of new Set<unknown>(priority)) {
+    if (!isPaymentOption(option)) return { ok: false, message: PANEL_CONFIGURATION_MESSAGES.invalidOption };
+    if (isAvailable(option, merchant, gateway, environment)) options.push(option);
+  }
+  return options.length > 0
+    ? { ok: true, options }
+    : { ok: false, message: PANEL_CONFIGURATION_MESSAGES.noOptionAvailable };
+}

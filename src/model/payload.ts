@@ -1,0 +1,76 @@
+/**
+ * The payment method payload handed to the merchant, and the reduction of a view's raw result to it
+ * (PROTOCOL §12).
+ *
+ * The types live here rather than in `src/panel/panel-api.ts` because the model sits below the panel
+ * (DESIGN dependency direction) and may not import from it; the panel's payload is assignable to this one.
+ * @packageDocumentation
+ */
+
+/** Method type of a payload (SPEC §3). */
+export type PaymentMethodType = 'CreditCard' | 'PayPalAccount' | 'ApplePayCard';
+
+/** The payment method the panel hands the merchant (SPEC §3, PROTOCOL §12). */
+export interface PaymentMethodPayload {
+  /** One-time nonce to send to the merchant's server. */
+  nonce: string;
+  /** What the method is: `{cardType, lastTwo, …}` for cards, the payer info for PayPal. */
+  details: Record<string, unknown>;
+  type: PaymentMethodType;
+  /** Cards only, e.g. "ending in 11". */
+  description?: string;
+  /** Present when the method was saved to the customer's vault. */
+  vaulted?: true;
+  /** Present only when a 3D Secure liability shift was possible. */
+  liabilityShifted?: boolean;
+  /** Present only when a 3D Secure liability shift was possible, and then `true`. */
+  liabilityShiftPossible?: boolean;
+  /** The data collector's string, when one is configured. */
+  deviceData?: string;
+  /** BIN data of cards: prepaid, debit, issuing bank… */
+  binData?: Record<string, unknown>;
+}
+
+/** What a view produces before reduction: a tokenize result, a saved method, a wallet result. */
+export interface RawPaymentMethod {
+  nonce: string;
+  details: Record<string, unknown>;
+  type: PaymentMethodType;
+  description?: string;
+  vaulted?: boolean;
+  liabilityShifted?: boolean | null;
+  liabilityShiftPossible?: boolean | null;
+  binData?: Record<string, unknown> | null;
+  /** PayPal only; never handed on. */
+  creditFinancingOffered?: unknown;
+  /** Apple Pay's payment object; never handed on. */
+  payment?: unknown;
+}
+
+/** Extras of {@link toMerchantPayload}. */
+export interface MerchantPayloadOptions {
+  /** The data collector's string; omitted from the payload when not given. */
+  deviceData?: string;
+}
+
+/**
+ * Reduces a raw payment method to the payload the merchant receives (PROTOCOL §12): `nonce`,
+ * `details`, `type` always; `vaulted` only when set; `description` only for cards; both liability
+ * fields only when a shift was possible; `deviceData` when given; `binData` when present. Anything
+ * else (PayPal's `creditFinancingOffered`, Apple Pay's `payment`) is dropped.
+ */
+export function toMerchantPayload(
+  raw: RawPaymentMethod,
+  { deviceData }: MerchantPayloadOptions = {},
+): PaymentMethodPayload {
+  const payload: PaymentMethodPayload = { nonce: raw.nonce, details: raw.details, type: raw.type };
+  if (raw.vaulted) payload.vaulted = true;
+  if (raw.type === 'CreditCard' && raw.description !== undefined) payload.description = raw.description;
+  if (raw.liabilityShiftPossible) {
+    payload.liabilityShifted = Boolean(raw.liabilityShifted);
+    payload.liabilityShiftPossible = true;
+  }
+  if (deviceData !== undefined) payload.deviceData = deviceData;
+  if (raw.binData) payload.binData = raw.binData;
+  return payload;
+}
