@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FrameToPageMessage } from '../../src/shared/frame-channel';
+import type { FrameToPageMessage } from '../../src/shared/frame-messages';
 import type { FieldKey } from '../../src/shared/hosted-fields';
 import { startHostedField, type HostedField } from './frame';
 import { openSiblings, type SiblingPort } from './siblings';

@@ -5,7 +5,7 @@
  */
 import { CARD_BRANDS, type CardBrandType } from '../../src/shared/card-brands';
 import { createError } from '../../src/shared/errors';
-import type { FrameToPageMessage, PageToFrameMessage } from '../../src/shared/frame-channel';
+import type { FrameToPageMessage, PageToFrameMessage } from '../../src/shared/frame-messages';
 import {
   FIELD_DEFAULTS,
   SETTABLE_ATTRIBUTES,

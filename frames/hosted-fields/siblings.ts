@@ -10,35 +10,48 @@
  * - `value {requestId, field, value, state}` — its raw value and state.
  * @packageDocumentation
  */
-import * as z from 'zod/mini';
 import { CARD_BRAND_TYPES, type CardBrandType } from '../../src/shared/card-brands';
-import { fieldState } from '../../src/shared/frame-channel';
-import { FIELD_KEYS, type FieldKey, type FieldState } from '../../src/shared/hosted-fields';
-
-const requestId = z.string().check(z.maxLength(200));
-
-/** Every message between sibling frames. */
-export const siblingMessage = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('cardType'),
-    cardType: z.nullable(z.enum(CARD_BRAND_TYPES as [CardBrandType, ...CardBrandType[]])),
-  }),
-  z.object({
-    type: z.literal('supportedCardTypes'),
-    cardTypes: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)),
-  }),
-  z.object({ type: z.literal('collect'), requestId }),
-  z.object({
-    type: z.literal('value'),
-    requestId,
-    field: z.enum(FIELD_KEYS),
-    value: z.string().check(z.maxLength(300)),
-    state: fieldState,
-  }),
-]);
+import { fieldKey, fieldState } from '../../src/shared/frame-messages';
+import type { FieldKey, FieldState } from '../../src/shared/hosted-fields';
+import {
+  array,
+  discriminated,
+  nullable,
+  object,
+  oneOf,
+  parseWith,
+  string,
+} from '../../src/shared/strict-readers';
 
 /** A message between sibling frames. */
-export type SiblingMessage = z.infer<typeof siblingMessage>;
+export type SiblingMessage =
+  | { type: 'cardType'; cardType: CardBrandType | null }
+  | { type: 'supportedCardTypes'; cardTypes: string[] }
+  | { type: 'collect'; requestId: string }
+  | { type: 'value'; requestId: string; field: FieldKey; value: string; state: FieldState };
+
+const requestId = string(200);
+
+const siblingMessage = discriminated<SiblingMessage>({
+  cardType: object({ type: oneOf(['cardType']), cardType: nullable(oneOf(CARD_BRAND_TYPES)) }),
+  supportedCardTypes: object({ type: oneOf(['supportedCardTypes']), cardTypes: array(string(100), 50) }),
+  collect: object({ type: oneOf(['collect']), requestId }),
+  value: object({
+    type: oneOf(['value']),
+    requestId,
+    field: fieldKey,
+    value: string(300),
+    state: fieldState,
+  }),
+});
+
+/**
+ * Reads a sibling's message, or returns `null` for anything that is not exactly one: every field
+ * checked, strings and lists capped, unknown keys dropped.
+ */
+export function parseSiblingMessage(data: unknown): SiblingMessage | null {
+  return parseWith(siblingMessage, data);
+}
 
 /** A sibling frame's answer to `collect`. */
 export interface CollectedField {
@@ -81,9 +94,9 @@ export function openSiblings(
 ): Siblings {
   const handlers = new Set<(message: SiblingMessage) => void>();
   port.addEventListener('message', (event) => {
-    const parsed = siblingMessage.safeParse(event.data);
-    if (!parsed.success) return;
-    for (const handler of handlers) handler(parsed.data);
+    const message = parseSiblingMessage(event.data);
+    if (message === null) return;
+    for (const handler of handlers) handler(message);
   });
   return {
     send(message) {

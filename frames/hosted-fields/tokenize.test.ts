@@ -275,3 +275,96 @@ describe('the tokenize queue', () => {
     expect(first).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('payloadFromResponse', () => {
+  const card = {
+    nonce: 'tokencc_abc',
+    type: 'CreditCard',
+    description: 'ending in 11',
+    details: {
+      cardType: 'Visa',
+      lastTwo: '11',
+      lastFour: '1111',
+      bin: '411111',
+      expirationMonth: '12',
+      expirationYear: '2030',
+      cardholderName: 'Ada Lovelace',
+    },
+    binData: { prepaid: 'Unknown', issuingBank: null, nested: { a: 1 } },
+  };
+  const long = 'x'.repeat(2001);
+  const answer = (first: unknown): unknown => ({ creditCards: [first] });
+
+  it('picks exactly the payload fields of the first card', () => {
+    expect(payloadFromResponse(answer(card))).toStrictEqual(card);
+    expect(payloadFromResponse({ creditCards: [card, { nonce: 'second' }] })).toStrictEqual(card);
+  });
+
+  it('takes a card without its optional fields', () => {
+    const minimal = {
+      nonce: 'n',
+      type: 'CreditCard',
+      description: 'd',
+      details: { cardType: 'Visa', lastTwo: '11' },
+    };
+    expect(payloadFromResponse(answer(minimal))).toStrictEqual(minimal);
+  });
+
+  it('passes nothing else of the answer through', () => {
+    const parsed = payloadFromResponse(
+      answer({
+        ...card,
+        details: { ...card.details, number: '4111111111111111', cvv: '123' },
+        threeDSecureInfo: { liabilityShifted: true },
+        consumed: false,
+      }),
+    );
+    expect(parsed).toStrictEqual(card);
+  });
+
+  it('never copies prototype keys', () => {
+    const parsed = payloadFromResponse(
+      JSON.parse(
+        `{"creditCards":[{"nonce":"n","type":"CreditCard","description":"d","__proto__":{"polluted":true},"details":{"cardType":"Visa","lastTwo":"11","constructor":"x"}}]}`,
+      ),
+    );
+    expect(parsed).toStrictEqual({
+      nonce: 'n',
+      type: 'CreditCard',
+      description: 'd',
+      details: { cardType: 'Visa', lastTwo: '11' },
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it.each<[string, unknown]>([
+    ['no answer', undefined],
+    ['null', null],
+    ['text', 'text'],
+    ['no cards', {}],
+    ['an empty list', { creditCards: [] }],
+    ['cards as an object', { creditCards: { 0: card } }],
+    ['a card that is null', answer(null)],
+    ['a card that is an array', answer([card])],
+    ['a missing nonce', answer({ ...card, nonce: undefined })],
+    ['a number nonce', answer({ ...card, nonce: 1 })],
+    ['a too-long nonce', answer({ ...card, nonce: long })],
+    ['another payment method type', answer({ ...card, type: 'PayPalAccount' })],
+    ['a missing description', answer({ ...card, description: undefined })],
+    ['missing details', answer({ ...card, details: undefined })],
+    ['details as an array', answer({ ...card, details: [] })],
+    ['a missing card type', answer({ ...card, details: { lastTwo: '11' } })],
+    ['a number lastTwo', answer({ ...card, details: { cardType: 'Visa', lastTwo: 11 } })],
+    ['a too-long cardholder name', answer({ ...card, details: { ...card.details, cardholderName: long } })],
+    ['a null bin', answer({ ...card, details: { ...card.details, bin: null } })],
+    ['binData as an array', answer({ ...card, binData: ['Unknown'] })],
+    ['binData as a string', answer({ ...card, binData: 'Unknown' })],
+    [
+      'a __proto__ key in binData',
+      answer({ ...card, binData: JSON.parse('{"__proto__":{"a":1}}') as unknown }),
+    ],
+    ['a constructor key in binData', answer({ ...card, binData: { constructor: 'x' } })],
+  ])('refuses %s', (_, data) => {
+    expect(payloadFromResponse(data)).toBeNull();
+  });
+});

@@ -9,8 +9,9 @@ import { supportedBrands } from '../../src/shared/card-brands';
 import { LIBRARY_VERSION } from '../../src/shared/constants';
 import { endpointPath } from '../../src/shared/endpoints';
 import { createError, PanelError } from '../../src/shared/errors';
-import { cardPayload, type CardPayload, type PageToFrameMessage } from '../../src/shared/frame-channel';
+import { shortText, type CardPayload, type PageToFrameMessage } from '../../src/shared/frame-messages';
 import type { FieldKey } from '../../src/shared/hosted-fields';
+import { object, oneOf, optional, parseWith, record, unknownValue } from '../../src/shared/strict-readers';
 import { determinedBrand } from './card-types';
 import type { CollectedField } from './siblings';
 
@@ -158,16 +159,28 @@ export function tokenizationError(error: unknown): PanelError {
   return createError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR', undefined, details);
 }
 
+/** Reads exactly the payload fields of a gateway card, and nothing else of it. */
+const cardPayload = object<CardPayload>({
+  nonce: shortText,
+  type: oneOf(['CreditCard']),
+  description: shortText,
+  details: object({
+    cardType: shortText,
+    lastTwo: shortText,
+    lastFour: optional(shortText),
+    bin: optional(shortText),
+    expirationMonth: optional(shortText),
+    expirationYear: optional(shortText),
+    cardholderName: optional(shortText),
+  }),
+  binData: optional(record(unknownValue)),
+});
+
 /** The page's payload from the gateway's answer: only nonce, details, description, type, binData. */
 export function payloadFromResponse(data: unknown): CardPayload | null {
   const cards: unknown =
     typeof data === 'object' && data !== null ? (data as { creditCards?: unknown }).creditCards : undefined;
-  const parsed = cardPayload.safeParse(Array.isArray(cards) ? cards[0] : undefined);
-  if (!parsed.success) return null;
-  const { nonce, details, description, type, binData } = parsed.data;
-  return binData === undefined
-    ? { nonce, details, description, type }
-    : { nonce, details, description, type, binData };
+  return parseWith(cardPayload, Array.isArray(cards) ? cards[0] : undefined);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FRAME_VERSION, wrap, type PageToFrameMessage } from '../../src/shared/frame-channel';
+import { FRAME_VERSION, wrap } from '../../src/shared/frame-channel';
+import type { PageToFrameMessage } from '../../src/shared/frame-messages';
 import { joinChannel } from './join-channel';
 
 const CHANNEL = '0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10';

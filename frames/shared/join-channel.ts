@@ -7,14 +7,16 @@ import { createError, type PanelError } from '../../src/shared/errors';
 import {
   FRAME_VERSION,
   openMessage,
-  pageToFrameMessage,
   readFrameParams,
   wrap,
   type FrameKind,
   type FrameParams,
+} from '../../src/shared/frame-channel';
+import {
+  parsePageToFrameMessage,
   type FrameToPageMessage,
   type PageToFrameMessage,
-} from '../../src/shared/frame-channel';
+} from '../../src/shared/frame-messages';
 
 /** A frame's end of the channel. */
 export interface FrameChannel {
@@ -64,7 +66,7 @@ export function joinChannel(
           origin: params.parentOrigin,
           source: () => window.parent,
           channel: params.channel,
-          schema: pageToFrameMessage,
+          parse: parsePageToFrameMessage,
         });
         if (message !== null) handler(message);
       };

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { frameHash, frameToPageMessage, openMessage, readFrameParams, wrap } from './frame-channel';
+import { describe, expect, it, vi } from 'vitest';
+import { frameHash, openMessage, PROTOCOL_NAME, readFrameParams, wrap } from './frame-channel';
+import { parseFrameToPageMessage } from './frame-to-page-schema';
 
 const channel = '0b6d7c39-3d1e-4b8e-9a55-0f3f6f2f2a11';
 const origin = 'https://localhost:8444';
@@ -8,7 +9,7 @@ function event(data: unknown, from = origin, source: MessageEventSource | null =
   return new MessageEvent('message', { data, origin: from, source });
 }
 
-const expected = { origin, source: () => window, channel, schema: frameToPageMessage };
+const expected = { origin, source: () => window, channel, parse: parseFrameToPageMessage };
 const ready = { type: 'frameReady', frame: 'hosted-fields', version: '1.9.2' };
 
 describe('openMessage', () => {
@@ -25,6 +26,14 @@ describe('openMessage', () => {
     ['an unknown type', event(wrap(channel, { type: 'tokenize' }))],
     ['a wrong field', event(wrap(channel, { ...ready, frame: 'evil' }))],
     ['another protocol', event({ protocol: 'framebus', channel, message: ready })],
+    ['an array', event([PROTOCOL_NAME, channel, ready])],
+    ['null', event(null)],
+    ['no message', event({ protocol: PROTOCOL_NAME, channel })],
+    ['a malformed channel', event({ protocol: PROTOCOL_NAME, channel: 'abc', message: ready })],
+    [
+      'an inherited envelope',
+      event(Object.create({ protocol: PROTOCOL_NAME, channel, message: ready }) as object),
+    ],
   ])('ignores a message from %s', (_, message) => {
     expect(openMessage(message, expected)).toBeNull();
   });
@@ -38,14 +47,24 @@ describe('openMessage', () => {
     expect(openMessage(event(data, 'https://attacker.example'), expected)).toBeNull();
   });
 
+  it('reads the message only once the envelope and channel pass', () => {
+    const parse = vi.fn(() => ready);
+    expect(
+      openMessage(event(wrap('7e0e4c9c-1111-4b8e-9a55-0f3f6f2f2a11', ready)), { ...expected, parse }),
+    ).toBeNull();
+    expect(
+      openMessage(event({ protocol: 'framebus', channel, message: ready }), { ...expected, parse }),
+    ).toBeNull();
+    expect(parse).not.toHaveBeenCalled();
+    expect(openMessage(event(wrap(channel, 'anything')), { ...expected, parse })).toBe(ready);
+    expect(parse).toHaveBeenCalledExactlyOnceWith('anything');
+  });
+
   it('does not let prototype keys through', () => {
     const polluted = JSON.parse(
       `{"protocol":"payment-panel","channel":"${channel}","message":{"type":"frameReady","frame":"hosted-fields","version":"1","__proto__":{"polluted":true}}}`,
     ) as unknown;
-    const opened = openMessage(event(polluted), { ...expected, schema: frameToPageMessage }) as Record<
-      string,
-      unknown
-    > | null;
+    const opened = openMessage(event(polluted), expected) as Record<string, unknown> | null;
     expect(opened).not.toBeNull();
     expect(Object.hasOwn(opened ?? {}, '__proto__')).toBe(false);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

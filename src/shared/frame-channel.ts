@@ -3,14 +3,12 @@
  *
  * Every message travels in an envelope `{protocol, channel, message}` on a per-instance channel.
  * A receiver first checks the sender's origin and window, then the envelope and channel, and only
- * then reads the message, which must match the discriminated union below. Senders always name the
- * exact target origin, never `*`.
+ * then reads the message, which must match its direction's union (`frame-messages.ts`). Senders
+ * always name the exact target origin, never `*`. Nothing here depends on a schema library: the
+ * frames import this module and must stay small.
  * @packageDocumentation
  */
-import * as z from 'zod/mini';
 import { PANEL_VERSION } from './build-constants';
-import { CARD_BRAND_TYPES, type CardBrandType } from './card-brands';
-import { FIELD_EVENT_TYPES, FIELD_KEYS, SETTABLE_ATTRIBUTES, type SettableAttribute } from './hosted-fields';
 
 /** Marks the panel's envelopes among other messages a window receives. */
 export const PROTOCOL_NAME = 'payment-panel';
@@ -21,141 +19,10 @@ export const FRAME_KINDS = ['hosted-fields', 'three-d-secure-bank', 'three-d-sec
 /** Role of a frame page. */
 export type FrameKind = (typeof FRAME_KINDS)[number];
 
-const serializedError = z.object({
-  name: z.literal('PanelError'),
-  code: z.string(),
-  type: z.string(),
-  message: z.string(),
-  details: z.optional(z.record(z.string(), z.unknown())),
-});
+/** Longest free text a message may carry (labels, placeholders, class names, payload fields…). */
+export const SHORT_TEXT_MAX_LENGTH = 2000;
 
-const fieldKey = z.enum(FIELD_KEYS);
-
-/** A field's state as it crosses frames. */
-export const fieldState = z.object({
-  isEmpty: z.boolean(),
-  isValid: z.boolean(),
-  isPotentiallyValid: z.boolean(),
-  isFocused: z.boolean(),
-});
-
-const cardCandidate = z.object({
-  type: z.enum(CARD_BRAND_TYPES as [CardBrandType, ...CardBrandType[]]),
-  niceType: z.string(),
-  code: z.object({ name: z.string(), size: z.number() }),
-});
-
-const shortText = z.string().check(z.maxLength(2000));
-
-/** The card payload a hosted-fields frame hands the page: never card data, only the gateway's answer. */
-export const cardPayload = z.object({
-  nonce: shortText,
-  type: z.literal('CreditCard'),
-  description: shortText,
-  details: z.object({
-    cardType: shortText,
-    lastTwo: shortText,
-    lastFour: z.optional(shortText),
-    bin: z.optional(shortText),
-    expirationMonth: z.optional(shortText),
-    expirationYear: z.optional(shortText),
-    cardholderName: z.optional(shortText),
-  }),
-  binData: z.optional(z.record(z.string(), z.unknown())),
-});
-
-/** A card payload from a hosted-fields frame. */
-export type CardPayload = z.infer<typeof cardPayload>;
-
-/** Every message a frame sends to the page. */
-export const frameToPageMessage = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('frameReady'),
-    frame: z.enum(FRAME_KINDS),
-    version: z.string(),
-    field: z.optional(fieldKey),
-  }),
-  z.object({ type: z.literal('frameError'), frame: z.enum(FRAME_KINDS), error: serializedError }),
-  // Hosted fields: a field's state changed. `cards` only from the number field.
-  z.object({
-    type: z.literal('fieldEvent'),
-    event: z.enum(FIELD_EVENT_TYPES),
-    field: fieldKey,
-    state: fieldState,
-    cards: z.optional(z.array(cardCandidate).check(z.maxLength(8))),
-  }),
-  // Hosted fields: the shopper pressed Enter in a field.
-  z.object({ type: z.literal('submitRequest'), field: fieldKey }),
-  // Hosted fields: the answer to a `tokenize` request, from the tokenizing frame.
-  z.object({
-    type: z.literal('tokenizeResult'),
-    requestId: z.string(),
-    payload: z.optional(cardPayload),
-    error: z.optional(serializedError),
-  }),
-]);
-
-/** A message from a frame to the page. */
-export type FrameToPageMessage = z.infer<typeof frameToPageMessage>;
-
-const authField = z.union([
-  z.object({ tokenizationKey: z.string() }),
-  z.object({ authorizationFingerprint: z.string() }),
-]);
-
-/** Every message the page sends to a frame. */
-export const pageToFrameMessage = z.discriminatedUnion('type', [
-  // Hosted fields: how the frame's field looks and behaves.
-  z.object({
-    type: z.literal('configureField'),
-    field: fieldKey,
-    label: z.optional(shortText),
-    placeholder: z.optional(shortText),
-    maxlength: z.optional(z.number()),
-    minlength: z.optional(z.number()),
-    prefill: z.optional(shortText),
-    styles: z.record(z.string(), z.record(z.string(), z.string())),
-  }),
-  // Hosted fields: makes this frame the one that tokenizes, with the gateway to send the card to.
-  z.object({
-    type: z.literal('configureTokenizer'),
-    fields: z.array(fieldKey),
-    clientApiUrl: z.string(),
-    authorization: authField,
-    metadata: z.record(z.string(), z.string()),
-    supportedCardTypes: z.array(z.string()),
-  }),
-  z.object({
-    type: z.literal('tokenize'),
-    requestId: z.string(),
-    vault: z.boolean(),
-    billingAddress: z.optional(z.record(z.string(), shortText)),
-  }),
-  z.object({
-    type: z.literal('setAttribute'),
-    field: fieldKey,
-    attribute: z.enum(Object.keys(SETTABLE_ATTRIBUTES) as [SettableAttribute, ...SettableAttribute[]]),
-    value: z.union([z.boolean(), shortText]),
-  }),
-  z.object({
-    type: z.literal('removeAttribute'),
-    field: fieldKey,
-    attribute: z.enum(Object.keys(SETTABLE_ATTRIBUTES) as [SettableAttribute, ...SettableAttribute[]]),
-  }),
-  z.object({ type: z.literal('clearField'), field: fieldKey }),
-  z.object({ type: z.literal('focusField'), field: fieldKey }),
-  z.object({ type: z.literal('addClass'), field: fieldKey, className: shortText }),
-  z.object({ type: z.literal('removeClass'), field: fieldKey, className: shortText }),
-  // Hosted fields: a text for screen readers, e.g. the field's inline error.
-  z.object({ type: z.literal('setMessage'), field: fieldKey, message: shortText }),
-]);
-
-/** A message from the page to a frame. */
-export type PageToFrameMessage = z.infer<typeof pageToFrameMessage>;
-
-const channelId = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
-
-const envelope = z.object({ protocol: z.literal(PROTOCOL_NAME), channel: channelId, message: z.unknown() });
+const CHANNEL_ID_PATTERN = /^[0-9a-f-]{36}$/;
 
 /** A fresh channel id (UUID v4). */
 export function createChannelId(): string {
@@ -164,7 +31,7 @@ export function createChannelId(): string {
 
 /** Whether a string is a well-formed channel id. */
 export function isChannelId(value: unknown): value is string {
-  return channelId.safeParse(value).success;
+  return typeof value === 'string' && CHANNEL_ID_PATTERN.test(value);
 }
 
 /** Wraps a message for the wire. */
@@ -183,8 +50,8 @@ export interface ExpectedSender<M> {
   source: () => MessageEventSource | null;
   /** The channel the envelope must name. */
   channel: string;
-  /** Schema the message must match. */
-  schema: z.ZodMiniType<M>;
+  /** Reads the message: the message itself, or `null` when it has the wrong shape. */
+  parse: (data: unknown) => M | null;
 }
 
 /**
@@ -195,10 +62,13 @@ export function openMessage<M>(event: MessageEvent, expected: ExpectedSender<M>)
   if (event.origin !== expected.origin) return null;
   const source = expected.source();
   if (source === null || event.source !== source) return null;
-  const outer = envelope.safeParse(event.data);
-  if (!outer.success || outer.data.channel !== expected.channel) return null;
-  const inner = expected.schema.safeParse(outer.data.message);
-  return inner.success ? inner.data : null;
+  const data: unknown = event.data;
+  if (typeof data !== 'object' || data === null) return null;
+  const envelope = data as Record<string, unknown>;
+  if (!Object.hasOwn(envelope, 'protocol') || envelope.protocol !== PROTOCOL_NAME) return null;
+  if (!Object.hasOwn(envelope, 'channel') || !isChannelId(envelope.channel)) return null;
+  if (envelope.channel !== expected.channel) return null;
+  return Object.hasOwn(envelope, 'message') ? expected.parse(envelope.message) : null;
 }
 
 /** Parameters a frame page receives in its URL hash. */

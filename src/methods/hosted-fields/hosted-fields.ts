@@ -13,17 +13,9 @@ import {
   HOSTED_FIELDS_LOAD_TIMEOUT_MS,
 } from '../../shared/constants';
 import { createError, panelErrorFromJSON, type PanelError } from '../../shared/errors';
-import {
-  createChannelId,
-  FRAME_VERSION,
-  frameHash,
-  frameToPageMessage,
-  openMessage,
-  wrap,
-  type CardPayload,
-  type FrameToPageMessage,
-  type PageToFrameMessage,
-} from '../../shared/frame-channel';
+import { createChannelId, FRAME_VERSION, frameHash, openMessage, wrap } from '../../shared/frame-channel';
+import type { CardPayload, FrameToPageMessage, PageToFrameMessage } from '../../shared/frame-messages';
+import { parseFrameToPageMessage } from '../../shared/frame-to-page-schema';
 import {
   FIELD_DEFAULTS,
   filterStyles,
@@ -363,7 +355,7 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
           origin: assetsOrigin,
           source: () => field.iframe.contentWindow,
           channel,
-          schema: frameToPageMessage,
+          parse: parseFrameToPageMessage,
         });
         // The window already names the field; a message naming another one is forged or confused.
         if (

@@ -3,7 +3,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PanelError } from '../../shared/errors';
-import type { CardPayload } from '../../shared/frame-channel';
+import type { CardPayload } from '../../shared/frame-messages';
 import type { HostedFields } from './index';
 import { addContainers, flush, harness } from './test-support';
 

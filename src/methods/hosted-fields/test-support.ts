@@ -6,7 +6,8 @@
 import { vi, type Mock } from 'vitest';
 import type { GatewayClient } from '../../client';
 import { PANEL_VERSION } from '../../shared/build-constants';
-import { wrap, type PageToFrameMessage } from '../../shared/frame-channel';
+import { wrap } from '../../shared/frame-channel';
+import type { PageToFrameMessage } from '../../shared/frame-messages';
 import type { FieldKey } from '../../shared/hosted-fields';
 import { createHostedFields, type HostedFields, type HostedFieldsOptions } from './index';
 

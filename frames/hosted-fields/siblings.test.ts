@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from 'vitest';
+import { openSiblings, parseSiblingMessage, type SiblingMessage, type SiblingPort } from './siblings';
+
+const STATE = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
+
+const valid: SiblingMessage[] = [
+  { type: 'cardType', cardType: 'visa' },
+  { type: 'cardType', cardType: null },
+  { type: 'supportedCardTypes', cardTypes: ['Visa', 'MasterCard'] },
+  { type: 'collect', requestId: 'r1' },
+  { type: 'value', requestId: 'r1', field: 'cvv', value: '123', state: STATE },
+];
+
+describe('parseSiblingMessage', () => {
+  it.each(valid.map((message) => [message.type, message] as const))('reads %s', (_, message) => {
+    const parsed = parseSiblingMessage(message);
+    expect(parsed).toStrictEqual(message);
+    expect(parsed).not.toBe(message);
+  });
+
+  it('drops unknown keys and never copies prototype keys', () => {
+    expect(
+      parseSiblingMessage({
+        type: 'value',
+        requestId: 'r1',
+        field: 'cvv',
+        value: '1',
+        state: { ...STATE, x: 1 },
+        y: 2,
+      }),
+    ).toStrictEqual({ type: 'value', requestId: 'r1', field: 'cvv', value: '1', state: STATE });
+    const polluted = JSON.parse(
+      '{"type":"collect","requestId":"r1","__proto__":{"polluted":true}}',
+    ) as unknown;
+    const parsed = parseSiblingMessage(polluted);
+    expect(parsed).toStrictEqual({ type: 'collect', requestId: 'r1' });
+    expect(Object.hasOwn(parsed ?? {}, '__proto__')).toBe(false);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  const value = valid[4] as Extract<SiblingMessage, { type: 'value' }>;
+
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['a string', 'collect'],
+    ['an array', [{ type: 'collect', requestId: 'r1' }]],
+    ['an unknown type', { type: 'steal', requestId: 'r1' }],
+    ['a prototype key as type', { type: 'constructor' }],
+    ['an unknown brand', { type: 'cardType', cardType: 'visa-electron' }],
+    ['a missing brand', { type: 'cardType' }],
+    ['a brand as an object', { type: 'cardType', cardType: { type: 'visa' } }],
+    ['card types as an object', { type: 'supportedCardTypes', cardTypes: { 0: 'Visa' } }],
+    ['a card type that is no string', { type: 'supportedCardTypes', cardTypes: [1] }],
+    ['a too-long card type', { type: 'supportedCardTypes', cardTypes: ['x'.repeat(101)] }],
+    ['too many card types', { type: 'supportedCardTypes', cardTypes: Array<string>(51).fill('Visa') }],
+    ['a missing request id', { type: 'collect' }],
+    ['a too-long request id', { type: 'collect', requestId: 'x'.repeat(201) }],
+    ['an unknown field', { ...value, field: 'pin' }],
+    ['a number value', { ...value, value: 123 }],
+    ['a too-long value', { ...value, value: 'x'.repeat(301) }],
+    ['a missing state', { ...value, state: undefined }],
+    ['a state as an array', { ...value, state: [true, true, true, false] }],
+    [
+      'a state missing a flag',
+      { ...value, state: { isEmpty: false, isValid: true, isPotentiallyValid: true } },
+    ],
+    ['a state with a string flag', { ...value, state: { ...STATE, isValid: 'true' } }],
+  ])('refuses %s', (_, message) => {
+    expect(parseSiblingMessage(message)).toBeNull();
+  });
+});
+
+describe('openSiblings', () => {
+  it('hands listeners only valid messages', () => {
+    let deliver: (event: MessageEvent) => void = () => undefined;
+    const port: SiblingPort = {
+      postMessage: vi.fn(),
+      addEventListener: (_, listener) => {
+        deliver = listener;
+      },
+    };
+    const handler = vi.fn();
+    openSiblings('0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10', port).listen(handler);
+    deliver(new MessageEvent('message', { data: { type: 'collect' } }));
+    deliver(new MessageEvent('message', { data: { type: 'collect', requestId: 'r1', extra: 1 } }));
+    expect(handler).toHaveBeenCalledExactlyOnceWith({ type: 'collect', requestId: 'r1' });
+  });
+});

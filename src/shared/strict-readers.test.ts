@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  array,
+  boolean,
+  discriminated,
+  finiteNumber,
+  INVALID,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  parseWith,
+  record,
+  string,
+  union,
+  unknownValue,
+} from './strict-readers';
+
+describe('scalar readers', () => {
+  it('read strings up to their cap', () => {
+    expect(string(3)('abc')).toBe('abc');
+    expect(string(3)('abcd')).toBe(INVALID);
+    expect(string()('x'.repeat(10_000))).toBe('x'.repeat(10_000));
+    expect(string()(3)).toBe(INVALID);
+    expect(string()(new String('a'))).toBe(INVALID);
+  });
+
+  it('read booleans and finite numbers only', () => {
+    expect(boolean(false)).toBe(false);
+    expect(boolean('true')).toBe(INVALID);
+    expect(finiteNumber(0)).toBe(0);
+    expect(finiteNumber(-1.5)).toBe(-1.5);
+    for (const value of [Number.NaN, Infinity, -Infinity, '1', null, undefined]) {
+      expect(finiteNumber(value)).toBe(INVALID);
+    }
+  });
+
+  it('read one of the given strings, and null where allowed', () => {
+    const pick = oneOf(['a', 'b']);
+    expect(pick('b')).toBe('b');
+    expect(pick('c')).toBe(INVALID);
+    expect(pick('toString')).toBe(INVALID);
+    expect(nullable(pick)(null)).toBeNull();
+    expect(nullable(pick)(undefined)).toBe(INVALID);
+  });
+});
+
+describe('array', () => {
+  it('reads every item and caps the length', () => {
+    expect(array(string(), 2)(['a', 'b'])).toEqual(['a', 'b']);
+    expect(array(string(), 2)(['a', 'b', 'c'])).toBe(INVALID);
+    expect(array(string())(['a', 1])).toBe(INVALID);
+    expect(array(string())({ 0: 'a', length: 1 })).toBe(INVALID);
+  });
+
+  it('returns a new array', () => {
+    const input = ['a'];
+    expect(array(string())(input)).not.toBe(input);
+  });
+});
+
+describe('record', () => {
+  it('copies string keys with valid values into a new object', () => {
+    const input = { a: 'x', b: 'y' };
+    const read = record(string())(input);
+    expect(read).toEqual(input);
+    expect(read).not.toBe(input);
+  });
+
+  it.each([
+    ['a wrong value', { a: 1 }],
+    ['an array', ['x']],
+    ['null', null],
+    ['a string', 'a'],
+    ['a __proto__ key', JSON.parse('{"__proto__":"x"}') as unknown],
+    ['a constructor key', { constructor: 'x' }],
+    ['a prototype key', { prototype: 'x' }],
+  ])('refuses %s', (_, value) => {
+    expect(record(string())(value)).toBe(INVALID);
+  });
+
+  it('passes values of unknown shape through as they are', () => {
+    const nested = { deep: [1] };
+    expect(record(unknownValue)({ nested })).toEqual({ nested });
+  });
+});
+
+describe('object', () => {
+  const reader = object<{ a: string; b?: number | undefined }>({ a: string(5), b: optional(finiteNumber) });
+
+  it('keeps only the declared keys', () => {
+    expect(reader({ a: 'x', b: 1, c: true })).toEqual({ a: 'x', b: 1 });
+    expect(reader({ a: 'x' })).toStrictEqual({ a: 'x' });
+    expect(reader({ a: 'x', b: undefined })).toStrictEqual({ a: 'x' });
+  });
+
+  it('reads own keys only, and never copies prototype keys', () => {
+    expect(reader(Object.create({ a: 'x' }))).toBe(INVALID);
+    const read = reader(JSON.parse('{"a":"x","__proto__":{"polluted":true},"constructor":1}'));
+    expect(read).toStrictEqual({ a: 'x' });
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it.each([
+    ['a missing key', { b: 1 }],
+    ['a wrong type', { a: 1 }],
+    ['a too-long string', { a: 'xxxxxx' }],
+    ['NaN', { a: 'x', b: Number.NaN }],
+    ['an array', ['x']],
+    ['null', null],
+    ['undefined', undefined],
+  ])('refuses %s', (_, value) => {
+    expect(reader(value)).toBe(INVALID);
+  });
+});
+
+describe('union and discriminated', () => {
+  it('union takes the first reader that reads the value', () => {
+    const either = union(boolean, string(1));
+    expect(either(true)).toBe(true);
+    expect(either('a')).toBe('a');
+    expect(either('ab')).toBe(INVALID);
+  });
+
+  type Message = { type: 'a'; x: string } | { type: 'b' };
+  const message = discriminated<Message>({
+    a: object({ type: oneOf(['a']), x: string() }),
+    b: object({ type: oneOf(['b']) }),
+  });
+
+  it('reads the member its type names', () => {
+    expect(message({ type: 'a', x: '1' })).toEqual({ type: 'a', x: '1' });
+    expect(message({ type: 'b', x: '1' })).toStrictEqual({ type: 'b' });
+  });
+
+  it.each([
+    ['an unknown type', { type: 'c' }],
+    ['a prototype type', { type: 'constructor' }],
+    ['a __proto__ type', { type: '__proto__' }],
+    ['no type', { x: '1' }],
+    ['an invalid member', { type: 'a' }],
+    ['an array', [{ type: 'b' }]],
+    ['null', null],
+  ])('refuses %s', (_, value) => {
+    expect(message(value)).toBe(INVALID);
+    expect(parseWith(message, value)).toBeNull();
+  });
+});
