@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { text } from '../i18n/en-US';
 import type { PanelError } from '../shared/errors';
-import { supportedBrands } from '../shared/card-brands';
+import { availablePaymentOptions, type ApplePayEnvironment } from '../model';
 import { CardSheet, type CardOptions } from './CardSheet';
 import { emit } from './events';
 import { ATTACH_PANEL_API, type PanelApi, type PanelHost, type PaymentMethodPayload } from './panel-api';
@@ -22,6 +22,16 @@ export interface PanelProps {
 }
 
 type Request = () => Promise<PaymentMethodPayload>;
+
+/** What the page offers Apple Pay, as the availability rules ask it. */
+function pageApplePayEnvironment(): ApplePayEnvironment {
+  const session = (window as { ApplePaySession?: { canMakePayments(): boolean } }).ApplePaySession;
+  return {
+    applePaySessionExists: session !== undefined,
+    isHttps: location.protocol === 'https:',
+    canMakePayments: () => session?.canMakePayments() === true,
+  };
+}
 
 /** The panel. */
 export function Panel({ authorization, card, container }: PanelProps) {
@@ -82,10 +92,11 @@ export function Panel({ authorization, card, container }: PanelProps) {
   }, [host]);
 
   const client = gateway.status === 'ready' ? gateway.client : null;
-  const cardAvailable =
-    client !== null &&
-    supportedBrands(client.configuration.gatewayConfiguration.creditCards?.supportedCardTypes ?? []).length >
-      0;
+  // The specification's availability rules; the merchant options that widen them arrive with the other views.
+  const options = client
+    ? availablePaymentOptions({}, client.configuration.gatewayConfiguration, pageApplePayEnvironment())
+    : null;
+  const cardAvailable = options?.ok === true && options.options.includes('card');
 
   return (
     <div className="panel" part="panel" data-state={gateway.status}>

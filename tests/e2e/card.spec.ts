@@ -359,3 +359,11 @@ test('a shopper pays with the keyboard alone, tabbing from frame to frame', asyn
   await expect(card.input('cvv')).toHaveValue(VISA.cvv);
   await panel.waitForEvent('paymentMethodRequestable');
 });
+
+test('a merchant without card types shows that no payment method is available', async ({ page }) => {
+  const panel = new PanelPage(page);
+  await panel.openBare('sandbox_w4ll3t5x_wallets_only_merchant');
+  await panel.waitForEvent('ready');
+  await expect(panel.element.locator('.no-payment-method')).toHaveText('No payment method is available.');
+  await expect(panel.element.locator('[part~="card-sheet"]')).toHaveCount(0);
+});
