@@ -11,7 +11,7 @@ import { relative, resolve } from 'node:path';
 import { defineConfig, type EnvironmentOptions, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 import { flavourConstants, type Flavour } from './src/shared/flavours.ts';
-import { stampLocalBuild } from './demo/server/build.ts';
+import { distDir, stampLocalBuild } from './demo/server/build.ts';
 import { localOrigins } from './demo/server/origins.ts';
 
 const root = import.meta.dirname;
@@ -25,9 +25,8 @@ const FRAME_PAGES = [
 ] as const;
 
 /** Where a flavour's files go. */
-export function flavourOutDir(flavour: Flavour): string {
-  const versioned = `payment-panel/${pkg.version}`;
-  return resolve(root, 'dist', flavour === 'release' ? versioned : `local/${versioned}`);
+function flavourOutDir(flavour: Flavour): string {
+  return distDir(flavour, pkg.version);
 }
 
 function selectedFlavours(): Flavour[] {

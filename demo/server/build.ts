@@ -10,6 +10,8 @@ import { localOrigins } from './origins.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const INPUTS = ['src', 'frames', 'public', 'vite.config.ts', 'package.json', 'package-lock.json'];
+/** Where the hash of the inputs of the last local build is kept. */
+const STAMP = resolve(root, 'dist/local/.inputs-hash');
 
 /** Folder of a built flavour. */
 export function distDir(flavour: 'local' | 'release', version: string): string {
@@ -36,10 +38,9 @@ function inputsHash(): string {
 
 /** Builds the local flavour unless an up-to-date one exists. Returns whether it built. */
 export function ensureLocalBuild(version: string): boolean {
-  const stampPath = resolve(root, 'dist/local/.inputs-hash');
   const hash = inputsHash();
   const built = existsSync(resolve(distDir('local', version), 'integrity.json'));
-  if (built && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === hash) return false;
+  if (built && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) return false;
   console.log('Building the local flavour…');
   const result = spawnSync(resolve(root, 'node_modules/.bin/vite'), ['build'], {
     cwd: root,
@@ -52,5 +53,5 @@ export function ensureLocalBuild(version: string): boolean {
 
 /** Records that the local flavour in dist/ matches the current sources; the build calls it. */
 export function stampLocalBuild(): void {
-  writeFileSync(resolve(root, 'dist/local/.inputs-hash'), inputsHash());
+  writeFileSync(STAMP, inputsHash());
 }

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FRAME_VERSION } from '../../src/shared/frame-channel';
+import { PANEL_VERSION } from '../../src/shared/build-constants';
 
 const CHANNEL = '0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10';
 const parent = { postMessage: vi.fn() };
 
 function hash(field: string): string {
-  return `#${new URLSearchParams({ channel: CHANNEL, origin: 'https://merchant.example', version: FRAME_VERSION, field })}`;
+  return `#${new URLSearchParams({ channel: CHANNEL, origin: 'https://merchant.example', version: PANEL_VERSION, field })}`;
 }
 
 beforeEach(() => {

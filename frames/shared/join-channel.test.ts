@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FRAME_VERSION, wrap } from '../../src/shared/frame-channel';
+import { wrap } from '../../src/shared/frame-channel';
 import type { PageToFrameMessage } from '../../src/shared/frame-messages';
 import { joinChannel } from './join-channel';
+import { PANEL_VERSION } from '../../src/shared/build-constants';
 
 const CHANNEL = '0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10';
 const PAGE = 'https://merchant.example';
@@ -18,7 +19,7 @@ const focus: PageToFrameMessage = { type: 'focusField', field: 'number' };
 beforeEach(() => {
   parent.postMessage.mockReset();
   Object.defineProperty(window, 'parent', { value: parent, configurable: true });
-  location.hash = `#${new URLSearchParams({ channel: CHANNEL, origin: PAGE, version: FRAME_VERSION, field: 'number' })}`;
+  location.hash = `#${new URLSearchParams({ channel: CHANNEL, origin: PAGE, version: PANEL_VERSION, field: 'number' })}`;
 });
 afterEach(() => {
   Object.defineProperty(window, 'parent', { value: window, configurable: true });
@@ -29,7 +30,7 @@ describe('joinChannel', () => {
     const channel = joinChannel('hosted-fields', 'hash', { field: 'number' });
     expect(channel).not.toBeNull();
     expect(parent.postMessage).toHaveBeenCalledWith(
-      wrap(CHANNEL, { type: 'frameReady', frame: 'hosted-fields', version: FRAME_VERSION, field: 'number' }),
+      wrap(CHANNEL, { type: 'frameReady', frame: 'hosted-fields', version: PANEL_VERSION, field: 'number' }),
       PAGE,
     );
   });

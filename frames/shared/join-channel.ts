@@ -5,7 +5,6 @@
  */
 import { createError, type PanelError } from '../../src/shared/errors';
 import {
-  FRAME_VERSION,
   openMessage,
   readFrameParams,
   wrap,
@@ -17,6 +16,7 @@ import {
   type FrameToPageMessage,
   type PageToFrameMessage,
 } from '../../src/shared/frame-messages';
+import { PANEL_VERSION } from '../../src/shared/build-constants';
 
 /** A frame's end of the channel. */
 export interface FrameChannel {
@@ -77,16 +77,16 @@ export function joinChannel(
     },
   };
 
-  if (params.version !== FRAME_VERSION) {
+  if (params.version !== PANEL_VERSION) {
     const error = createError('INCOMPATIBLE_VERSIONS', {
       clientVersion: params.version,
       component: kind,
-      componentVersion: FRAME_VERSION,
+      componentVersion: PANEL_VERSION,
     });
     channel.send({ type: 'frameError', frame: kind, error: error.toJSON() });
     return null;
   }
-  channel.send({ type: 'frameReady', frame: kind, version: FRAME_VERSION, ...ready });
+  channel.send({ type: 'frameReady', frame: kind, version: PANEL_VERSION, ...ready });
   return channel;
 }
 

@@ -8,7 +8,6 @@
  * frames import this module and must stay small.
  * @packageDocumentation
  */
-import { PANEL_VERSION } from './build-constants';
 
 /** Marks the panel's envelopes among other messages a window receives. */
 export const PROTOCOL_NAME = 'payment-panel';
@@ -103,6 +102,3 @@ export function readFrameParams(search: string): FrameParams | null {
   }
   return { channel, parentOrigin, version };
 }
-
-/** The version frames compare pages against. */
-export const FRAME_VERSION = PANEL_VERSION;

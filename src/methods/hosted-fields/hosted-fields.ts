@@ -13,7 +13,7 @@ import {
   HOSTED_FIELDS_LOAD_TIMEOUT_MS,
 } from '../../shared/constants';
 import { createError, panelErrorFromJSON, type PanelError } from '../../shared/errors';
-import { createChannelId, FRAME_VERSION, frameHash, openMessage, wrap } from '../../shared/frame-channel';
+import { createChannelId, frameHash, openMessage, wrap } from '../../shared/frame-channel';
 import type { CardPayload, FrameToPageMessage, PageToFrameMessage } from '../../shared/frame-messages';
 import { parseFrameToPageMessage } from '../../shared/frame-to-page-schema';
 import {
@@ -282,7 +282,7 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
       switch (message.type) {
         case 'frameReady':
           if (message.frame !== 'hosted-fields') return;
-          if (message.version !== FRAME_VERSION) {
+          if (message.version !== PANEL_VERSION) {
             fail(
               createError('INCOMPATIBLE_VERSIONS', {
                 clientVersion: PANEL_VERSION,
