@@ -26,7 +26,7 @@ export interface CardOptions {
 export interface CardSheetProps {
   client: GatewayClient;
   card?: CardOptions | undefined;
-  /** Called whenever the sheet can or can no longer produce a payment method without the shopper. */
+  /** Called on every field change with whether the sheet can produce a payment method without the shopper. */
   onRequestableChange: (requestable: boolean) => void;
   /** Receives the sheet's request function once its fields are ready, `null` when they go. */
   onRequestReady: (request: (() => Promise<PaymentMethodPayload>) | null) => void;
@@ -192,7 +192,6 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady, o
   // Field events: brand, inline errors, requestability.
   useEffect(() => {
     if (!hostedFields) return;
-    let requestable = false;
     const update = (state: HostedFieldsState): void => {
       setCards(state.cards);
       setErrors((previous) => {
@@ -204,11 +203,7 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady, o
         }
         return next;
       });
-      const now = isComplete(state);
-      if (now !== requestable) {
-        requestable = now;
-        onRequestableChange(now);
-      }
+      onRequestableChange(isComplete(state));
     };
     const changed = (state: HostedFieldsState): void => {
       handedOver.current = null;
@@ -222,7 +217,7 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady, o
     ];
     return () => {
       for (const off of offs) off();
-      if (requestable) onRequestableChange(false);
+      onRequestableChange(false);
     };
   }, [hostedFields, fields, fieldError, isComplete, onRequestableChange]);
 

@@ -2,10 +2,10 @@
  * The panel's root in the element's shadow root. Until the gateway configuration is in, the
  * wrapper stays hidden behind a loading indicator; then it shows the card sheet.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { text } from '../i18n/en-US';
 import type { PanelError } from '../shared/errors';
-import { availablePaymentOptions, type ApplePayEnvironment } from '../model';
+import { availablePaymentOptions, PanelModel, type ApplePayEnvironment } from '../model';
 import { CardSheet, type CardOptions } from './CardSheet';
 import { emit } from './events';
 import { ATTACH_PANEL_API, type PanelApi, type PanelHost, type PaymentMethodPayload } from './panel-api';
@@ -42,7 +42,8 @@ export function Panel({ authorization, card, container }: PanelProps) {
   // The active view's request function; calls made before it exists wait for it.
   const request = useRef<Request | null>(null);
   const waiting = useRef<{ resolve: (request: Request) => void; reject: (error: Error) => void }[]>([]);
-  const requestable = useRef(false);
+  // The model owns the requestable rule: events only when the flag or its type changes.
+  const [model] = useState(() => new PanelModel());
   const failure = useRef<Error | null>(null);
 
   const onRequestReady = useCallback((next: Request | null) => {
@@ -57,14 +58,28 @@ export function Panel({ authorization, card, container }: PanelProps) {
       for (const { reject } of waiting.current.splice(0)) reject(gateway.error);
   }, [gateway]);
 
+  useEffect(() => {
+    const offs = [
+      model.on('paymentMethodRequestable', (detail) => {
+        emit(host, 'paymentMethodRequestable', detail);
+      }),
+      model.on('noPaymentMethodRequestable', () => {
+        emit(host, 'noPaymentMethodRequestable', null);
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+      model.teardown();
+    };
+  }, [model, host]);
+
   const onRequestableChange = useCallback(
     (now: boolean) => {
-      if (now === requestable.current) return;
-      requestable.current = now;
-      if (now) emit(host, 'paymentMethodRequestable', { type: 'CreditCard', paymentMethodIsSelected: false });
-      else emit(host, 'noPaymentMethodRequestable', null);
+      model.setPaymentMethodRequestable(
+        now ? { isRequestable: true, type: 'CreditCard' } : { isRequestable: false },
+      );
     },
-    [host],
+    [model],
   );
 
   const onSheetError = useCallback(
@@ -83,13 +98,13 @@ export function Panel({ authorization, card, container }: PanelProps) {
           (await new Promise<Request>((resolve, reject) => waiting.current.push({ resolve, reject })));
         return ready();
       },
-      isPaymentMethodRequestable: () => requestable.current,
+      isPaymentMethodRequestable: () => model.getSnapshot().isPaymentMethodRequestable,
     };
     host[ATTACH_PANEL_API](api);
     return () => {
       host[ATTACH_PANEL_API](null);
     };
-  }, [host]);
+  }, [host, model]);
 
   const client = gateway.status === 'ready' ? gateway.client : null;
   // The specification's availability rules; the merchant options that widen them arrive with the other views.
