@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyFingerprint } from './auth';
 import { MERCHANTS } from './merchants';
+import { SEED_CUSTOMER } from './test-values';
 import { fingerprintAuth, record, useSandbox, TEST_ASSETS_ORIGIN, like, startSandbox } from './test-server';
 
 const sandbox = useSandbox();
@@ -76,7 +77,7 @@ describe('POST /sandbox/client_token', () => {
         auth: fingerprintAuth(token),
       });
       expect(response.status).toBe(200);
-      expect(record(response.body).paymentMethods).toHaveLength(2);
+      expect(record(response.body).paymentMethods).toHaveLength(SEED_CUSTOMER.paymentMethods.length);
     } finally {
       await other.stop();
     }

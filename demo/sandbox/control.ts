@@ -7,7 +7,10 @@ import { jsonReply } from './http';
 import { listMerchants } from './merchants';
 import type { Route } from './route';
 
-/** `POST /sandbox/reset`: clear faults, the log and the nonces, and restore the vault to its seed. */
+/**
+ * `POST /sandbox/reset`: clear faults, the log, the nonces and the device sessions, and restore the
+ * vault to its seed.
+ */
 export const resetRoute: Route = {
   method: 'POST',
   path: '/sandbox/reset',
@@ -15,6 +18,7 @@ export const resetRoute: Route = {
     state.faults.clear();
     state.log.clear();
     state.nonces.clear();
+    state.deviceSessions.clear();
     state.vault.reset();
     return jsonReply(200, { reset: true });
   },

@@ -84,8 +84,11 @@ async function route(
   parsed: ParsedBody,
 ): Promise<Reply> {
   if (raw.tooLarge) return errorReply(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-  if (parsed.kind === 'invalid') return errorReply(400, 'The request body is not valid JSON.');
   const lookup = findRoute(method, url.pathname);
+  const readsRawBody = lookup.kind === 'found' && lookup.route.rawBody === true;
+  if (parsed.kind === 'invalid' && !readsRawBody) {
+    return errorReply(400, 'The request body is not valid JSON.');
+  }
   if (lookup.kind === 'notFound') return errorReply(404, `No such endpoint: ${method} ${url.pathname}`);
   if (lookup.kind === 'wrongMethod') {
     return {
@@ -100,6 +103,7 @@ async function route(
     params: lookup.params,
     query: queryOf(url),
     body: parsed.kind === 'json' ? parsed.value : null,
+    rawBody: raw.text,
     headers: req.headers,
   };
   return lookup.route.handle(context);

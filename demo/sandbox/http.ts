@@ -11,6 +11,8 @@ export interface Reply {
   status: number;
   /** JSON-serialisable body; omitted for 204. */
   body?: unknown;
+  /** A body of another format, sent as it is instead of `body`; its `content-type` goes in `headers`. */
+  text?: string;
   /** Extra response headers. */
   headers?: Readonly<Record<string, string>>;
 }
@@ -32,6 +34,33 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
 export function jsonReply(status: number, body: unknown): Reply {
   return { status, body };
 }
+
+/** An HTML page. It never loads anything, so its policy allows nothing but its own inline style. */
+export function htmlReply(status: number, html: string): Reply {
+  return {
+    status,
+    text: html,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      'x-content-type-options': 'nosniff',
+    },
+  };
+}
+
+/** Text made safe to put into HTML content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ENTITIES[char] ?? char);
+}
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** A reply with the gateway's `{error:{message}}` body, plus any extra top-level fields. */
 export function errorReply(status: number, message: string, extra: Record<string, unknown> = {}): Reply {
@@ -79,5 +108,5 @@ export function sendReply(res: ServerResponse, reply: Reply, rawBody?: string): 
     res.end();
     return;
   }
-  res.end(rawBody ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
+  res.end(rawBody ?? reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
 }

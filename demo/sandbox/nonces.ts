@@ -5,30 +5,56 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CardRecord } from './card-details';
+import type { ApplePayCardRecord, PayPalAccountRecord } from './wallet-details';
 
-/** A card payment method behind a nonce. Wallet endpoints add their own variants to the union. */
-export interface StoredCreditCard {
-  type: 'CreditCard';
+/** What every payment method behind a nonce has. */
+interface StoredMethodBase {
   nonce: string;
   merchantId: string;
   /** The customer of the client token that minted it, or `null` for guests. */
   customerId: string | null;
-  /** Token of the vaulted card it stands for, or `null` for a single-use nonce of an unvaulted card. */
+  /** Token of the vaulted method it stands for, or `null` for a single-use nonce of an unvaulted one. */
   vaultToken: string | null;
-  card: CardRecord;
   createdAt: string;
   /** Set by whatever spends the nonce (e.g. a server-side sale). */
   consumed: boolean;
 }
 
+/** A card payment method behind a nonce. */
+export interface StoredCreditCard extends StoredMethodBase {
+  type: 'CreditCard';
+  card: CardRecord;
+}
+
+/** A PayPal account behind a nonce. */
+export interface StoredPayPalAccount extends StoredMethodBase {
+  type: 'PayPalAccount';
+  account: PayPalAccountRecord;
+}
+
+/** An Apple Pay card behind a nonce. */
+export interface StoredApplePayCard extends StoredMethodBase {
+  type: 'ApplePayCard';
+  card: ApplePayCardRecord;
+}
+
 /** Any payment method behind a nonce. */
-export type StoredPaymentMethod = StoredCreditCard;
+export type StoredPaymentMethod = StoredCreditCard | StoredPayPalAccount | StoredApplePayCard;
+
+/** A type of payment method behind a nonce. */
+export type StoredPaymentMethodType = StoredPaymentMethod['type'];
+
+// Omit of each member, so the union keeps its discriminant.
+type WithoutGenerated<T> = T extends unknown ? Omit<T, 'nonce' | 'createdAt' | 'consumed'> : never;
 
 /** What {@link NonceStore.mint} needs: everything but the generated fields. */
-export type NewPaymentMethod = Omit<StoredPaymentMethod, 'nonce' | 'createdAt' | 'consumed'>;
+export type NewPaymentMethod = WithoutGenerated<StoredPaymentMethod>;
 
-const NONCE_PREFIX: Readonly<Record<StoredPaymentMethod['type'], string>> = {
+/** Prefix of the nonces of each payment method type. */
+export const NONCE_PREFIX: Readonly<Record<StoredPaymentMethodType, string>> = {
   CreditCard: 'tokencc_',
+  PayPalAccount: 'tokenpp_',
+  ApplePayCard: 'tokenap_',
 };
 
 /** Nonce → payment method map of one gateway instance. */

@@ -5,11 +5,49 @@
  */
 import { creditCardPayload, type CreditCardPayload } from './card-details';
 import { jsonReply } from './http';
+import type { NonceStore } from './nonces';
 import { clientApiRoute } from './route';
+import type { VaultedMethod } from './vault';
+import {
+  applePayCardPayload,
+  payPalAccountPayload,
+  type ApplePayCardPayload,
+  type PayPalAccountPayload,
+} from './wallet-details';
 
-/** One entry of the `paymentMethods` answer. */
-export interface VaultedPaymentMethod extends CreditCardPayload {
+/** What a listed card says: the list leaves out what only tokenization answers (BIN, expiry, holder). */
+export interface VaultedCreditCardPayload extends Omit<CreditCardPayload, 'details'> {
+  details: Pick<CreditCardPayload['details'], 'cardType' | 'lastTwo' | 'lastFour'>;
+}
+
+/** One entry of the `paymentMethods` answer: `{type, nonce, description, default, details, binData?}`. */
+export type VaultedPaymentMethod = (VaultedCreditCardPayload | PayPalAccountPayload | ApplePayCardPayload) & {
   default: boolean;
+};
+
+/** The list entry of a saved method, under a nonce minted for it. */
+export function listEntry(
+  saved: VaultedMethod,
+  nonces: NonceStore,
+  owner: { merchantId: string; customerId: string },
+): VaultedPaymentMethod {
+  const base = { ...owner, vaultToken: saved.token };
+  switch (saved.type) {
+    case 'CreditCard': {
+      const { nonce } = nonces.mint({ ...base, type: 'CreditCard', card: saved.card });
+      const { details, ...payload } = creditCardPayload(saved.card, nonce);
+      const { cardType, lastTwo, lastFour } = details;
+      return { ...payload, details: { cardType, lastTwo, lastFour }, default: saved.default };
+    }
+    case 'PayPalAccount': {
+      const { nonce } = nonces.mint({ ...base, type: 'PayPalAccount', account: saved.account });
+      return { ...payPalAccountPayload(saved.account, nonce), default: saved.default };
+    }
+    case 'ApplePayCard': {
+      const { nonce } = nonces.mint({ ...base, type: 'ApplePayCard', card: saved.card });
+      return { ...applePayCardPayload(saved.card, nonce), default: saved.default };
+    }
+  }
 }
 
 /**
@@ -23,18 +61,14 @@ export const paymentMethodsRoute = clientApiRoute(
     const customerId = auth.kind === 'clientToken' ? auth.claims.customerId : null;
     const customer =
       customerId === null ? undefined : state.vault.findCustomer(merchant.merchantId, customerId);
-    const paymentMethods: VaultedPaymentMethod[] = (customer ? state.vault.defaultFirst(customer) : []).map(
-      (saved) => {
-        const stored = state.nonces.mint({
-          type: 'CreditCard',
-          merchantId: merchant.merchantId,
-          customerId,
-          vaultToken: saved.token,
-          card: saved.card,
-        });
-        return { ...creditCardPayload(saved.card, stored.nonce), default: saved.default };
-      },
-    );
+    const paymentMethods: VaultedPaymentMethod[] = customer
+      ? state.vault.defaultFirst(customer).map((saved) =>
+          listEntry(saved, state.nonces, {
+            merchantId: merchant.merchantId,
+            customerId: customer.customerId,
+          }),
+        )
+      : [];
     return jsonReply(200, { paymentMethods });
   },
 );

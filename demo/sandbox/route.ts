@@ -23,8 +23,10 @@ export interface RouteContext {
   params: Record<string, string>;
   /** Decoded query parameters; the last value wins for repeated keys. */
   query: Record<string, string>;
-  /** Parsed JSON body, or `null` when there was none. */
+  /** Parsed JSON body, or `null` when there was none (or, for a {@link Route.rawBody} route, it is not JSON). */
   body: unknown;
+  /** The body as received, decoded as UTF-8; `''` when there was none. */
+  rawBody: string;
   headers: IncomingHttpHeaders;
 }
 
@@ -33,6 +35,11 @@ export interface Route {
   method: RouteMethod;
   /** Path pattern; a segment `:name` captures a parameter. */
   path: string;
+  /**
+   * Set by routes that read a body other than JSON from {@link RouteContext.rawBody} (an HTML form
+   * post): the gateway then hands over a body that is not JSON instead of answering 400.
+   */
+  rawBody?: boolean;
   handle(context: RouteContext): Reply | Promise<Reply>;
 }
 

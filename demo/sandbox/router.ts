@@ -4,10 +4,12 @@
  * @packageDocumentation
  */
 import { analyticsRoute } from './analytics';
+import { checkoutRoute } from './checkout';
 import { clientTokenRoute } from './client-token';
 import { configurationRoute } from './configuration';
 import { merchantsRoute, resetRoute } from './control';
 import { creditCardsRoute } from './credit-cards';
+import { deviceDataRoute, deviceSessionsRoute } from './device-data';
 import { faultRoutes } from './faults';
 import { paymentMethodsRoute } from './payment-methods';
 import { requestLogRoutes } from './request-log';
@@ -19,12 +21,15 @@ export const ROUTES: readonly Route[] = [
   configurationRoute,
   paymentMethodsRoute,
   creditCardsRoute,
+  deviceDataRoute,
   // Beside the client API
   analyticsRoute,
-  // Sandbox control: never faulted, never logged
+  // Sandbox control: never faulted, never logged (but the checkout logs its form posts itself)
   clientTokenRoute,
+  checkoutRoute,
   ...faultRoutes,
   ...requestLogRoutes,
+  deviceSessionsRoute,
   resetRoute,
   merchantsRoute,
 ];

@@ -2,6 +2,7 @@
  * The state of one sandbox gateway instance, handed to every route.
  * @packageDocumentation
  */
+import { DeviceSessionStore } from './device-data';
 import { FaultSwitches, PendingResponses } from './faults';
 import { NonceStore } from './nonces';
 import { RequestLog } from './request-log';
@@ -21,12 +22,14 @@ export interface SandboxState {
   options: SandboxOptions;
   vault: Vault;
   nonces: NonceStore;
+  /** Sessions the data collector's beacon reported. */
+  deviceSessions: DeviceSessionStore;
   faults: FaultSwitches;
   log: RequestLog;
   pending: PendingResponses;
 }
 
-/** Fresh state: seeded vault, no nonces, faults or log entries. */
+/** Fresh state: seeded vault, no nonces, device sessions, faults or log entries. */
 export function createSandboxState(options: SandboxOptions): SandboxState {
   return {
     options: {
@@ -35,6 +38,7 @@ export function createSandboxState(options: SandboxOptions): SandboxState {
     },
     vault: new Vault(),
     nonces: new NonceStore(),
+    deviceSessions: new DeviceSessionStore(),
     faults: new FaultSwitches(),
     log: new RequestLog(),
     pending: new PendingResponses(),

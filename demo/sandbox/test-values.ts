@@ -71,12 +71,32 @@ export const POSTAL_CODE_RESPONSE_CODES: Readonly<Record<string, string>> = {
   '30001': 'S', // not supported
 };
 
-/** The seeded customer with vaulted cards, for saved-method tests. */
+/**
+ * The seeded customer with saved payment methods, for saved-method tests, in the order they were
+ * saved: two cards (the Visa is the default), a PayPal account and an Apple Pay card.
+ */
 export const SEED_CUSTOMER = {
   merchantId: 'demo_merchant',
   customerId: 'returning_shopper',
-  cards: [
-    { number: '4111111111111111', cardholderName: 'Robin Returning', default: true },
-    { number: '5555555555554444', cardholderName: 'Robin Returning', default: false },
+  paymentMethods: [
+    { type: 'CreditCard', number: '4111111111111111', cardholderName: 'Robin Returning', default: true },
+    { type: 'CreditCard', number: '5555555555554444', cardholderName: 'Robin Returning', default: false },
+    {
+      type: 'PayPalAccount',
+      email: 'robin.returning@example.com',
+      firstName: 'Robin',
+      lastName: 'Returning',
+      payerId: 'QX7RB2LKMN4PA',
+      countryCode: 'US',
+      default: false,
+    },
+    {
+      type: 'ApplePayCard',
+      cardType: 'Apple Pay - Visa',
+      // A Luhn-valid Visa device account number; the wallet shows only its last two digits.
+      dpanNumber: '4111111111118181',
+      cardholderName: 'Robin Returning',
+      default: false,
+    },
   ],
 } as const;

@@ -1,26 +1,58 @@
 /**
- * The vault: customers of each merchant and their saved cards. Customers are created on first use,
- * so a client token naming an unknown customer keeps working after a restart or a reset.
+ * The vault: customers of each merchant and their saved payment methods (cards, PayPal accounts,
+ * Apple Pay cards). Customers are created on first use, so a client token naming an unknown
+ * customer keeps working after a restart or a reset.
  * @packageDocumentation
  */
 import { randomBytes } from 'node:crypto';
 import { detectCardBrand, type CardRecord } from './card-details';
 import { SEED_CUSTOMER } from './test-values';
+import type { ApplePayCardRecord, PayPalAccountRecord } from './wallet-details';
 
-/** A saved card. */
-export interface VaultedCard {
+/** What every saved payment method has. */
+interface VaultedMethodBase {
   /** Payment method token. */
   token: string;
-  card: CardRecord;
   default: boolean;
 }
+
+/** A saved card. */
+export interface VaultedCard extends VaultedMethodBase {
+  type: 'CreditCard';
+  card: CardRecord;
+}
+
+/** A saved PayPal account. */
+export interface VaultedPayPalAccount extends VaultedMethodBase {
+  type: 'PayPalAccount';
+  account: PayPalAccountRecord;
+}
+
+/** A saved Apple Pay card. */
+export interface VaultedApplePayCard extends VaultedMethodBase {
+  type: 'ApplePayCard';
+  card: ApplePayCardRecord;
+}
+
+/** Any saved payment method. */
+export type VaultedMethod = VaultedCard | VaultedPayPalAccount | VaultedApplePayCard;
 
 /** A customer of one merchant. */
 export interface Customer {
   merchantId: string;
   customerId: string;
-  cards: VaultedCard[];
+  /** Saved payment methods in the order they were saved. */
+  methods: VaultedMethod[];
 }
+
+// Each member without the fields the vault generates, so the union keeps its discriminant.
+type NewVaultedMethod<T> = T extends unknown ? Omit<T, 'token' | 'default'> : never;
+
+const TOKEN_PREFIX: Readonly<Record<VaultedMethod['type'], string>> = {
+  CreditCard: 'vcc_',
+  PayPalAccount: 'vpp_',
+  ApplePayCard: 'vap_',
+};
 
 /** Expiry of the seeded cards: always a few years ahead so they never expire. */
 function seedExpirationYear(): string {
@@ -35,19 +67,40 @@ export class Vault {
     this.reset();
   }
 
-  /** Restore the seed: only the seeded customer with its two cards. */
+  /** Restore the seed: only the seeded customer with its saved methods. */
   reset(): void {
     this.#customers.clear();
     const customer = this.customer(SEED_CUSTOMER.merchantId, SEED_CUSTOMER.customerId);
-    for (const seed of SEED_CUSTOMER.cards) {
-      const card: CardRecord = {
-        number: seed.number,
-        cardType: detectCardBrand(seed.number).cardType,
-        expirationMonth: '12',
-        expirationYear: seedExpirationYear(),
-        cardholderName: seed.cardholderName,
-      };
-      this.addCard(customer, card, seed.default);
+    for (const seed of SEED_CUSTOMER.paymentMethods) {
+      switch (seed.type) {
+        case 'CreditCard':
+          this.addCard(
+            customer,
+            {
+              number: seed.number,
+              cardType: detectCardBrand(seed.number).cardType,
+              expirationMonth: '12',
+              expirationYear: seedExpirationYear(),
+              cardholderName: seed.cardholderName,
+            },
+            seed.default,
+          );
+          break;
+        case 'PayPalAccount': {
+          const { email, firstName, lastName, payerId, countryCode } = seed;
+          this.addPayPalAccount(
+            customer,
+            { email, payerInfo: { email, firstName, lastName, payerId, countryCode } },
+            seed.default,
+          );
+          break;
+        }
+        case 'ApplePayCard': {
+          const { cardType, dpanNumber, cardholderName } = seed;
+          this.addApplePayCard(customer, { cardType, dpanNumber, cardholderName }, seed.default);
+          break;
+        }
+      }
     }
   }
 
@@ -56,7 +109,7 @@ export class Vault {
     const key = `${merchantId}\u0000${customerId}`;
     let customer = this.#customers.get(key);
     if (!customer) {
-      customer = { merchantId, customerId, cards: [] };
+      customer = { merchantId, customerId, methods: [] };
       this.#customers.set(key, customer);
     }
     return customer;
@@ -67,22 +120,46 @@ export class Vault {
     return this.#customers.get(`${merchantId}\u0000${customerId}`);
   }
 
-  /** Save a card; it becomes the default when asked or when it is the customer's first. */
+  /** Save a card; it becomes the default when asked or when it is the customer's first method. */
   addCard(customer: Customer, card: CardRecord, makeDefault: boolean): VaultedCard {
-    const isDefault = makeDefault || customer.cards.length === 0;
-    if (isDefault) for (const saved of customer.cards) saved.default = false;
-    const vaulted: VaultedCard = { token: `vcc_${randomBytes(4).toString('hex')}`, card, default: isDefault };
-    customer.cards.push(vaulted);
-    return vaulted;
+    return this.#add(customer, { type: 'CreditCard', card }, makeDefault);
+  }
+
+  /** Save a PayPal account; it becomes the default when asked or when it is the customer's first method. */
+  addPayPalAccount(
+    customer: Customer,
+    account: PayPalAccountRecord,
+    makeDefault: boolean,
+  ): VaultedPayPalAccount {
+    return this.#add(customer, { type: 'PayPalAccount', account }, makeDefault);
+  }
+
+  /** Save an Apple Pay card; it becomes the default when asked or when it is the customer's first method. */
+  addApplePayCard(customer: Customer, card: ApplePayCardRecord, makeDefault: boolean): VaultedApplePayCard {
+    return this.#add(customer, { type: 'ApplePayCard', card }, makeDefault);
   }
 
   /** True when the customer already has a card with this number. */
   hasCardNumber(customer: Customer, number: string): boolean {
-    return customer.cards.some((saved) => saved.card.number === number);
+    return customer.methods.some((saved) => saved.type === 'CreditCard' && saved.card.number === number);
   }
 
-  /** The customer's cards, default first, otherwise in the order they were saved. */
-  defaultFirst(customer: Customer): VaultedCard[] {
-    return [...customer.cards].sort((a, b) => Number(b.default) - Number(a.default));
+  /** The customer's saved methods, default first, otherwise in the order they were saved. */
+  defaultFirst(customer: Customer): VaultedMethod[] {
+    // Array.prototype.sort is stable, so methods of equal rank keep their saving order.
+    return [...customer.methods].sort((a, b) => Number(b.default) - Number(a.default));
+  }
+
+  #add<M extends NewVaultedMethod<VaultedMethod>>(
+    customer: Customer,
+    method: M,
+    makeDefault: boolean,
+  ): M & VaultedMethodBase {
+    const isDefault = makeDefault || customer.methods.length === 0;
+    if (isDefault) for (const saved of customer.methods) saved.default = false;
+    const token = `${TOKEN_PREFIX[method.type]}${randomBytes(4).toString('hex')}`;
+    const vaulted = { ...method, token, default: isDefault };
+    customer.methods.push(vaulted);
+    return vaulted;
   }
 }

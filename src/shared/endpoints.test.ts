@@ -19,6 +19,7 @@ describe('endpoints', () => {
       method: 'POST',
       path: 'paypal_hermes/setup_billing_agreement',
     });
+    expect(ENDPOINTS.deviceData).toEqual({ method: 'POST', path: 'device_data' });
     expect(clientApiPath('demo_merchant')).toBe('/merchants/demo_merchant/client_api');
   });
 });
