@@ -1,0 +1,9 @@
+/**
+ * Saved (vaulted) payment methods, page side.
+ * @packageDocumentation
+ */
+export {
+  fetchVaultedPaymentMethods,
+  vaultedPaymentMethodSchema,
+  type FetchVaultedPaymentMethodsOptions,
+} from './vault';
