@@ -57,6 +57,7 @@ describe('paymentOptionPriority', () => {
   it.each([['card'], [3], [{}], [true], [false], ['']])('must be an array (%j)', (priority) => {
     expect(options({ ...allWallets, paymentOptionPriority: priority })).toEqual({
       ok: false,
+      code: 'PAYMENT_OPTION_PRIORITY_NOT_ARRAY',
       message: 'paymentOptionPriority must be an array.',
     });
   });
@@ -73,6 +74,7 @@ describe('paymentOptionPriority', () => {
     (priority) => {
       expect(options({ ...allWallets, paymentOptionPriority: priority })).toEqual({
         ok: false,
+        code: 'PAYMENT_OPTION_PRIORITY_INVALID',
         message: 'paymentOptionPriority: Invalid payment option specified.',
       });
     },
@@ -81,14 +83,17 @@ describe('paymentOptionPriority', () => {
   it('says no option is available when nothing is left', () => {
     expect(options({ paymentOptionPriority: ['paypal', 'applePay'] })).toEqual({
       ok: false,
+      code: 'NO_VALID_PAYMENT_OPTIONS',
       message: 'No valid payment options available.',
     });
     expect(options({ paymentOptionPriority: [] })).toEqual({
       ok: false,
+      code: 'NO_VALID_PAYMENT_OPTIONS',
       message: 'No valid payment options available.',
     });
     expect(options({}, {}, noApplePay)).toEqual({
       ok: false,
+      code: 'NO_VALID_PAYMENT_OPTIONS',
       message: 'No valid payment options available.',
     });
   });

@@ -53,10 +53,30 @@ export type OptionGatewayConfiguration = Pick<
 
 /**
  * The options on offer, or why the configuration is refused. A result rather than an exception:
- * the messages are not catalogue errors, and the element turns a refusal into `errorOccurred` itself.
+ * the panel turns a refusal into the catalogue error of its code and reports it as `errorOccurred`.
  */
 export type PaymentOptionsResult =
-  { ok: true; options: PaymentOption[] } | { ok: false; message: PanelConfigurationMessage };
+  | { ok: true; options: PaymentOption[] }
+  | { ok: false; code: PanelConfigurationErrorCode; message: PanelConfigurationMessage };
+
+/** The catalogue code of each refusal. */
+export const PANEL_CONFIGURATION_ERROR_CODES = {
+  priorityNotArray: 'PAYMENT_OPTION_PRIORITY_NOT_ARRAY',
+  invalidOption: 'PAYMENT_OPTION_PRIORITY_INVALID',
+  noOptionAvailable: 'NO_VALID_PAYMENT_OPTIONS',
+} as const;
+
+/** Catalogue code of a refused panel configuration. */
+export type PanelConfigurationErrorCode =
+  (typeof PANEL_CONFIGURATION_ERROR_CODES)[keyof typeof PANEL_CONFIGURATION_ERROR_CODES];
+
+function refused(reason: keyof typeof PANEL_CONFIGURATION_MESSAGES): PaymentOptionsResult {
+  return {
+    ok: false,
+    code: PANEL_CONFIGURATION_ERROR_CODES[reason],
+    message: PANEL_CONFIGURATION_MESSAGES[reason],
+  };
+}
 
 function isPaymentOption(value: unknown): value is PaymentOption {
   return (PAYMENT_OPTIONS as readonly unknown[]).includes(value);
@@ -99,13 +119,11 @@ export function availablePaymentOptions(
   environment: ApplePayEnvironment,
 ): PaymentOptionsResult {
   const priority = merchant.paymentOptionPriority ?? PAYMENT_OPTIONS;
-  if (!Array.isArray(priority)) return { ok: false, message: PANEL_CONFIGURATION_MESSAGES.priorityNotArray };
+  if (!Array.isArray(priority)) return refused('priorityNotArray');
   const options: PaymentOption[] = [];
   for (const option of new Set<unknown>(priority)) {
-    if (!isPaymentOption(option)) return { ok: false, message: PANEL_CONFIGURATION_MESSAGES.invalidOption };
+    if (!isPaymentOption(option)) return refused('invalidOption');
     if (isAvailable(option, merchant, gateway, environment)) options.push(option);
   }
-  return options.length > 0
-    ? { ok: true, options }
-    : { ok: false, message: PANEL_CONFIGURATION_MESSAGES.noOptionAvailable };
+  return options.length > 0 ? { ok: true, options } : refused('noOptionAvailable');
 }

@@ -13,12 +13,14 @@ export {
   type RequestableOptions,
 } from './panel-model';
 export {
+  PANEL_CONFIGURATION_ERROR_CODES,
   PANEL_CONFIGURATION_MESSAGES,
   PAYMENT_OPTIONS,
   availablePaymentOptions,
   type ApplePayEnvironment,
   type OptionGatewayConfiguration,
   type PanelConfiguration,
+  type PanelConfigurationErrorCode,
   type PanelConfigurationMessage,
   type PaymentOption,
   type PaymentOptionsResult,

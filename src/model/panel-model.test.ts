@@ -116,6 +116,40 @@ describe('payment methods', () => {
     expect(named('noPaymentMethodRequestable')).toEqual([undefined]);
   });
 
+  it('setPaymentMethods replaces the list and keeps the active method when it stays listed', () => {
+    const { model, named } = recorded();
+    const active = card();
+    model.addPaymentMethod(active);
+    vi.advanceTimersByTime(200);
+    const saved = [paypal(), active];
+    model.setPaymentMethods(saved);
+    expect(model.getSnapshot().paymentMethods).toEqual(saved);
+    expect(model.getSnapshot().activePaymentMethod).toBe(active);
+    expect(named('noPaymentMethodRequestable')).toHaveLength(0);
+  });
+
+  it('setPaymentMethods without the active method clears it and makes the model not requestable', () => {
+    const { model, named } = recorded();
+    model.addPaymentMethod(card());
+    vi.advanceTimersByTime(200);
+    model.setPaymentMethods([paypal()]);
+    expect(model.getSnapshot().activePaymentMethod).toBeNull();
+    expect(model.getSnapshot().isPaymentMethodRequestable).toBe(false);
+    expect(named('noPaymentMethodRequestable')).toEqual([undefined]);
+  });
+
+  it('removeActivePaymentMethod keeps the method listed, clears it and cancels its pending notice', () => {
+    const { model, named } = recorded();
+    const method = card();
+    model.addPaymentMethod(method);
+    model.removeActivePaymentMethod();
+    vi.advanceTimersByTime(500);
+    expect(model.getSnapshot().paymentMethods).toEqual([method]);
+    expect(model.getSnapshot().activePaymentMethod).toBeNull();
+    expect(named('changeActivePaymentMethod')).toHaveLength(0);
+    expect(named('paymentMethodRequestable')).toHaveLength(0);
+  });
+
   it('changeActivePaymentMethod makes a method active at once', () => {
     const method = card();
     const model = new PanelModel([method]);

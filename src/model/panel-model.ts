@@ -7,7 +7,7 @@
 import { ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS } from '../shared/constants';
 import type { PanelError } from '../shared/errors';
 import type { PaymentOption } from './configuration';
-import type { PaymentMethodPayload, PaymentMethodType } from './payload';
+import type { PaymentMethodType, RawPaymentMethod } from './payload';
 
 /** Counts of asynchronous dependencies (a view's component, a wallet script…). */
 export interface AsyncDependencyCounts {
@@ -22,9 +22,9 @@ export interface AsyncDependencyCounts {
 /** An immutable snapshot of the model; a new object only when something changed. */
 export interface PanelModelState {
   /** The methods listed: saved ones and those added this session. */
-  readonly paymentMethods: readonly PaymentMethodPayload[];
+  readonly paymentMethods: readonly RawPaymentMethod[];
   /** The method `requestPaymentMethod()` would hand over, if one is chosen. */
-  readonly activePaymentMethod: PaymentMethodPayload | null;
+  readonly activePaymentMethod: RawPaymentMethod | null;
   /** Id of the view shown (a sheet, the option list, the saved methods). */
   readonly activeView: string | null;
   /** Whether `requestPaymentMethod()` can succeed now. */
@@ -46,12 +46,12 @@ export type RequestableOptions =
       isRequestable: true;
       type: PaymentMethodType;
       /** The chosen existing method, if requestability comes from one rather than from a form. */
-      selectedPaymentMethod?: PaymentMethodPayload | null;
+      selectedPaymentMethod?: RawPaymentMethod | null;
     }
   | {
       isRequestable: false;
       type?: PaymentMethodType | null;
-      selectedPaymentMethod?: PaymentMethodPayload | null;
+      selectedPaymentMethod?: RawPaymentMethod | null;
     };
 
 /** Every event of the model, by name, with its payload. */
@@ -63,7 +63,7 @@ export interface PanelModelEvents {
   /** Every started asynchronous dependency has finished, by success or failure. */
   asyncDependenciesReady: undefined;
   /** The active method changed and stayed for {@link ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS}. */
-  changeActivePaymentMethod: { paymentMethod: PaymentMethodPayload };
+  changeActivePaymentMethod: { paymentMethod: RawPaymentMethod };
   paymentOptionSelected: { paymentOption: PaymentOption };
   errorOccurred: PanelError;
   errorCleared: undefined;
@@ -88,7 +88,7 @@ export class PanelModel {
   #tornDown = false;
 
   /** @param paymentMethods the methods listed at start, e.g. the customer's saved ones. */
-  constructor(paymentMethods: readonly PaymentMethodPayload[] = []) {
+  constructor(paymentMethods: readonly RawPaymentMethod[] = []) {
     this.#state = {
       paymentMethods,
       activePaymentMethod: null,
@@ -120,16 +120,37 @@ export class PanelModel {
   }
 
   /** Lists a method and makes it the active one. */
-  addPaymentMethod(method: PaymentMethodPayload): void {
+  addPaymentMethod(method: RawPaymentMethod): void {
     this.#update({ paymentMethods: [...this.#state.paymentMethods, method] });
     this.changeActivePaymentMethod(method);
+  }
+
+  /**
+   * Replaces the listed methods, e.g. with the customer's saved ones once they are fetched. The
+   * active method stays active when it is still listed; otherwise it is cleared as by a removal.
+   */
+  setPaymentMethods(methods: readonly RawPaymentMethod[]): void {
+    const active = this.#state.activePaymentMethod;
+    this.#update({ paymentMethods: [...methods] });
+    if (active && !methods.includes(active)) this.removeActivePaymentMethod();
+  }
+
+  /**
+   * Clears the active method without removing it from the list (the shopper or the merchant
+   * deselected it); cancels any pending change notification and makes the model not requestable.
+   */
+  removeActivePaymentMethod(): void {
+    clearTimeout(this.#changeTimer);
+    this.#changeTimer = undefined;
+    this.#update({ activePaymentMethod: null });
+    this.setPaymentMethodRequestable({ isRequestable: false });
   }
 
   /**
    * Removes a method, found by reference. Removing the active method clears it (and any pending
    * change notification) and makes the model not requestable.
    */
-  removePaymentMethod(method: PaymentMethodPayload): void {
+  removePaymentMethod(method: RawPaymentMethod): void {
     const { paymentMethods, activePaymentMethod } = this.#state;
     if (!paymentMethods.includes(method)) return;
     const wasActive = activePaymentMethod === method;
@@ -147,7 +168,7 @@ export class PanelModel {
    * delay lets the view switching to the method finish its transition before the merchant hears the
    * panel is requestable. A newer change or a removal of the method within the delay cancels it.
    */
-  changeActivePaymentMethod(method: PaymentMethodPayload): void {
+  changeActivePaymentMethod(method: RawPaymentMethod): void {
     clearTimeout(this.#changeTimer);
     this.#update({ activePaymentMethod: method });
     if (this.#tornDown) return;

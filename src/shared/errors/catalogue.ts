@@ -62,6 +62,15 @@ export const ERROR_CATALOGUE = {
   INVALID_OPTION: { type: 'MERCHANT', message: 'The {option} option is invalid.' },
   MISSING_CHANNEL_ID: { type: 'INTERNAL', message: 'Channel ID must be specified.' },
 
+  // Panel (SPEC §5 "Panel configuration", §8 "Panel text shown to the shopper")
+  PAYMENT_OPTION_PRIORITY_NOT_ARRAY: { type: 'MERCHANT', message: 'paymentOptionPriority must be an array.' },
+  PAYMENT_OPTION_PRIORITY_INVALID: {
+    type: 'MERCHANT',
+    message: 'paymentOptionPriority: Invalid payment option specified.',
+  },
+  NO_VALID_PAYMENT_OPTIONS: { type: 'MERCHANT', message: 'No valid payment options available.' },
+  NO_PAYMENT_METHOD_AVAILABLE: { type: 'CUSTOMER', message: 'No payment method is available.' },
+
   // Apple Pay
   APPLE_PAY_NOT_ENABLED: { type: 'MERCHANT', message: 'Apple Pay is not enabled for this merchant.' },
   APPLE_PAY_VALIDATION_URL_REQUIRED: {

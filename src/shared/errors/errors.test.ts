@@ -55,6 +55,10 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
   ['CALLBACK_REQUIRED', 'MERCHANT', 'teardown must include a callback function.', { method: 'teardown' }],
   ['INVALID_OPTION', 'MERCHANT', 'The card option is invalid.', { option: 'card' }],
   ['MISSING_CHANNEL_ID', 'INTERNAL', 'Channel ID must be specified.'],
+  ['PAYMENT_OPTION_PRIORITY_NOT_ARRAY', 'MERCHANT', 'paymentOptionPriority must be an array.'],
+  ['PAYMENT_OPTION_PRIORITY_INVALID', 'MERCHANT', 'paymentOptionPriority: Invalid payment option specified.'],
+  ['NO_VALID_PAYMENT_OPTIONS', 'MERCHANT', 'No valid payment options available.'],
+  ['NO_PAYMENT_METHOD_AVAILABLE', 'CUSTOMER', 'No payment method is available.'],
   ['APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not enabled for this merchant.'],
   ['APPLE_PAY_VALIDATION_URL_REQUIRED', 'MERCHANT', 'performValidation must be called with a validationURL.'],
   [
