@@ -1,17 +1,26 @@
 /**
  * `<payment-panel>`: the custom element merchants place in their checkout page. r2wc renders the
- * React panel into an open shadow root; this subclass adds what r2wc lacks: styles through
- * constructable stylesheets and attributes that can be removed again.
+ * React panel into an open shadow root; this subclass adds what r2wc lacks: the merchant's options
+ * as checked attributes and properties, methods that wait for React, teardown, styles through
+ * constructable stylesheets, and form association.
  * @packageDocumentation
  */
 import r2wc from '@r2wc/react-to-web-component';
 import { Panel } from '../panel/Panel';
-import type { CardOptions } from '../panel/CardSheet';
 import { emit } from '../panel/events';
-import { ATTACH_PANEL_API, type PanelApi, type PaymentMethodPayload } from '../panel/panel-api';
-import { parseCardOption } from './options';
+import {
+  ATTACH_PANEL_API,
+  TRACK_TEARDOWN,
+  type PanelApi,
+  type PaymentMethodPayload,
+  type PaymentMethodType,
+} from '../panel/panel-api';
+import type { PanelOptionName, PanelOptions } from '../panel/panel-options';
+import { createError } from '../shared/errors';
+import { attachFormAssociation, type FormAssociation } from './form-association';
+import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption } from './options';
 import css from '../panel/panel.css?inline';
-// Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ./events.
+// Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ../panel/events.
 import '../panel/events';
 
 /** r2wc keeps the props it passes to React under this symbol. */
@@ -19,8 +28,13 @@ const R2WC_PROPS = Symbol.for('r2wc.props');
 /** r2wc re-renders through this method. */
 const R2WC_RENDER = Symbol.for('r2wc.render');
 
-/** Attributes r2wc handles, and the property each one sets. */
-const ATTRIBUTES = { authorization: 'authorization' } as const;
+/** The options `updateConfiguration()` may change, and the method type each one produces. */
+const UPDATABLE: Readonly<Record<string, PaymentMethodType | null>> = {
+  paypal: 'PayPalAccount',
+  paypalCredit: 'PayPalAccount',
+  applePay: 'ApplePayCard',
+  threeDSecure: null,
+};
 
 // Every prop is a plain string for r2wc: its own boolean and JSON parsing is lossy or throws
 // where the merchant cannot catch it, so the element parses values itself.
@@ -28,6 +42,8 @@ const R2wcPanel = r2wc(Panel, {
   shadow: 'open',
   props: { authorization: 'string' },
 }) as new () => HTMLElement & {
+  connectedCallback(): void;
+  disconnectedCallback(): void;
   attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
 };
 
@@ -50,109 +66,285 @@ interface R2wcInternals {
 /**
  * The `<payment-panel>` element.
  *
- * @fires ready - the gateway configuration is in; `detail: {version}`
+ * @fires ready - every asynchronous dependency has finished and the panel shows; `detail: {version}`
  * @fires errorOccurred - `detail` is the catalogue error (`type`, `code`, `message`, `details`)
+ * @fires errorCleared - the error the panel showed is gone; `detail: null`
  * @fires paymentMethodRequestable - `detail: {type, paymentMethodIsSelected}`
  * @fires noPaymentMethodRequestable - `detail: null`
+ * @fires paymentOptionSelected - the shopper picked an option; `detail: {paymentOption}`
  * @csspart panel - the panel's outer box
  * @csspart loading-indicator - shown while the panel loads
  * @csspart wrapper - the panel's content, hidden until ready
  * @csspart sheet-error - the sheet-level error area
- * @csspart sheet - a payment option's sheet; `card-sheet` the card sheet
+ * @csspart saved-methods - the list of saved payment methods; `saved-method` each entry
+ * @csspart options - the list of payment options; `option` each entry
+ * @csspart other-ways - the "other ways to pay" section; `toggle` its button
+ * @csspart sheet - a payment option's sheet; `card-sheet`, `paypal-sheet`, `paypalCredit-sheet`, `applePay-sheet` name which
  * @csspart sheet-header - a sheet's header (logo, label, accepted cards)
+ * @csspart button-area - a wallet sheet's button area
  * @csspart field - a card field; `field-<key>` names which
  * @csspart field-container - where a card field's secure frame sits
  * @csspart field-error - a card field's inline error
  */
 export class PaymentPanelElement extends R2wcPanel {
+  /** Takes part in a surrounding `<form>` when it has a `name` (see README, "Forms"). */
+  static formAssociated = true;
+
   /**
    * Tokenization key (`sandbox_…`) or client token. Attribute: `authorization`.
    * Changing it connects the panel to the gateway anew.
    */
   declare authorization: string | undefined;
+  /** Locale of the panel's texts, e.g. `en_US`. Attribute: `locale`. */
+  declare locale: PanelOptions['locale'];
+  /** Replacements of the panel's texts by key or error code. Attribute: `translations` (JSON). */
+  declare translations: PanelOptions['translations'];
+  /**
+   * Order of the payment options, e.g. `["card", "paypal"]`. Attribute: `payment-option-priority`,
+   * JSON or a space- or comma-separated list.
+   */
+  declare paymentOptionPriority: PanelOptions['paymentOptionPriority'];
+  /** The card sheet: `{cardholderName?: boolean | {required?: boolean}}`. Attribute: `card` (JSON). */
+  declare card: PanelOptions['card'];
+  /** Offers PayPal: `{flow, amount?, currency?, …}`. Attribute: `paypal` (JSON). */
+  declare paypal: PanelOptions['paypal'];
+  /** Offers PayPal Credit, with PayPal's options. Attribute: `paypal-credit` (JSON). */
+  declare paypalCredit: PanelOptions['paypalCredit'];
+  /** Offers Apple Pay: `{displayName?, paymentRequest?}`. Attribute: `apple-pay` (JSON). */
+  declare applePay: PanelOptions['applePay'];
+  /** Verifies cards with 3D Secure: `{amount}`. Attribute: `three-d-secure` (JSON). */
+  declare threeDSecure: PanelOptions['threeDSecure'];
+  /** Collects device data: `{kount?, paypal?}`. Attribute: `data-collector` (JSON). */
+  declare dataCollector: PanelOptions['dataCollector'];
+  /**
+   * `false` leaves the first saved method unselected. Attribute:
+   * `preselect-vaulted-payment-method` ("true", "false", or present for true).
+   */
+  declare preselectVaultedPaymentMethod: PanelOptions['preselectVaultedPaymentMethod'];
 
+  /** The options as checked so far. */
+  #options: PanelOptions = {};
   /** The React panel's API, once it has mounted. */
   #api: PanelApi | null = null;
-  /** Calls made before the panel mounted, run when it does. */
-  #queued: ((api: PanelApi) => void)[] = [];
+  /** Calls made before the panel mounted, run when it does (or failed by teardown). */
+  #queued: { run: (api: PanelApi) => void; fail: (error: Error) => void }[] = [];
+  /** Cleanup still running after the panel unmounted (frames being removed). */
+  #pending = new Set<Promise<unknown>>();
+  #tornDown = false;
+  #form: FormAssociation;
 
   constructor() {
     super();
     const root = this.shadowRoot;
     if (root) root.adoptedStyleSheets = [panelStyleSheet()];
+    this.#form = attachFormAssociation(this, this.attachInternals());
+    // Values a merchant set on the element before the bundle defined it hide the accessors.
+    for (const name of ['authorization', ...Object.keys(OPTION_ATTRIBUTES)] as const) {
+      if (Object.hasOwn(this, name)) {
+        const value: unknown = (this as Record<string, unknown>)[name];
+        Reflect.deleteProperty(this, name);
+        (this as Record<string, unknown>)[name] = value;
+      }
+    }
   }
 
   /** @internal The panel registers its API here when it mounts and withdraws it when it unmounts. */
   [ATTACH_PANEL_API](api: PanelApi | null): void {
     this.#api = api;
-    if (api) for (const run of this.#queued.splice(0)) run(api);
+    if (api) for (const { run } of this.#queued.splice(0)) run(api);
   }
 
-  /** Runs `call` with the panel's API, now or once the panel has mounted. */
-  #withApi<T>(call: (api: PanelApi) => Promise<T>): Promise<T> {
-    if (this.#api) return call(this.#api);
-    return new Promise<T>((resolve, reject) => {
-      this.#queued.push((api) => {
-        call(api).then(resolve, reject);
-      });
-    });
+  /** @internal The panel hands over cleanup that outlives its unmount. */
+  [TRACK_TEARDOWN](pending: Promise<unknown>): void {
+    const settled = pending.catch(() => undefined);
+    this.#pending.add(settled);
+    void settled.then(() => this.#pending.delete(settled));
   }
 
-  /**
-   * Tokenizes what the shopper entered (or hands over the selected method) and resolves with the
-   * payment method payload: `{nonce, details, type, description?, binData?, vaulted?}`. Rejects with
-   * the catalogue error (e.g. `HOSTED_FIELDS_FIELDS_INVALID`); the panel then shows what to fix.
-   * Calls made before the panel is ready wait for it. Concurrent calls share one tokenization.
-   */
-  requestPaymentMethod(): Promise<PaymentMethodPayload> {
-    return this.#withApi((api) => api.requestPaymentMethod());
-  }
-
-  /** Whether `requestPaymentMethod()` would succeed without the shopper doing more. */
-  isPaymentMethodRequestable(): boolean {
-    return this.#api?.isPaymentMethodRequestable() ?? false;
-  }
-
-  static get observedAttributes(): string[] {
-    return [...(R2wcPanel as unknown as { observedAttributes: string[] }).observedAttributes, 'card'];
+  /** @internal An option's current value. */
+  getOption<K extends PanelOptionName>(name: K): PanelOptions[K] {
+    return this.#options[name];
   }
 
   /**
-   * The card sheet's options: `{cardholderName?: boolean | {required?: boolean}}`. Attribute: `card`,
-   * as JSON. A value that does not fit fires `errorOccurred` with `INVALID_OPTION` and is ignored.
+   * @internal Checks and sets an option. A value that does not fit fires `errorOccurred` with
+   * `INVALID_OPTION` (after the current task, so listeners added right after creating the element
+   * hear it) and leaves the option as it was.
    */
-  get card(): CardOptions | undefined {
-    return (this as unknown as R2wcInternals)[R2WC_PROPS].card as CardOptions | undefined;
-  }
-
-  set card(value: CardOptions | string | undefined) {
-    const parsed = parseCardOption(value);
+  setOption(name: PanelOptionName, input: unknown, fromAttribute = false): void {
+    if (this.#tornDown) return;
+    const parsed = parseOption(name, input, fromAttribute);
     if (!parsed.ok) {
-      // After the current task, so listeners added right after creating the element hear it.
       queueMicrotask(() => {
         emit(this, 'errorOccurred', parsed.error);
       });
       return;
     }
+    const options = Object.entries(this.#options).filter(([key]) => key !== name);
+    if (parsed.value !== undefined) options.push([name, parsed.value]);
+    this.#options = Object.fromEntries(options);
     const internals = this as unknown as R2wcInternals;
-    internals[R2WC_PROPS].card = parsed.value;
+    internals[R2WC_PROPS].options = this.#options;
     internals[R2WC_RENDER]();
   }
 
+  /** Fails after teardown with METHOD_CALLED_AFTER_TEARDOWN naming the method. */
+  #assertLive(method: string): void {
+    if (this.#tornDown) throw createError('METHOD_CALLED_AFTER_TEARDOWN', { method });
+  }
+
+  /** Runs `call` with the panel's API, now or once the panel has mounted. */
+  #withApi<T>(call: (api: PanelApi) => T | Promise<T>): Promise<T> {
+    if (this.#api) return Promise.resolve(call(this.#api));
+    return new Promise<T>((resolve, reject) => {
+      this.#queued.push({
+        run: (api) => {
+          Promise.resolve(call(api)).then(resolve, reject);
+        },
+        fail: reject,
+      });
+    });
+  }
+
+  /**
+   * Hands over the payment method the shopper chose: tokenizes what they entered in the card sheet,
+   * or passes on the selected saved method. Resolves with the payload `{nonce, details, type,
+   * description?, binData?, vaulted?, deviceData?}`; rejects with the catalogue error (e.g.
+   * `HOSTED_FIELDS_FIELDS_INVALID`, `NO_PAYMENT_METHOD_AVAILABLE`) while the panel shows what to
+   * fix. Calls made before the panel is ready wait for it; concurrent calls share one tokenization,
+   * and the same card is handed over again until the shopper changes it.
+   */
+  requestPaymentMethod(): Promise<PaymentMethodPayload> {
+    if (this.#tornDown) {
+      return Promise.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' }));
+    }
+    return this.#withApi((api) => api.requestPaymentMethod());
+  }
+
+  /**
+   * Whether `requestPaymentMethod()` would succeed without the shopper doing more.
+   * @throws METHOD_CALLED_AFTER_TEARDOWN after `teardown()`
+   */
+  isPaymentMethodRequestable(): boolean {
+    this.#assertLive('isPaymentMethodRequestable');
+    return this.#api?.isPaymentMethodRequestable() ?? false;
+  }
+
+  /**
+   * Deselects the chosen method, empties the card fields, drops methods not saved to the vault and
+   * shows the first view again, e.g. after the merchant's server declined a payment.
+   * @throws METHOD_CALLED_AFTER_TEARDOWN after `teardown()`
+   */
+  clearSelectedPaymentMethod(): void {
+    this.#assertLive('clearSelectedPaymentMethod');
+    this.#form.clear();
+    void this.#withApi((api) => {
+      api.clearSelectedPaymentMethod();
+    });
+  }
+
+  /**
+   * Changes one key of the `paypal`, `paypalCredit`, `applePay` or `threeDSecure` option, e.g.
+   * `updateConfiguration('paypal', 'amount', '12.00')`. A wallet's methods not saved to the vault are
+   * dropped, since they were approved for the old values. Another property fires `errorOccurred`
+   * with `INVALID_OPTION`.
+   * @throws METHOD_CALLED_AFTER_TEARDOWN after `teardown()`
+   */
+  updateConfiguration(property: string, key: string, value: unknown): void {
+    this.#assertLive('updateConfiguration');
+    if (!Object.hasOwn(UPDATABLE, property) || typeof key !== 'string') {
+      queueMicrotask(() => {
+        emit(this, 'errorOccurred', createError('INVALID_OPTION', { option: property }));
+      });
+      return;
+    }
+    const name = property as 'paypal' | 'paypalCredit' | 'applePay' | 'threeDSecure';
+    const current: Record<string, unknown> = { ...(this.#options[name] ?? {}) };
+    current[key] = value;
+    this.setOption(name, current);
+    const type = UPDATABLE[property];
+    if (!type) return;
+    this.#form.clear();
+    void this.#withApi((api) => {
+      api.removeUnvaultedMethods(type);
+    });
+  }
+
+  /**
+   * Removes the panel: its frames, listeners and timers, and its form value. Resolves once
+   * everything is gone; afterwards every method fails with METHOD_CALLED_AFTER_TEARDOWN.
+   */
+  async teardown(): Promise<void> {
+    this.#assertLive('teardown');
+    this.#tornDown = true;
+    const error = createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' });
+    for (const { fail } of this.#queued.splice(0)) fail(error);
+    this.#form.teardown();
+    // r2wc unmounts the React tree when the element leaves the page; the effects' cleanup runs now.
+    super.disconnectedCallback();
+    await Promise.all([...this.#pending]);
+  }
+
+  static get observedAttributes(): string[] {
+    return [
+      ...(R2wcPanel as unknown as { observedAttributes: string[] }).observedAttributes,
+      ...Object.values(OPTION_ATTRIBUTES),
+    ];
+  }
+
+  override connectedCallback(): void {
+    if (this.#tornDown) return;
+    super.connectedCallback();
+    this.#form.connect();
+  }
+
+  override disconnectedCallback(): void {
+    this.#form.disconnect();
+    if (this.#tornDown) return;
+    super.disconnectedCallback();
+  }
+
   override attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
-    if (name === 'card') {
-      this.card = value ?? undefined;
+    if (this.#tornDown) return;
+    const option = OPTION_PROPERTIES[name];
+    if (option) {
+      this.setOption(option, value, true);
       return;
     }
     // r2wc ignores removed or emptied attributes, which would keep a stale authorization alive.
-    if ((value === null || value === '') && name in ATTRIBUTES) {
+    if ((value === null || value === '') && name === 'authorization') {
       const internals = this as unknown as R2wcInternals;
-      internals[R2WC_PROPS][ATTRIBUTES[name as keyof typeof ATTRIBUTES]] = undefined;
+      internals[R2WC_PROPS].authorization = undefined;
       internals[R2WC_RENDER]();
       return;
     }
     super.attributeChangedCallback(name, oldValue, value);
   }
+
+  /** @internal Form association: a new form owner. */
+  formAssociatedCallback(): void {
+    this.#form.connect();
+  }
+
+  /** @internal Form association: the form was reset. */
+  formResetCallback(): void {
+    if (this.#tornDown) return;
+    this.clearSelectedPaymentMethod();
+  }
+}
+
+// Each option is a property that checks what it is given, as its attribute does.
+for (const name of Object.keys(OPTION_ATTRIBUTES) as PanelOptionName[]) {
+  Object.defineProperty(PaymentPanelElement.prototype, name, {
+    configurable: true,
+    enumerable: true,
+    get(this: PaymentPanelElement) {
+      return this.getOption(name);
+    },
+    set(this: PaymentPanelElement, value: unknown) {
+      this.setOption(name, value);
+    },
+  });
 }
 
 declare global {

@@ -30,6 +30,19 @@ export const EN_US = {
   fieldEmptyForCardholderName: 'Please fill out a cardholder name.',
   fieldTooLongForCardholderName: 'Cardholder name must be less than 256 characters.',
   unsupportedCardTypeError: 'This card type is not supported. Please try another card.',
+  chooseAWayToPay: 'Choose a way to pay',
+  chooseAnotherWayToPay: 'Choose another way to pay',
+  otherWaysToPay: 'Other ways to pay',
+  payingWith: 'Paying with {paymentSource}',
+  savedPaymentMethods: 'Saved payment methods',
+  endingIn: 'Ending in ••{lastTwo}',
+  card: 'Card',
+  PayPal: 'PayPal',
+  PayPal_Credit: 'PayPal Credit',
+  'Apple Pay': 'Apple Pay',
+  walletButtonArea: '{label} button',
+  formIncomplete: 'Please complete the payment details.',
+  NO_PAYMENT_METHOD_AVAILABLE: 'Please choose a way to pay.',
   // Shopper texts of catalogue errors, by code.
   HOSTED_FIELDS_FIELDS_EMPTY: 'Please fill out the card details.',
   HOSTED_FIELDS_FIELDS_INVALID: 'Please check your information and try again.',
@@ -43,12 +56,39 @@ export const EN_US = {
 /** A key of the panel's texts. */
 export type TextKey = keyof typeof EN_US;
 
-/** Looks up a text and fills its `{placeholders}`. */
-export function text(key: TextKey, values: Record<string, string> = {}): string {
-  return EN_US[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+/** Looks up texts and fills their `{placeholders}`. */
+export interface Texts {
+  /** The text of a key, with `{placeholders}` filled from `values`. */
+  readonly text: (key: TextKey, values?: Readonly<Record<string, string>>) => string;
+  /** The shopper text for a catalogue error code, or the generic one. */
+  readonly errorText: (code: string) => string;
 }
 
-/** The shopper text for a catalogue error code, or the generic one. */
-export function errorText(code: string): string {
-  return Object.hasOwn(EN_US, code) ? EN_US[code as TextKey] : EN_US.genericError;
+function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
+
+/**
+ * The panel's texts with a merchant's replacements laid over them. Any key may be replaced, error
+ * codes included, even one that has no text of its own yet.
+ */
+export function createTexts(translations: Readonly<Record<string, string>> = {}): Texts {
+  const lookup = (key: string): string | undefined =>
+    Object.hasOwn(translations, key)
+      ? translations[key]
+      : Object.hasOwn(EN_US, key)
+        ? EN_US[key as TextKey]
+        : undefined;
+  return {
+    text: (key, values = {}) => fill(lookup(key) ?? key, values),
+    errorText: (code) => lookup(code) ?? lookup('genericError') ?? EN_US.genericError,
+  };
+}
+
+const DEFAULT_TEXTS = createTexts();
+
+/** Looks up a text in US English and fills its `{placeholders}`. */
+export const text: Texts['text'] = DEFAULT_TEXTS.text;
+
+/** The US English shopper text for a catalogue error code, or the generic one. */
+export const errorText: Texts['errorText'] = DEFAULT_TEXTS.errorText;

@@ -32,12 +32,7 @@ describe('CardSheet', () => {
     const container = document.createElement('div');
     await act(async () => {
       createRoot(container).render(
-        <CardSheet
-          client={client}
-          onRequestableChange={vi.fn()}
-          onRequestReady={vi.fn()}
-          onError={vi.fn()}
-        />,
+        <CardSheet client={client} onRequestableChange={vi.fn()} onHandle={vi.fn()} onError={vi.fn()} />,
       );
       await Promise.resolve();
     });
@@ -49,24 +44,18 @@ describe('CardSheet', () => {
     expect(container.querySelector('[part~="field-postalCode"]')).toBeNull();
   });
 
-  it('reports card fields that cannot be created, and requests learn why', async () => {
+  it('reports card fields that cannot be created and offers no handle', async () => {
     const onError = vi.fn();
-    const onRequestReady = vi.fn();
+    const onHandle = vi.fn();
     const container = document.createElement('div');
     await act(async () => {
       createRoot(container).render(
-        <CardSheet
-          client={client}
-          onRequestableChange={vi.fn()}
-          onRequestReady={onRequestReady}
-          onError={onError}
-        />,
+        <CardSheet client={client} onRequestableChange={vi.fn()} onHandle={onHandle} onError={onError} />,
       );
       await Promise.resolve();
     });
     expect(onError).toHaveBeenCalledWith(failure);
-    const request = onRequestReady.mock.calls.at(-1)?.[0] as () => Promise<unknown>;
-    await expect(request()).rejects.toBe(failure);
+    expect(onHandle.mock.calls.every(([handle]) => handle === null)).toBe(true);
     expect(container.querySelector('[part="sheet-error"]')?.textContent).toBe(
       'Something went wrong on our end.',
     );

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { GatewayClient } from '../client';
-import { errorText, text, type TextKey } from '../i18n/en-US';
+import type { TextKey } from '../i18n/en-US';
 import { createHostedFields, type HostedFields, type HostedFieldsState } from '../methods/hosted-fields';
 import { CARD_BRANDS, supportedBrands, type CardBrandType } from '../shared/card-brands';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
@@ -14,12 +14,25 @@ import { BrandIcon } from './icons/BrandIcon';
 import { CardIcon } from './icons/CardIcon';
 import { CvvIcon } from './icons/CvvIcon';
 import { ErrorIcon } from './icons/ErrorIcon';
-import type { PaymentMethodPayload } from './panel-api';
+import type { RawPaymentMethod } from '../model';
+import { useTrackTeardown } from './teardown-context';
+import { useTexts } from './texts-context';
 
 /** The merchant's `card` option, as far as the sheet reads it. */
 export interface CardOptions {
   /** Shows a cardholder name field; `required: true` makes it mandatory. */
   cardholderName?: boolean | { required?: boolean };
+}
+
+/** What the panel can ask of the card sheet once its fields are ready. */
+export interface CardSheetHandle {
+  /**
+   * Tokenizes the card, or hands over the card tokenized last when no field changed since; shows
+   * what to fix and rejects with the catalogue error otherwise.
+   */
+  request(): Promise<RawPaymentMethod>;
+  /** Empties every field and forgets the card handed over. */
+  clear(): void;
 }
 
 /** Properties of {@link CardSheet}. */
@@ -28,8 +41,8 @@ export interface CardSheetProps {
   card?: CardOptions | undefined;
   /** Called on every field change with whether the sheet can produce a payment method without the shopper. */
   onRequestableChange: (requestable: boolean) => void;
-  /** Receives the sheet's request function once its fields are ready, `null` when they go. */
-  onRequestReady: (request: (() => Promise<PaymentMethodPayload>) | null) => void;
+  /** Receives the sheet's handle once its fields are ready, `null` when they go. */
+  onHandle: (handle: CardSheetHandle | null) => void;
   /** Called when the card fields cannot be created. */
   onError: (error: PanelError) => void;
 }
@@ -74,7 +87,9 @@ function detectedBrand(cards: readonly CardCandidate[]): CardBrandType | null {
 }
 
 /** The card sheet. */
-export function CardSheet({ client, card, onRequestableChange, onRequestReady, onError }: CardSheetProps) {
+export function CardSheet({ client, card, onRequestableChange, onHandle, onError }: CardSheetProps) {
+  const { text, errorText } = useTexts();
+  const trackTeardown = useTrackTeardown();
   const gateway = client.configuration.gatewayConfiguration;
   const challenges = useMemo<readonly string[]>(() => gateway.challenges ?? [], [gateway]);
   const supported = useMemo(() => supportedBrands(gateway.creditCards?.supportedCardTypes ?? []), [gateway]);
@@ -121,7 +136,7 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady, o
       }
       return undefined;
     },
-    [supported, nameRequired],
+    [supported, nameRequired, text],
   );
 
   /** Whether the form as it stands can be tokenized. */
@@ -173,13 +188,11 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady, o
         const error = isPanelError(reason) ? reason : createError('HOSTED_FIELDS_FAILED_TOKENIZATION');
         setLoadError(error);
         onError(error);
-        // Waiting requests learn why no card can be taken.
-        onRequestReady(() => Promise.reject(error));
       },
     );
     return () => {
       current = false;
-      if (created) void created.teardown();
+      if (created) trackTeardown(created.teardown());
       setHostedFields(null);
     };
     // The refs are stable; the fields change only with the configuration.
@@ -187,7 +200,7 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady, o
   }, [client, fields]);
 
   // The method handed over last; it stays the answer until the shopper changes a field.
-  const handedOver = useRef<PaymentMethodPayload | null>(null);
+  const handedOver = useRef<RawPaymentMethod | null>(null);
 
   // Field events: brand, inline errors, requestability.
   useEffect(() => {
@@ -231,11 +244,11 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady, o
     }
   }, [hostedFields, errors, fields]);
 
-  // The request function the panel calls for requestPaymentMethod().
+  // The handle the panel calls for requestPaymentMethod() and clearSelectedPaymentMethod().
   useEffect(() => {
     if (!hostedFields) return;
     const vault = !client.authorization.guest;
-    const request = async (): Promise<PaymentMethodPayload> => {
+    const request = async (): Promise<RawPaymentMethod> => {
       if (handedOver.current) return handedOver.current;
       setSheetError(null);
       const state = hostedFields.getState();
@@ -268,11 +281,17 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady, o
         throw error;
       }
     };
-    onRequestReady(request);
-    return () => {
-      onRequestReady(null);
+    const clear = (): void => {
+      handedOver.current = null;
+      for (const field of fields) hostedFields.clear(field);
+      setErrors({});
+      setSheetError(null);
     };
-  }, [hostedFields, client, fields, fieldError, nameRequired, onRequestReady]);
+    onHandle({ request, clear });
+    return () => {
+      onHandle(null);
+    };
+  }, [hostedFields, client, fields, fieldError, nameRequired, onHandle, errorText]);
 
   const brand = detectedBrand(cards);
   const fourDigitCvv = brand ? CARD_BRANDS[brand].code.size === 4 : false;
@@ -317,7 +336,7 @@ export function CardSheet({ client, card, onRequestableChange, onRequestReady, o
         <span className="sheet-logo">
           <CardIcon />
         </span>
-        <h2 className="sheet-label" id="card-sheet-label">
+        <h2 className="sheet-label" id="card-sheet-label" tabIndex={-1}>
           {text('payWithCard')}
         </h2>
         <ul className="accepted-cards" aria-label={text('acceptedCards')}>

@@ -1,27 +1,31 @@
 /**
- * The panel's root in the element's shadow root. Until the gateway configuration is in, the
- * wrapper stays hidden behind a loading indicator; then it shows the card sheet.
+ * The panel's root in the element's shadow root: connects to the gateway, checks the merchant's
+ * configuration (SPEC §5) and renders the views. Until then the loading indicator shows; a failure
+ * shows the shopper a short text and reaches the merchant as `errorOccurred`.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { text } from '../i18n/en-US';
-import type { PanelError } from '../shared/errors';
-import { availablePaymentOptions, PanelModel, type ApplePayEnvironment } from '../model';
-import { CardSheet, type CardOptions } from './CardSheet';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { createTexts } from '../i18n/en-US';
+import { availablePaymentOptions, type ApplePayEnvironment } from '../model';
+import { createError, type PanelError } from '../shared/errors';
 import { emit } from './events';
-import { ATTACH_PANEL_API, type PanelApi, type PanelHost, type PaymentMethodPayload } from './panel-api';
+import { ATTACH_PANEL_API, TRACK_TEARDOWN, type PanelApi, type PanelHost } from './panel-api';
+import type { PanelOptions } from './panel-options';
+import { PaymentViews, type ViewsApi } from './PaymentViews';
+import { TeardownContext } from './teardown-context';
+import { TextsContext } from './texts-context';
 import { useGatewayClient } from './use-gateway-client';
 
 /** Properties r2wc passes to the panel. */
 export interface PanelProps {
   /** Tokenization key or client token. */
   authorization?: string;
-  /** The card sheet's options, parsed by the element. */
-  card?: CardOptions;
+  /** The merchant's options, checked by the element. */
+  options?: PanelOptions;
   /** The shadow root r2wc renders into (typed HTMLElement by r2wc, really a ShadowRoot). */
   container?: HTMLElement | ShadowRoot;
 }
 
-type Request = () => Promise<PaymentMethodPayload>;
+const NO_OPTIONS: PanelOptions = {};
 
 /** What the page offers Apple Pay, as the availability rules ask it. */
 function pageApplePayEnvironment(): ApplePayEnvironment {
@@ -34,110 +38,106 @@ function pageApplePayEnvironment(): ApplePayEnvironment {
 }
 
 /** The panel. */
-export function Panel({ authorization, card, container }: PanelProps) {
+export function Panel({ authorization, options = NO_OPTIONS, container }: PanelProps) {
   const host = (container instanceof ShadowRoot ? container.host : container) as PanelHost | undefined;
   if (!host) throw new Error('The panel needs its host element.');
   const gateway = useGatewayClient(host, authorization);
-
-  // The active view's request function; calls made before it exists wait for it.
-  const request = useRef<Request | null>(null);
-  const waiting = useRef<{ resolve: (request: Request) => void; reject: (error: Error) => void }[]>([]);
-  // The model owns the requestable rule: events only when the flag or its type changes.
-  const [model] = useState(() => new PanelModel());
-  const failure = useRef<Error | null>(null);
-
-  const onRequestReady = useCallback((next: Request | null) => {
-    request.current = next;
-    if (next) for (const { resolve } of waiting.current.splice(0)) resolve(next);
-  }, []);
-
-  // Calls waiting for a view fail with the panel when it fails.
-  useEffect(() => {
-    failure.current = gateway.status === 'failed' ? gateway.error : null;
-    if (gateway.status === 'failed')
-      for (const { reject } of waiting.current.splice(0)) reject(gateway.error);
-  }, [gateway]);
-
-  useEffect(() => {
-    const offs = [
-      model.on('paymentMethodRequestable', (detail) => {
-        emit(host, 'paymentMethodRequestable', detail);
-      }),
-      model.on('noPaymentMethodRequestable', () => {
-        emit(host, 'noPaymentMethodRequestable', null);
-      }),
-    ];
-    return () => {
-      for (const off of offs) off();
-      model.teardown();
-    };
-  }, [model, host]);
-
-  const onRequestableChange = useCallback(
-    (now: boolean) => {
-      model.setPaymentMethodRequestable(
-        now ? { isRequestable: true, type: 'CreditCard' } : { isRequestable: false },
-      );
-    },
-    [model],
-  );
-
-  const onSheetError = useCallback(
-    (error: PanelError) => {
-      emit(host, 'errorOccurred', error);
+  const texts = useMemo(() => createTexts(options.translations), [options.translations]);
+  const trackTeardown = useCallback(
+    (pending: Promise<unknown>) => {
+      host[TRACK_TEARDOWN](pending);
     },
     [host],
   );
 
+  const client = gateway.status === 'ready' ? gateway.client : null;
+  const { paymentOptionPriority, paypal, paypalCredit, applePay } = options;
+  const available = useMemo(
+    () =>
+      client
+        ? availablePaymentOptions(
+            { paymentOptionPriority, paypal, paypalCredit, applePay },
+            client.configuration.gatewayConfiguration,
+            pageApplePayEnvironment(),
+          )
+        : null,
+    [client, paymentOptionPriority, paypal, paypalCredit, applePay],
+  );
+  const configurationError = useMemo(
+    () => (available && !available.ok ? createError(available.code) : null),
+    [available],
+  );
+  const failure: PanelError | null =
+    gateway.status === 'failed' ? gateway.error : (configurationError ?? null);
+
+  // A refused configuration reaches the merchant once per refusal.
+  useEffect(() => {
+    if (!configurationError || !client) return;
+    client.analytics.send('configuration-error');
+    emit(host, 'errorOccurred', configurationError);
+  }, [configurationError, client, host]);
+
+  // The element's API. Calls made before the views exist wait for them, and fail with the panel.
+  const views = useRef<ViewsApi | null>(null);
+  const waiting = useRef<{ resolve: (api: ViewsApi) => void; reject: (error: PanelError) => void }[]>([]);
+  const failureRef = useRef(failure);
+  useEffect(() => {
+    failureRef.current = failure;
+    if (failure) for (const { reject } of waiting.current.splice(0)) reject(failure);
+  }, [failure]);
+  const onViewsApi = useCallback((api: ViewsApi | null) => {
+    views.current = api;
+    if (api) for (const { resolve } of waiting.current.splice(0)) resolve(api);
+  }, []);
+
   useEffect(() => {
     const api: PanelApi = {
       async requestPaymentMethod() {
-        if (failure.current) throw failure.current;
+        if (failureRef.current) throw failureRef.current;
         const ready =
-          request.current ??
-          (await new Promise<Request>((resolve, reject) => waiting.current.push({ resolve, reject })));
-        return ready();
+          views.current ??
+          (await new Promise<ViewsApi>((resolve, reject) => waiting.current.push({ resolve, reject })));
+        return ready.requestPaymentMethod();
       },
-      isPaymentMethodRequestable: () => model.getSnapshot().isPaymentMethodRequestable,
+      isPaymentMethodRequestable: () => views.current?.isPaymentMethodRequestable() ?? false,
+      clearSelectedPaymentMethod: () => views.current?.clearSelectedPaymentMethod(),
+      removeUnvaultedMethods: (type) => views.current?.removeUnvaultedMethods(type),
     };
     host[ATTACH_PANEL_API](api);
     return () => {
       host[ATTACH_PANEL_API](null);
     };
-  }, [host, model]);
-
-  const client = gateway.status === 'ready' ? gateway.client : null;
-  // The specification's availability rules; the merchant options that widen them arrive with the other views.
-  const options = client
-    ? availablePaymentOptions({}, client.configuration.gatewayConfiguration, pageApplePayEnvironment())
-    : null;
-  const cardAvailable = options?.ok === true && options.options.includes('card');
+  }, [host]);
 
   return (
-    <div className="panel" part="panel" data-state={gateway.status}>
-      {gateway.status === 'loading' && (
-        <div className="loading-indicator" part="loading-indicator" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">{text('loading')}</span>
+    <TextsContext.Provider value={texts}>
+      <TeardownContext.Provider value={trackTeardown}>
+        <div className="panel" part="panel" data-state={failure ? 'failed' : gateway.status}>
+          {gateway.status === 'loading' && (
+            <div className="loading-indicator" part="loading-indicator" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span className="visually-hidden">{texts.text('loading')}</span>
+            </div>
+          )}
+          {failure && (
+            <div className="sheet-error" part="sheet-error" role="alert">
+              {texts.text(
+                failure.code === 'NO_VALID_PAYMENT_OPTIONS' ? 'noPaymentMethodAvailable' : 'genericError',
+              )}
+            </div>
+          )}
+          {client && available?.ok && (
+            <PaymentViews
+              key={authorization}
+              host={host}
+              client={client}
+              options={options}
+              paymentOptions={available.options}
+              onApi={onViewsApi}
+            />
+          )}
         </div>
-      )}
-      {gateway.status === 'failed' && (
-        <div className="sheet-error" part="sheet-error" role="alert">
-          {text('genericError')}
-        </div>
-      )}
-      <div className="wrapper" part="wrapper" hidden={gateway.status !== 'ready'}>
-        {client && cardAvailable && (
-          <CardSheet
-            client={client}
-            card={card}
-            onRequestableChange={onRequestableChange}
-            onRequestReady={onRequestReady}
-            onError={onSheetError}
-          />
-        )}
-        {client && !cardAvailable && <p className="no-payment-method">{text('noPaymentMethodAvailable')}</p>}
-      </div>
-    </div>
+      </TeardownContext.Provider>
+    </TextsContext.Provider>
   );
 }

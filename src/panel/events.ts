@@ -3,6 +3,7 @@
  * dispatches on the host so events bubble out of the shadow root (DESIGN "Events").
  * @packageDocumentation
  */
+import type { PaymentOption } from '../model';
 import type { PaymentMethodType } from './panel-api';
 import type { PanelError } from '../shared/errors';
 
@@ -20,9 +21,15 @@ export interface PaymentMethodRequestableDetail {
   paymentMethodIsSelected: boolean;
 }
 
+/** `detail` of the `paymentOptionSelected` event. */
+export interface PaymentOptionSelectedDetail {
+  /** The option the shopper picked from the list. */
+  paymentOption: PaymentOption;
+}
+
 /** Every event `<payment-panel>` fires, by name, with its `detail` type. */
 export interface PaymentPanelEventDetails {
-  /** The gateway configuration is in and the panel is usable. */
+  /** Every asynchronous dependency (configuration, card fields, saved methods, device data) has finished and the panel shows. */
   ready: ReadyDetail;
   /** Something failed; `detail` is the catalogue error (`type`, `code`, `message`, `details`). */
   errorOccurred: PanelError;
@@ -30,6 +37,10 @@ export interface PaymentPanelEventDetails {
   paymentMethodRequestable: PaymentMethodRequestableDetail;
   /** `requestPaymentMethod()` can no longer succeed without the shopper's help. */
   noPaymentMethodRequestable: null;
+  /** The shopper picked a payment option from the list. */
+  paymentOptionSelected: PaymentOptionSelectedDetail;
+  /** The error the panel showed is gone (the shopper moved on). */
+  errorCleared: null;
 }
 
 /** Name of an event of `<payment-panel>`. */

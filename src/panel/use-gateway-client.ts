@@ -1,6 +1,6 @@
 /**
- * Connects the panel to the gateway: parses the authorization, fetches the configuration and
- * reports `ready` or `errorOccurred` on the host.
+ * Connects the panel to the gateway: parses the authorization and fetches the configuration; a
+ * failure reaches the host as `errorOccurred`. (`ready` waits for the views.)
  */
 import { useEffect, useMemo, useState } from 'react';
 import { createClient, type GatewayClient } from '../client';
@@ -57,7 +57,6 @@ export function useGatewayClient(host: Element, authorization: string | undefine
         client.analytics.send(`started.${kind}`);
         client.analytics.send('integration-type.script-tag');
         setSettled({ authorization, state: { status: 'ready', client } });
-        emit(host, 'ready', { version: PANEL_VERSION });
       },
       (reason: unknown) => {
         if (!current) return;

@@ -10,6 +10,8 @@ export const PANEL_EVENT_NAMES = [
   'errorOccurred',
   'paymentMethodRequestable',
   'noPaymentMethodRequestable',
+  'paymentOptionSelected',
+  'errorCleared',
 ] as const;
 
 /** Name of a `<payment-panel>` event. */

@@ -1,0 +1,156 @@
+/**
+ * `paymentPanel.create()`: the script API for merchants moving off the retired drop-in. It takes the
+ * drop-in's option names and returns an instance with the drop-in's methods, promise- or
+ * callback-style, plus `on`/`off` for the panel's events.
+ * @packageDocumentation
+ */
+import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../panel/events';
+import type { PaymentMethodPayload } from '../panel/panel-api';
+import type { PanelOptionName, PanelOptions } from '../panel/panel-options';
+import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { OPTION_ATTRIBUTES } from './options';
+import { TAG_NAME, type PaymentPanelElement } from './payment-panel-element';
+
+/** Options of {@link createPanel}: the drop-in's names. */
+export interface CreateOptions extends PanelOptions {
+  /** Element, or CSS selector of the element, the panel is appended to. */
+  container?: Element | string;
+  /** The drop-in's older name for `container`: a CSS selector. */
+  selector?: string;
+  /** Tokenization key or client token. */
+  authorization: string;
+  /** Any other drop-in option is accepted and ignored. */
+  [option: string]: unknown;
+}
+
+/** A Node-style callback, as the drop-in's methods accept. */
+export type Callback<T> = (error: PanelError | null, result?: T) => void;
+
+/** A panel created by {@link createPanel}. */
+export interface PaymentPanelInstance {
+  /** The `<payment-panel>` element in the page. */
+  readonly element: PaymentPanelElement;
+  /** See {@link PaymentPanelElement.requestPaymentMethod}; with a callback, answers through it. */
+  requestPaymentMethod(callback?: Callback<PaymentMethodPayload>): Promise<PaymentMethodPayload>;
+  /** See {@link PaymentPanelElement.isPaymentMethodRequestable}. */
+  isPaymentMethodRequestable(): boolean;
+  /** See {@link PaymentPanelElement.clearSelectedPaymentMethod}. */
+  clearSelectedPaymentMethod(): void;
+  /** See {@link PaymentPanelElement.updateConfiguration}. */
+  updateConfiguration(property: string, key: string, value: unknown): void;
+  /** Tears the panel down and removes its element; with a callback, answers through it. */
+  teardown(callback?: Callback<void>): Promise<void>;
+  /** Calls `handler` with the event's `detail` each time the panel fires it. */
+  on<K extends PaymentPanelEventName>(event: K, handler: (detail: PaymentPanelEventDetails[K]) => void): void;
+  /** Removes a handler added with {@link PaymentPanelInstance.on}. */
+  off<K extends PaymentPanelEventName>(
+    event: K,
+    handler: (detail: PaymentPanelEventDetails[K]) => void,
+  ): void;
+}
+
+/** Settles a promise through a callback too, when one is given; its rejection then counts as handled. */
+function answer<T>(promise: Promise<T>, callback: Callback<T> | undefined): Promise<T> {
+  if (typeof callback !== 'function') return promise;
+  promise.then(
+    (result) => {
+      callback(null, result);
+    },
+    (error: unknown) => {
+      callback(isPanelError(error) ? error : createError('INVALID_OPTION', { option: 'callback' }));
+    },
+  );
+  return promise;
+}
+
+function wrap(element: PaymentPanelElement): PaymentPanelInstance {
+  const listeners = new Map<(detail: never) => void, EventListener>();
+  return {
+    element,
+    requestPaymentMethod: (callback) => answer(element.requestPaymentMethod(), callback),
+    isPaymentMethodRequestable: () => element.isPaymentMethodRequestable(),
+    clearSelectedPaymentMethod: () => {
+      element.clearSelectedPaymentMethod();
+    },
+    updateConfiguration: (property, key, value) => {
+      element.updateConfiguration(property, key, value);
+    },
+    teardown: (callback) =>
+      answer(
+        element.teardown().then(() => {
+          element.remove();
+        }),
+        callback,
+      ),
+    on(event, handler) {
+      const listener = (e: Event): void => {
+        handler((e as CustomEvent<PaymentPanelEventDetails[typeof event]>).detail);
+      };
+      listeners.set(handler, listener);
+      element.addEventListener(event, listener);
+    },
+    off(event, handler) {
+      const listener = listeners.get(handler);
+      if (!listener) return;
+      listeners.delete(handler);
+      element.removeEventListener(event, listener);
+    },
+  };
+}
+
+/**
+ * Creates a `<payment-panel>` in the container with the drop-in's options and resolves with its
+ * instance once it is `ready`. Rejects (and removes the element again) with the catalogue error of
+ * its first `errorOccurred`, e.g. `CLIENT_INVALID_AUTHORIZATION` or `INVALID_OPTION`.
+ */
+export function createPanel(
+  options: CreateOptions | undefined,
+  callback?: Callback<PaymentPanelInstance>,
+): Promise<PaymentPanelInstance> {
+  return answer(create(options), callback);
+}
+
+function create(options: CreateOptions | undefined): Promise<PaymentPanelInstance> {
+  // Read loosely: a merchant's plain JavaScript can pass anything.
+  const given = (options ?? {}) as Partial<CreateOptions>;
+  const where = given.container ?? given.selector;
+  let container: Element | null = null;
+  try {
+    container =
+      typeof where === 'string' ? document.querySelector(where) : where instanceof Element ? where : null;
+  } catch {
+    container = null;
+  }
+  if (!container) {
+    return Promise.reject(
+      createError('INSTANTIATION_OPTION_REQUIRED', { option: 'container', component: 'a panel' }),
+    );
+  }
+  if (typeof given.authorization !== 'string' || given.authorization === '') {
+    return Promise.reject(
+      createError('INSTANTIATION_OPTION_REQUIRED', { option: 'authorization', component: 'a client' }),
+    );
+  }
+  const element = document.createElement(TAG_NAME);
+  const parent = container;
+  return new Promise((resolve, reject) => {
+    const onReady = (): void => {
+      element.removeEventListener('errorOccurred', onError);
+      resolve(wrap(element));
+    };
+    const onError = (event: CustomEvent<PanelError>): void => {
+      element.removeEventListener('ready', onReady);
+      void element.teardown().finally(() => {
+        element.remove();
+      });
+      reject(event.detail);
+    };
+    element.addEventListener('ready', onReady, { once: true });
+    element.addEventListener('errorOccurred', onError, { once: true });
+    for (const name of Object.keys(OPTION_ATTRIBUTES) as PanelOptionName[]) {
+      if (given[name] !== undefined) element[name] = given[name] as never;
+    }
+    element.authorization = given.authorization;
+    parent.append(element);
+  });
+}

@@ -1,0 +1,28 @@
+/**
+ * The text key naming each payment option and each method type.
+ * @packageDocumentation
+ */
+import type { TextKey } from '../i18n/en-US';
+import type { PaymentMethodType, PaymentOption } from '../model';
+
+/** Text key of each payment option's name. */
+export const OPTION_LABELS: Readonly<Record<PaymentOption, TextKey>> = {
+  card: 'card',
+  paypal: 'PayPal',
+  paypalCredit: 'PayPal_Credit',
+  applePay: 'Apple Pay',
+};
+
+/** Text key of each method type's name. */
+export const METHOD_TYPE_LABELS: Readonly<Record<PaymentMethodType, TextKey>> = {
+  CreditCard: 'card',
+  PayPalAccount: 'PayPal',
+  ApplePayCard: 'Apple Pay',
+};
+
+/** Analytics name of each method type in `request-payment-method.<kind>` (PROTOCOL §10). */
+export const METHOD_TYPE_ANALYTICS: Readonly<Record<PaymentMethodType, string>> = {
+  CreditCard: 'card',
+  PayPalAccount: 'paypal',
+  ApplePayCard: 'applepay',
+};

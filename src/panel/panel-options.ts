@@ -1,0 +1,60 @@
+/**
+ * The merchant's options of the panel, as the element hands them to React once it has checked
+ * them. Names follow the drop-in the panel replaces, so its options carry over unchanged.
+ * @packageDocumentation
+ */
+import type { CardOptions } from './CardSheet';
+
+/** A PayPal or PayPal Credit sheet's options (the flow's details are the PayPal sheet's to check). */
+export interface PayPalOptions {
+  /** `checkout` (one payment) or `vault` (a billing agreement). */
+  flow?: 'checkout' | 'vault';
+  /** Amount of a checkout, e.g. `"10.00"`. */
+  amount?: string | number;
+  /** ISO currency of a checkout, e.g. `"USD"`. */
+  currency?: string;
+  /** Any other option of the PayPal flow (intent, displayName, locale, shipping…). */
+  [option: string]: unknown;
+}
+
+/** The Apple Pay sheet's options. */
+export interface ApplePayOptions {
+  /** Name shown on the payment sheet. */
+  displayName?: string;
+  /** Fields of Apple's payment request laid over the gateway's defaults (total, labels…). */
+  paymentRequest?: Record<string, unknown>;
+  [option: string]: unknown;
+}
+
+/** 3D Secure verification of cards. */
+export interface ThreeDSecureOptions {
+  /** Amount of the transaction the card is verified for, e.g. `"10.00"`. */
+  amount: string | number;
+}
+
+/** Device data collection for fraud tools; at least one must be `true`. */
+export interface DataCollectorOptions {
+  kount?: boolean;
+  paypal?: boolean;
+}
+
+/** Every merchant option of the panel, by property name. */
+export interface PanelOptions {
+  /** Locale of the panel's texts, e.g. `de_DE`. */
+  locale?: string;
+  /** Replacements of the panel's texts, by text key or error code. */
+  translations?: Readonly<Record<string, string>>;
+  /** Order of the payment options; checked against SPEC §5 when the panel connects. */
+  paymentOptionPriority?: unknown;
+  card?: CardOptions;
+  paypal?: PayPalOptions;
+  paypalCredit?: PayPalOptions;
+  applePay?: ApplePayOptions;
+  threeDSecure?: ThreeDSecureOptions;
+  dataCollector?: DataCollectorOptions;
+  /** `false` leaves the first saved payment method unselected. Default `true`. */
+  preselectVaultedPaymentMethod?: boolean;
+}
+
+/** Name of a merchant option. */
+export type PanelOptionName = keyof PanelOptions;
