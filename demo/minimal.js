@@ -10,7 +10,21 @@ document.head.append(script);
 
 document.addEventListener('DOMContentLoaded', () => {
   const panel = document.createElement('payment-panel');
-  for (const attribute of ['authorization', 'card']) {
+  const attributes = [
+    'authorization',
+    'name',
+    'locale',
+    'translations',
+    'payment-option-priority',
+    'card',
+    'paypal',
+    'paypal-credit',
+    'apple-pay',
+    'three-d-secure',
+    'data-collector',
+    'preselect-vaulted-payment-method',
+  ];
+  for (const attribute of attributes) {
     if (query.has(attribute)) panel.setAttribute(attribute, query.get(attribute));
   }
   document.querySelector('main').append(panel);
