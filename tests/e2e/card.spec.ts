@@ -192,8 +192,10 @@ test('a duplicate card shows its shopper text and FAIL_ON_DUPLICATE', async ({ p
     failOnDuplicatePaymentMethod: true,
   });
   const { panel, card } = await openCheckout(page, token);
+  // The returning shopper starts from the saved cards; a new card is another way to pay.
+  await panel.chooseOption('card');
   await card.fill(VISA);
-  await panel.waitForEvent('paymentMethodRequestable');
+  await expect.poll(() => panel.isRequestable()).toBe(true);
   const { error } = await panel.requestPaymentMethod();
   expect(error).toMatchObject({
     code: 'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE',
@@ -363,7 +365,12 @@ test('a shopper pays with the keyboard alone, tabbing from frame to frame', asyn
 test('a merchant without card types shows that no payment method is available', async ({ page }) => {
   const panel = new PanelPage(page);
   await panel.openBare('sandbox_w4ll3t5x_wallets_only_merchant');
-  await panel.waitForEvent('ready');
-  await expect(panel.element.locator('.no-payment-method')).toHaveText('No payment method is available.');
+  expect(await panel.waitForError()).toMatchObject({
+    code: 'NO_VALID_PAYMENT_OPTIONS',
+    type: 'MERCHANT',
+    message: 'No valid payment options available.',
+  });
+  await expect(panel.element.locator('[part="sheet-error"]')).toHaveText('No payment method is available.');
+  expect((await panel.events()).some((event) => event.name === 'ready')).toBe(false);
   await expect(panel.element.locator('[part~="card-sheet"]')).toHaveCount(0);
 });

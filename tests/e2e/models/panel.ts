@@ -131,6 +131,27 @@ export class PanelPage {
     });
   }
 
+  /** The button of a payment option in the option list. */
+  option(option: string): Locator {
+    return this.element.locator(`[part="option"][data-option="${option}"]`);
+  }
+
+  /** The entries of the saved methods list. */
+  savedMethods(): Locator {
+    return this.element.locator('[part="saved-method"]');
+  }
+
+  /** The "Choose another way to pay" toggle. */
+  toggle(): Locator {
+    return this.element.locator('[part="toggle"]');
+  }
+
+  /** Opens a payment option's sheet from wherever the panel is, as a shopper would. */
+  async chooseOption(option: string): Promise<void> {
+    if (await this.toggle().isVisible()) await this.toggle().click();
+    await this.option(option).click();
+  }
+
   /** The panel's state as its shadow DOM shows it: loading, ready or failed. */
   state(): Locator {
     return this.element.locator('[part="panel"]');

@@ -1,0 +1,465 @@
+/**
+ * The panel on plain merchant pages: the option list and sheets, the merchant's options and their
+ * errors, events once per change, saved methods, device data, clearing, updating and teardown.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
+import { CardFields, VISA } from './models/card-fields';
+import { PanelPage } from './models/panel';
+import { Sandbox } from './models/sandbox';
+
+const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
+const PAYPAL = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
+
+let sandbox: Sandbox;
+test.beforeEach(async () => {
+  sandbox = await Sandbox.connect();
+});
+test.afterEach(async () => {
+  await sandbox.dispose();
+});
+
+async function open(page: Page, authorization: string, attributes: Record<string, string> = {}) {
+  const panel = new PanelPage(page);
+  await panel.openBare(authorization, 'local', attributes);
+  return { panel, card: new CardFields(page) };
+}
+
+/** The events of one name recorded so far, by detail. */
+async function details(panel: PanelPage, name: string): Promise<unknown[]> {
+  return (await panel.events()).filter((event) => event.name === name).map((event) => event.detail);
+}
+
+test.describe('views', () => {
+  test('the option list and the sheets switch, with one paymentOptionSelected per choice', async ({
+    page,
+  }) => {
+    const { panel, card } = await open(page, DEMO_KEY, { paypal: PAYPAL });
+    await panel.waitForEvent('ready');
+    await expect(panel.element.locator('[part="options"] h2')).toHaveText('Choose a way to pay');
+    await expect(panel.element.locator('[part="option"]')).toHaveText(['Card', 'PayPal']);
+    await expect(panel.element.locator('[part~="card-sheet"]')).toBeHidden();
+
+    await panel.option('card').click();
+    await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
+    await expect(panel.element.locator('[part="options"]')).toHaveCount(0);
+    await card.ready();
+
+    await panel.toggle().click();
+    await expect(panel.toggle()).toHaveCount(0);
+    await panel.option('paypal').click();
+    const paypalSheet = panel.element.locator('[part~="paypal-sheet"]');
+    await expect(paypalSheet).toBeVisible();
+    await expect(paypalSheet.locator('[part="sheet-header"]')).toHaveText('PayPal');
+    await expect(paypalSheet.locator('[part="button-area"]')).toHaveCount(1);
+    await expect(panel.element.locator('[part~="card-sheet"]')).toBeHidden();
+
+    expect(await details(panel, 'paymentOptionSelected')).toEqual([
+      { paymentOption: 'card' },
+      { paymentOption: 'paypal' },
+    ]);
+    const analytics = await sandbox.waitForRequest('/analytics/');
+    expect(analytics).toBeDefined();
+    await expect
+      .poll(async () =>
+        (await sandbox.requests('/analytics/')).flatMap((request) =>
+          ((request.body as { analytics?: { kind: string }[] }).analytics ?? []).map((entry) => entry.kind),
+        ),
+      )
+      .toEqual(
+        expect.arrayContaining([
+          'web.dropin.started.tokenization-key',
+          'web.dropin.appeared',
+          'web.dropin.selected.card',
+          'web.dropin.selected.paypal',
+        ]),
+      );
+  });
+
+  test('the options are keyboard operable, and focus moves to the sheet chosen', async ({ page }) => {
+    const { panel } = await open(page, DEMO_KEY, { paypal: PAYPAL });
+    await panel.waitForEvent('ready');
+    await panel.option('card').focus();
+    await page.keyboard.press('Enter');
+    await expect(panel.element.locator('#card-sheet-label')).toBeFocused();
+    await panel.toggle().focus();
+    await page.keyboard.press('Space');
+    await expect(panel.element.locator('#payment-options-label')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.option('card')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.option('paypal')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel.element.locator('#paypal-sheet-label')).toBeFocused();
+  });
+
+  test('a single available option opens its sheet directly, with no list and no toggle', async ({ page }) => {
+    const { panel, card } = await open(page, CARD_ONLY_KEY);
+    await panel.waitForEvent('ready');
+    await card.ready();
+    await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
+    await expect(panel.element.locator('[part="options"]')).toHaveCount(0);
+    await expect(panel.toggle()).toHaveCount(0);
+  });
+
+  test('the merchant priority orders the list', async ({ page }) => {
+    const { panel } = await open(page, DEMO_KEY, {
+      paypal: PAYPAL,
+      'paypal-credit': PAYPAL,
+      'payment-option-priority': 'paypalCredit card paypal',
+    });
+    await panel.waitForEvent('ready');
+    await expect(panel.element.locator('[part="option"]')).toHaveText(['PayPal Credit', 'Card', 'PayPal']);
+  });
+});
+
+test.describe('configuration errors', () => {
+  for (const [priority, code, message, shown] of [
+    [
+      '"card"',
+      'PAYMENT_OPTION_PRIORITY_NOT_ARRAY',
+      'paymentOptionPriority must be an array.',
+      'Something went wrong on our end.',
+    ],
+    [
+      'card venmo',
+      'PAYMENT_OPTION_PRIORITY_INVALID',
+      'paymentOptionPriority: Invalid payment option specified.',
+      'Something went wrong on our end.',
+    ],
+    [
+      'applePay',
+      'NO_VALID_PAYMENT_OPTIONS',
+      'No valid payment options available.',
+      'No payment method is available.',
+    ],
+  ] as const) {
+    test(`payment-option-priority ${priority} gives ${code}`, async ({ page }) => {
+      const { panel } = await open(page, DEMO_KEY, { 'payment-option-priority': priority });
+      expect(await panel.waitForError()).toMatchObject({ code, type: 'MERCHANT', message });
+      await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(shown);
+      // requestPaymentMethod fails with the same error, and the panel recovers from a better value.
+      expect((await panel.requestPaymentMethod()).error).toMatchObject({ code });
+      await panel.element.evaluate((el) => {
+        el.setAttribute('payment-option-priority', '["card"]');
+      });
+      await panel.waitForEvent('ready');
+      await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
+    });
+  }
+
+  const malformed: [string, string][] = [
+    ['card', '{"cardholderName":"yes"}'],
+    ['paypal', '{"flow":"later"}'],
+    ['paypal-credit', 'not json'],
+    ['apple-pay', '[1]'],
+    ['three-d-secure', '{}'],
+    ['data-collector', '{"kount":false}'],
+    ['translations', '{"payWithCard":1}'],
+    ['locale', 'not a locale'],
+    ['preselect-vaulted-payment-method', 'maybe'],
+  ];
+  for (const [attribute, value] of malformed) {
+    test(`a malformed ${attribute} is INVALID_OPTION and the panel stays usable`, async ({ page }) => {
+      const { panel, card } = await open(page, CARD_ONLY_KEY, { [attribute]: value });
+      const error = await panel.waitForError();
+      expect(error.code).toBe('INVALID_OPTION');
+      expect(error.message).toMatch(/^The \w+ option is invalid\.$/);
+      expect(error.message).toContain(attribute.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()));
+      await panel.waitForEvent('ready');
+      await card.fill(VISA);
+      expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
+    });
+  }
+
+  test('a property given a wrong value is INVALID_OPTION and keeps its value', async ({ page }) => {
+    const { panel } = await open(page, CARD_ONLY_KEY, { card: '{"cardholderName":true}' });
+    await panel.waitForEvent('ready');
+    const kept = await panel.element.evaluate((el) => {
+      const panelElement = el as PaymentPanelElement;
+      (panelElement as unknown as { card: unknown }).card = { cardholderName: 42 };
+      return panelElement.card;
+    });
+    expect(kept).toEqual({ cardholderName: true });
+    expect((await panel.waitForError()).message).toBe('The card option is invalid.');
+  });
+});
+
+test.describe('events', () => {
+  test('requestability events fire once per change with the spec detail', async ({ page }) => {
+    const { panel, card } = await open(page, DEMO_KEY);
+    await panel.waitForEvent('ready');
+    await card.fill(VISA);
+    await panel.waitForEvent('paymentMethodRequestable');
+    // A change that keeps the form complete fires nothing; one that breaks it fires once.
+    await card.type('postalCode', '6');
+    await card.input('postalCode').press('Backspace');
+    await card.input('number').press('End');
+    await card.input('number').press('Backspace');
+    await panel.waitForEvent('noPaymentMethodRequestable');
+    await card.input('number').press('1');
+    await expect.poll(async () => (await details(panel, 'paymentMethodRequestable')).length).toBe(2);
+    expect(await details(panel, 'paymentMethodRequestable')).toEqual([
+      { type: 'CreditCard', paymentMethodIsSelected: false },
+      { type: 'CreditCard', paymentMethodIsSelected: false },
+    ]);
+    expect(await details(panel, 'noPaymentMethodRequestable')).toEqual([null]);
+    expect(await details(panel, 'ready')).toHaveLength(1);
+  });
+});
+
+test.describe('saved payment methods', () => {
+  test('a returning shopper pays with the preselected saved card: vaulted, with device data', async ({
+    page,
+  }) => {
+    const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+    const beacons: string[] = [];
+    page.on('request', (request) => beacons.push(new URL(request.url()).hostname));
+    const { panel } = await open(page, token, {
+      paypal: PAYPAL,
+      'data-collector': '{"kount":true,"paypal":true}',
+    });
+    await panel.waitForEvent('ready');
+    const saved = panel.savedMethods();
+    await expect(saved).toHaveCount(3);
+    await expect(saved.nth(0)).toHaveText(/Visa.*Ending in ••11/);
+    await expect(saved.nth(1)).toHaveText(/MasterCard.*Ending in ••44/);
+    await expect(saved.nth(2)).toHaveText(/PayPal.*robin\.returning@example\.com/);
+    await expect(saved.nth(0)).toHaveAttribute('aria-pressed', 'true');
+    await expect(panel.element.locator('#saved-methods-label')).toHaveText('Paying with Card');
+    expect((await panel.waitForEvent('paymentMethodRequestable')).detail).toEqual({
+      type: 'CreditCard',
+      paymentMethodIsSelected: true,
+    });
+
+    const { payload } = await panel.requestPaymentMethod();
+    expect(payload).toMatchObject({
+      type: 'CreditCard',
+      vaulted: true,
+      details: { cardType: 'Visa', lastTwo: '11' },
+      description: 'ending in 11',
+    });
+    expect(payload?.nonce).toMatch(/^tokencc_/);
+    const deviceData = JSON.parse(String(payload?.deviceData)) as Record<string, unknown>;
+    expect(Object.keys(deviceData)).toEqual(['device_session_id', 'fraud_merchant_id', 'correlation_id']);
+    expect(deviceData.device_session_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(deviceData.fraud_merchant_id).toBe('600000');
+    expect(deviceData.correlation_id).toMatch(/^[0-9a-f]{32}$/);
+    const beacon = await sandbox.waitForRequest('/v1/device_data');
+    expect(beacon.body).toMatchObject({ deviceData });
+    // Only the local origins were ever contacted.
+    expect(new Set(beacons)).toEqual(new Set(['localhost']));
+
+    // Choosing another saved method hands that one over.
+    await saved.nth(2).click();
+    await expect(saved.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    await expect(panel.element.locator('#saved-methods-label')).toHaveText('Paying with PayPal');
+    await expect
+      .poll(async () => (await details(panel, 'paymentMethodRequestable')).at(-1))
+      .toEqual({ type: 'PayPalAccount', paymentMethodIsSelected: true });
+    expect((await panel.requestPaymentMethod()).payload).toMatchObject({
+      type: 'PayPalAccount',
+      vaulted: true,
+      details: { email: 'robin.returning@example.com' },
+    });
+    const kinds = (await sandbox.requests('/analytics/')).flatMap((request) =>
+      ((request.body as { analytics?: { kind: string }[] }).analytics ?? []).map((entry) => entry.kind),
+    );
+    expect(kinds).toEqual(
+      expect.arrayContaining(['web.dropin.started.client-token', 'web.dropin.request-payment-method.card']),
+    );
+  });
+
+  test('preselect-vaulted-payment-method="false" leaves the saved methods unselected', async ({ page }) => {
+    const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+    const { panel } = await open(page, token, { 'preselect-vaulted-payment-method': 'false' });
+    await panel.waitForEvent('ready');
+    await expect(panel.savedMethods()).toHaveCount(2);
+    await expect(panel.element.locator('[part="saved-method"][aria-pressed="true"]')).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(await panel.isRequestable()).toBe(false);
+    expect((await panel.requestPaymentMethod()).error).toMatchObject({
+      code: 'NO_PAYMENT_METHOD_AVAILABLE',
+      message: 'No payment method is available.',
+    });
+    await panel.savedMethods().nth(1).click();
+    await expect.poll(() => panel.isRequestable()).toBe(true);
+    expect((await panel.requestPaymentMethod()).payload).toMatchObject({
+      vaulted: true,
+      details: { lastTwo: '44' },
+    });
+  });
+
+  test('a guest sees no saved methods and the sandbox is not asked for them', async ({ page }) => {
+    const token = await sandbox.clientToken('demo_merchant');
+    const { panel, card } = await open(page, token);
+    await panel.waitForEvent('ready');
+    await card.ready();
+    await expect(panel.savedMethods()).toHaveCount(0);
+    const listed = (await sandbox.requests('/v1/payment_methods')).filter(
+      (request) => request.method === 'GET',
+    );
+    expect(listed).toEqual([]);
+  });
+});
+
+test.describe('merchant methods', () => {
+  test('after paying, the card shows selected; clearSelectedPaymentMethod empties it', async ({ page }) => {
+    const { panel, card } = await open(page, CARD_ONLY_KEY);
+    await panel.waitForEvent('ready');
+    await card.fill(VISA);
+    const first = await panel.requestPaymentMethod();
+    expect(first.payload).toMatchObject({ type: 'CreditCard', details: { lastTwo: '11' } });
+    expect(first.payload).not.toHaveProperty('vaulted');
+    await expect(panel.savedMethods()).toHaveText([/Visa.*Ending in ••11/]);
+    await expect(panel.element.locator('#saved-methods-label')).toHaveText('Paying with Card');
+    // The same payment method again, without a second tokenization.
+    expect((await panel.requestPaymentMethod()).payload?.nonce).toBe(first.payload?.nonce);
+    expect(await sandbox.requests('/v1/payment_methods/credit_cards')).toHaveLength(1);
+
+    await panel.element.evaluate((el) => {
+      (el as PaymentPanelElement).clearSelectedPaymentMethod();
+    });
+    await panel.waitForEvent('noPaymentMethodRequestable');
+    await expect(panel.savedMethods()).toHaveCount(0);
+    await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
+    await expect(card.input('number')).toHaveValue('');
+    expect((await panel.requestPaymentMethod()).error).toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_EMPTY' });
+  });
+
+  test('updateConfiguration changes a wallet option and refuses another property', async ({ page }) => {
+    const { panel } = await open(page, DEMO_KEY, { paypal: PAYPAL });
+    await panel.waitForEvent('ready');
+    const paypal = await panel.element.evaluate((el) => {
+      const element = el as PaymentPanelElement;
+      element.updateConfiguration('paypal', 'amount', '12.50');
+      return element.paypal;
+    });
+    expect(paypal).toEqual({ flow: 'checkout', amount: '12.50', currency: 'USD' });
+    await panel.element.evaluate((el) => {
+      (el as PaymentPanelElement).updateConfiguration('card', 'cardholderName', true);
+    });
+    expect(await panel.waitForError()).toMatchObject({
+      code: 'INVALID_OPTION',
+      message: 'The card option is invalid.',
+    });
+  });
+
+  test('calls made before the panel is ready wait for it', async ({ page }) => {
+    const panel = new PanelPage(page);
+    await panel.openBare(undefined);
+    const payload = await page.evaluate(async (key) => {
+      const element = document.createElement('payment-panel');
+      const pending = element.requestPaymentMethod();
+      element.setAttribute('authorization', key);
+      document.body.append(element);
+      const result = await pending.then(
+        () => 'resolved',
+        (error: unknown) => (error as { code: string }).code,
+      );
+      return result;
+    }, CARD_ONLY_KEY);
+    expect(payload).toBe('HOSTED_FIELDS_FIELDS_EMPTY');
+  });
+});
+
+test.describe('teardown', () => {
+  test('leaves no frame, listener or timer behind, and every method then fails', async ({ page }) => {
+    // Counts message listeners and pending timers of the merchant window from before any script.
+    await page.addInitScript(() => {
+      const listeners = new Set<unknown>();
+      const timers = new Set<number>();
+      const add = window.addEventListener.bind(window);
+      const remove = window.removeEventListener.bind(window);
+      window.addEventListener = ((type: string, listener: unknown, options?: unknown) => {
+        if (type === 'message') listeners.add(listener);
+        add(type, listener as EventListener, options as AddEventListenerOptions);
+      }) as typeof window.addEventListener;
+      window.removeEventListener = ((type: string, listener: unknown, options?: unknown) => {
+        if (type === 'message') listeners.delete(listener);
+        remove(type, listener as EventListener, options as EventListenerOptions);
+      }) as typeof window.removeEventListener;
+      const set = window.setTimeout.bind(window);
+      const clear = window.clearTimeout.bind(window);
+      window.setTimeout = ((handler: () => void, delay?: number, ...rest: unknown[]) => {
+        const id: number = set(
+          () => {
+            timers.delete(id);
+            handler();
+          },
+          delay,
+          ...rest,
+        );
+        timers.add(id);
+        return id;
+      }) as typeof window.setTimeout;
+      window.clearTimeout = ((id?: number) => {
+        if (id !== undefined) timers.delete(id);
+        clear(id);
+      }) as typeof window.clearTimeout;
+      (window as unknown as { leaks: () => unknown }).leaks = () => ({
+        messageListeners: listeners.size,
+        timers: timers.size,
+      });
+    });
+    const { panel, card } = await open(page, DEMO_KEY, {
+      paypal: PAYPAL,
+      'data-collector': '{"kount":true}',
+    });
+    await panel.waitForEvent('ready');
+    await panel.option('card').click();
+    await card.fill(VISA);
+    const before = (await page.evaluate(() => (window as unknown as { leaks: () => unknown }).leaks())) as {
+      messageListeners: number;
+      timers: number;
+    };
+    expect(before.messageListeners).toBeGreaterThan(1);
+
+    const after = await page.evaluate(async () => {
+      const element = document.querySelector('payment-panel') as PaymentPanelElement;
+      await element.teardown();
+      // Timers already due (analytics batches) are allowed to run out.
+      await new Promise((resolve) => {
+        setTimeout(resolve, 2500);
+      });
+      const fails = async (call: () => unknown): Promise<string> => {
+        try {
+          await call();
+          return 'succeeded';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      };
+      return {
+        frames:
+          document.querySelectorAll('iframe').length +
+          (element.shadowRoot?.querySelectorAll('iframe').length ?? 0),
+        shadow: element.shadowRoot?.childElementCount,
+        leaks: (window as unknown as { leaks: () => { messageListeners: number; timers: number } }).leaks(),
+        errors: [
+          await fails(() => element.requestPaymentMethod()),
+          await fails(() => element.isPaymentMethodRequestable()),
+          await fails(() => {
+            element.clearSelectedPaymentMethod();
+          }),
+          await fails(() => {
+            element.updateConfiguration('paypal', 'amount', '1');
+          }),
+          await fails(() => element.teardown()),
+        ],
+      };
+    });
+    expect(after.frames).toBe(0);
+    expect(after.shadow).toBe(0);
+    // The panel page's own event recorder keeps its one listener.
+    expect(after.leaks).toEqual({ messageListeners: 1, timers: 0 });
+    expect(after.errors).toEqual([
+      'requestPaymentMethod cannot be called after teardown.',
+      'isPaymentMethodRequestable cannot be called after teardown.',
+      'clearSelectedPaymentMethod cannot be called after teardown.',
+      'updateConfiguration cannot be called after teardown.',
+      'teardown cannot be called after teardown.',
+    ]);
+  });
+});
