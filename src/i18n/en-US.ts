@@ -41,7 +41,6 @@ export const EN_US = {
   PayPal_Credit: 'PayPal Credit',
   'Apple Pay': 'Apple Pay',
   walletButtonArea: '{label} button',
-  formIncomplete: 'Please complete the payment details.',
   NO_PAYMENT_METHOD_AVAILABLE: 'Please choose a way to pay.',
   // Shopper texts of catalogue errors, by code.
   HOSTED_FIELDS_FIELDS_EMPTY: 'Please fill out the card details.',

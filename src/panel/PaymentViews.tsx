@@ -85,12 +85,14 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (err
 
 /** The views. */
 export function PaymentViews({ host, client, options, paymentOptions, onApi }: PaymentViewsProps) {
-  const { text } = useTexts();
+  const { text, errorText } = useTexts();
   const trackTeardown = useTrackTeardown();
   const [model] = useState(() => new PanelModel());
   const state = useSyncExternalStore(model.subscribe, model.getSnapshot);
   const [ready] = useState(deferred);
   const [isReady, setIsReady] = useState(false);
+  // What the shopper must do after a request the panel could not answer ("choose a way to pay").
+  const [notice, setNotice] = useState<string | null>(null);
 
   // Views that failed to load drop out of the list, as long as something else is left.
   const offered = useMemo(
@@ -122,6 +124,7 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
   const show = useCallback(
     (view: ViewId, { focus = false } = {}) => {
       model.changeActiveView(view);
+      setNotice(null);
       if (model.getSnapshot().error) model.clearError();
       focusView.current = focus;
       const active = model.getSnapshot().activePaymentMethod;
@@ -321,6 +324,7 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
 
   const selectMethod = useCallback(
     (method: RawPaymentMethod) => {
+      setNotice(null);
       model.changeActivePaymentMethod(method);
     },
     [model],
@@ -347,7 +351,9 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
       if ((activeView === 'methods' || activeView === 'options') && activePaymentMethod) {
         return activePaymentMethod;
       }
-      throw createError('NO_PAYMENT_METHOD_AVAILABLE');
+      const error = createError('NO_PAYMENT_METHOD_AVAILABLE');
+      setNotice(errorText(error.code));
+      throw error;
     };
     const api: ViewsApi = {
       requestPaymentMethod() {
@@ -386,7 +392,7 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
     return () => {
       onApi(null);
     };
-  }, [model, client, ready, show, initialView, onApi]);
+  }, [model, client, ready, show, initialView, onApi, errorText]);
 
   const view = state.activeView;
   const listed = state.paymentMethods;
@@ -403,9 +409,9 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
         </div>
       )}
       <div className="wrapper" part="wrapper" hidden={!isReady} data-active-view={view ?? undefined}>
-        {state.error && (
+        {(notice ?? state.error) && (
           <div className="sheet-error" part="sheet-error" role="alert">
-            {text('genericError')}
+            {notice ?? errorText(state.error?.code ?? '')}
           </div>
         )}
         {(view === 'methods' || view === 'options') && listed.length > 0 && (

@@ -103,6 +103,24 @@ test.describe('views', () => {
     await expect(panel.toggle()).toHaveCount(0);
   });
 
+  test('translations replace any text, error texts included', async ({ page }) => {
+    const { panel } = await open(page, DEMO_KEY, {
+      paypal: PAYPAL,
+      translations: JSON.stringify({
+        chooseAWayToPay: 'Wählen Sie eine Zahlungsart',
+        card: 'Karte',
+        NO_PAYMENT_METHOD_AVAILABLE: 'Bitte wählen Sie eine Zahlungsart.',
+      }),
+    });
+    await panel.waitForEvent('ready');
+    await expect(panel.element.locator('[part="options"] h2')).toHaveText('Wählen Sie eine Zahlungsart');
+    await expect(panel.element.locator('[part="option"]')).toHaveText(['Karte', 'PayPal']);
+    expect((await panel.requestPaymentMethod()).error?.code).toBe('NO_PAYMENT_METHOD_AVAILABLE');
+    await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(
+      'Bitte wählen Sie eine Zahlungsart.',
+    );
+  });
+
   test('the merchant priority orders the list', async ({ page }) => {
     const { panel } = await open(page, DEMO_KEY, {
       paypal: PAYPAL,
@@ -283,7 +301,9 @@ test.describe('saved payment methods', () => {
       code: 'NO_PAYMENT_METHOD_AVAILABLE',
       message: 'No payment method is available.',
     });
+    await expect(panel.element.locator('[part="sheet-error"]')).toHaveText('Please choose a way to pay.');
     await panel.savedMethods().nth(1).click();
+    await expect(panel.element.locator('[part="sheet-error"]')).toHaveCount(0);
     await expect.poll(() => panel.isRequestable()).toBe(true);
     expect((await panel.requestPaymentMethod()).payload).toMatchObject({
       vaulted: true,
