@@ -5,6 +5,7 @@
  */
 import type { GatewayConfiguration } from '../client/configuration';
 import { supportedBrands } from '../shared/card-brands';
+import { ERROR_CATALOGUE } from '../shared/errors/catalogue';
 
 /** Every payment option, in the default priority (SPEC §3, §5). */
 export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'applePay'] as const;
@@ -12,11 +13,22 @@ export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'applePay'] as
 /** A payment option identifier (SPEC §3). */
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 
-/** The messages of a refused panel configuration, word for word (SPEC §5). */
+/** The catalogue code of each refusal of a panel configuration (SPEC §5). */
+export const PANEL_CONFIGURATION_ERROR_CODES = {
+  priorityNotArray: 'PAYMENT_OPTION_PRIORITY_NOT_ARRAY',
+  invalidOption: 'PAYMENT_OPTION_PRIORITY_INVALID',
+  noOptionAvailable: 'NO_VALID_PAYMENT_OPTIONS',
+} as const;
+
+/** Catalogue code of a refused panel configuration. */
+export type PanelConfigurationErrorCode =
+  (typeof PANEL_CONFIGURATION_ERROR_CODES)[keyof typeof PANEL_CONFIGURATION_ERROR_CODES];
+
+/** The messages of a refused panel configuration, word for word, as the catalogue holds them. */
 export const PANEL_CONFIGURATION_MESSAGES = {
-  priorityNotArray: 'paymentOptionPriority must be an array.',
-  invalidOption: 'paymentOptionPriority: Invalid payment option specified.',
-  noOptionAvailable: 'No valid payment options available.',
+  priorityNotArray: ERROR_CATALOGUE.PAYMENT_OPTION_PRIORITY_NOT_ARRAY.message,
+  invalidOption: ERROR_CATALOGUE.PAYMENT_OPTION_PRIORITY_INVALID.message,
+  noOptionAvailable: ERROR_CATALOGUE.NO_VALID_PAYMENT_OPTIONS.message,
 } as const;
 
 /** One of {@link PANEL_CONFIGURATION_MESSAGES}. */
@@ -58,17 +70,6 @@ export type OptionGatewayConfiguration = Pick<
 export type PaymentOptionsResult =
   | { ok: true; options: PaymentOption[] }
   | { ok: false; code: PanelConfigurationErrorCode; message: PanelConfigurationMessage };
-
-/** The catalogue code of each refusal. */
-export const PANEL_CONFIGURATION_ERROR_CODES = {
-  priorityNotArray: 'PAYMENT_OPTION_PRIORITY_NOT_ARRAY',
-  invalidOption: 'PAYMENT_OPTION_PRIORITY_INVALID',
-  noOptionAvailable: 'NO_VALID_PAYMENT_OPTIONS',
-} as const;
-
-/** Catalogue code of a refused panel configuration. */
-export type PanelConfigurationErrorCode =
-  (typeof PANEL_CONFIGURATION_ERROR_CODES)[keyof typeof PANEL_CONFIGURATION_ERROR_CODES];
 
 function refused(reason: keyof typeof PANEL_CONFIGURATION_MESSAGES): PaymentOptionsResult {
   return {
