@@ -5,7 +5,7 @@
  */
 import type { GatewayConfiguration } from '../client/configuration';
 import { supportedBrands } from '../shared/card-brands';
-import { ERROR_CATALOGUE } from '../shared/errors/catalogue';
+import { ERROR_CATALOGUE } from '../shared/errors';
 
 /** Every payment option, in the default priority (SPEC §3, §5). */
 export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'applePay'] as const;
