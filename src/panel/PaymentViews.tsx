@@ -124,7 +124,6 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
   const show = useCallback(
     (view: ViewId, { focus = false } = {}) => {
       model.changeActiveView(view);
-      setNotice(null);
       if (model.getSnapshot().error) model.clearError();
       focusView.current = focus;
       const active = model.getSnapshot().activePaymentMethod;
@@ -315,6 +314,7 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
 
   const selectOption = useCallback(
     (option: PaymentOption) => {
+      setNotice(null);
       model.selectPaymentOption(option);
       client.analytics.send(`selected.${option}`);
       show(option, { focus: true });
@@ -380,6 +380,7 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
         model.removeActivePaymentMethod();
         cardHandle.current?.clear();
         cardComplete.current = false;
+        setNotice(null);
         if (model.getSnapshot().activeView !== null) show(initialView());
       },
       removeUnvaultedMethods(type) {
@@ -454,6 +455,7 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
               className="toggle"
               part="toggle"
               onClick={() => {
+                setNotice(null);
                 show('options', { focus: true });
               }}
             >
