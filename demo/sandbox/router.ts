@@ -4,6 +4,8 @@
  * @packageDocumentation
  */
 import { analyticsRoute } from './analytics';
+import { applePayWebSessionsRoute } from './apple-pay-sessions';
+import { applePaymentTokensRoute } from './apple-payment-tokens';
 import { checkoutRoute } from './checkout';
 import { clientTokenRoute } from './client-token';
 import { configurationRoute } from './configuration';
@@ -21,6 +23,8 @@ export const ROUTES: readonly Route[] = [
   configurationRoute,
   paymentMethodsRoute,
   creditCardsRoute,
+  applePayWebSessionsRoute,
+  applePaymentTokensRoute,
   deviceDataRoute,
   // Beside the client API
   analyticsRoute,

@@ -25,7 +25,8 @@ export interface PayPalAccountRecord {
 export type PayPalAccountDetails = PayPalAccountRecord;
 
 /** `details.cardType` of an Apple Pay card: the network behind the device account number. */
-export type ApplePayCardType = 'Apple Pay - Visa' | 'Apple Pay - MasterCard' | 'Apple Pay - American Express';
+export type ApplePayCardType =
+  'Apple Pay - Visa' | 'Apple Pay - MasterCard' | 'Apple Pay - American Express' | 'Apple Pay - Discover';
 
 /** An Apple Pay card as the sandbox keeps it. Test numbers only, so the device account number is kept. */
 export interface ApplePayCardRecord {
