@@ -1,0 +1,238 @@
+/**
+ * Apple Pay, page side (SPEC §5, §7, §8; PROTOCOL §7): builds the payment request from the gateway
+ * defaults, has the gateway start the merchant session Apple asks for, and turns Apple's payment
+ * token into a nonce. The ApplePaySession itself belongs to the caller.
+ * @packageDocumentation
+ */
+import * as z from 'zod/mini';
+import type { GatewayClient } from '../../client';
+import { ANALYTICS_COMPONENT_PREFIX } from '../../shared/constants';
+import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
+import { createError, isPanelError, type PanelError } from '../../shared/errors';
+import type { ApplePayPaymentRequestLike, ApplePayPaymentTokenLike } from './apple-pay-session';
+
+/** Options of {@link ApplePay.performValidation}. */
+export interface PerformValidationOptions {
+  /** The `validationURL` of Apple's `onvalidatemerchant` event. Required. */
+  validationURL: string;
+  /** Name of the merchant on the payment sheet; the gateway's choice when left out. */
+  displayName?: string;
+}
+
+/** Options of {@link ApplePay.tokenize}. */
+export interface ApplePayTokenizeOptions {
+  /** `event.payment.token` of Apple's `onpaymentauthorized` event. Required. */
+  token: ApplePayPaymentTokenLike;
+}
+
+/**
+ * `details` of an Apple Pay card. A type alias rather than an interface, so it stays assignable to
+ * the `Record<string, unknown>` of a raw payment method.
+ */
+export type ApplePayCardDetails = {
+  /** e.g. `Apple Pay - Visa`. */
+  cardType: string;
+  /** Last two digits of the device account number. */
+  dpanLastTwo: string;
+  /** Present when the gateway names the cardholder. */
+  cardHolderName?: string;
+};
+
+/** What {@link ApplePay.tokenize} resolves with: the gateway's first Apple Pay card. */
+export interface ApplePayTokenizeResult {
+  /** One-time nonce for the merchant's server. */
+  nonce: string;
+  type: 'ApplePayCard';
+  details: ApplePayCardDetails;
+  /** e.g. `Apple Pay - Visa ending in 81`; present when the gateway sends it. */
+  description?: string;
+  /** BIN data of the device account number; present when the gateway sends it. */
+  binData?: Record<string, unknown>;
+}
+
+/**
+ * An Apple Pay component bound to a client. After {@link ApplePay.teardown} every method fails
+ * with `METHOD_CALLED_AFTER_TEARDOWN`.
+ */
+export interface ApplePay {
+  /**
+   * The payment request for `new ApplePaySession(version, request)`: the gateway's `countryCode`,
+   * `currencyCode`, `merchantCapabilities` (`['supports3DS']` when unset) and `supportedNetworks`
+   * (`mastercard` spelt `masterCard`, as Apple wants), each replaced by the merchant's field of the
+   * same name. Defaults the gateway does not set are left out.
+   */
+  createPaymentRequest(merchantRequest: Record<string, unknown>): ApplePayPaymentRequestLike;
+  /**
+   * Has the gateway start Apple's merchant session; resolves with the merchant session object for
+   * `session.completeMerchantValidation`. Rejects with `APPLE_PAY_VALIDATION_URL_REQUIRED` without a
+   * `validationURL`; `APPLE_PAY_MERCHANT_VALIDATION_FAILED` when the gateway refuses the request
+   * (`details.originalError` is its answer); `APPLE_PAY_MERCHANT_VALIDATION_NETWORK` on any other
+   * failure, including an answer that is not an object (`details.originalError` is the cause).
+   */
+  performValidation(options: PerformValidationOptions): Promise<unknown>;
+  /**
+   * Sends Apple's payment token to the gateway and resolves with the Apple Pay card it answers.
+   * Rejects with `APPLE_PAY_PAYMENT_TOKEN_REQUIRED` without a token, and with
+   * `APPLE_PAY_TOKENIZATION` (`details.originalError` is the cause) when the request fails or the
+   * answer holds no well-formed card.
+   */
+  tokenize(options: ApplePayTokenizeOptions): Promise<ApplePayTokenizeResult>;
+  /** Makes every later call fail. */
+  teardown(): void;
+}
+
+/** `_meta.source` of Apple Pay requests (PROTOCOL §7). */
+const META = { source: 'apple-pay' } as const;
+
+const DEFAULT_MERCHANT_CAPABILITIES = ['supports3DS'] as const;
+
+const nonEmpty = z.string().check(z.minLength(1));
+
+const applePayCardSchema = z.object({
+  nonce: nonEmpty,
+  type: z.optional(z.literal('ApplePayCard')),
+  description: z.optional(z.string()),
+  details: z.object({
+    cardType: nonEmpty,
+    dpanLastTwo: nonEmpty,
+    cardHolderName: z.optional(z.nullable(z.string())),
+  }),
+  binData: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+});
+
+const tokenizeAnswerSchema = z.object({ applePayCards: z.array(z.unknown()).check(z.minLength(1)) });
+
+/** Apple spells the gateway's `mastercard` `masterCard`; every other name is the same in both. */
+function appleNetworkName(network: string): string {
+  return network === 'mastercard' ? 'masterCard' : network;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Base64 of UTF-8 JSON: `btoa` alone throws on characters beyond Latin-1. */
+function base64Json(value: unknown): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(JSON.stringify(value ?? null))) {
+    binary += String.fromCharCode(byte);
+  }
+  return btoa(binary);
+}
+
+function toTokenizeResult(card: z.infer<typeof applePayCardSchema>): ApplePayTokenizeResult {
+  const details: ApplePayCardDetails = {
+    cardType: card.details.cardType,
+    dpanLastTwo: card.details.dpanLastTwo,
+  };
+  if (typeof card.details.cardHolderName === 'string') details.cardHolderName = card.details.cardHolderName;
+  const result: ApplePayTokenizeResult = { nonce: card.nonce, type: 'ApplePayCard', details };
+  if (card.description !== undefined) result.description = card.description;
+  if (card.binData) result.binData = card.binData;
+  return result;
+}
+
+/** The merchant-validation error of a failed sessions request (PROTOCOL §7). */
+function validationError(error: unknown): PanelError {
+  if (isPanelError(error) && error.code === 'CLIENT_REQUEST_ERROR') {
+    return createError('APPLE_PAY_MERCHANT_VALIDATION_FAILED', undefined, {
+      originalError: error.details?.originalError,
+      httpStatus: error.details?.httpStatus,
+    });
+  }
+  return createError('APPLE_PAY_MERCHANT_VALIDATION_NETWORK', undefined, { originalError: error });
+}
+
+/**
+ * Creates the Apple Pay component and sends the `applepay.initialized` analytics event.
+ * @throws PanelError `INSTANTIATION_OPTION_REQUIRED` without a client; `APPLE_PAY_NOT_ENABLED` when
+ *   the gateway configuration has no `applePayWeb`.
+ */
+export function createApplePay(client: GatewayClient): ApplePay {
+  // Read loosely: plain-JavaScript callers can leave the client out.
+  if (!(client as GatewayClient | undefined)) {
+    throw createError('INSTANTIATION_OPTION_REQUIRED', { option: 'client', component: 'Apple Pay' });
+  }
+  const applePayWeb = client.configuration.gatewayConfiguration.applePayWeb;
+  if (!applePayWeb) throw createError('APPLE_PAY_NOT_ENABLED');
+  let tornDown = false;
+
+  const analytics = (event: string): void => {
+    client.analytics.send(`applepay.${event}`, ANALYTICS_COMPONENT_PREFIX);
+  };
+  const ensureActive = (method: string): void => {
+    if (tornDown) throw createError('METHOD_CALLED_AFTER_TEARDOWN', { method }, { method });
+  };
+
+  analytics('initialized');
+
+  return {
+    createPaymentRequest(merchantRequest) {
+      ensureActive('createPaymentRequest');
+      const defaults: ApplePayPaymentRequestLike = {
+        merchantCapabilities: [...(applePayWeb.merchantCapabilities ?? DEFAULT_MERCHANT_CAPABILITIES)],
+      };
+      if (applePayWeb.countryCode !== undefined) defaults.countryCode = applePayWeb.countryCode;
+      if (applePayWeb.currencyCode !== undefined) defaults.currencyCode = applePayWeb.currencyCode;
+      if (applePayWeb.supportedNetworks !== undefined) {
+        defaults.supportedNetworks = applePayWeb.supportedNetworks.map(appleNetworkName);
+      }
+      return { ...defaults, ...merchantRequest };
+    },
+
+    async performValidation(options) {
+      ensureActive('performValidation');
+      // Read loosely: plain-JavaScript callers can leave out what the types require.
+      const { validationURL, displayName } = (options as Partial<PerformValidationOptions> | undefined) ?? {};
+      if (!validationURL) throw createError('APPLE_PAY_VALIDATION_URL_REQUIRED');
+      const applePayWebSession: Record<string, string | undefined> = {
+        validationUrl: validationURL,
+        domainName: location.hostname,
+        merchantIdentifier: applePayWeb.merchantIdentifier,
+      };
+      if (typeof displayName === 'string') applePayWebSession.displayName = displayName;
+      let data: unknown;
+      try {
+        ({ data } = await client.request({
+          method: ENDPOINTS.applePayWebSessions.method,
+          endpoint: endpointPath('applePayWebSessions'),
+          data: { _meta: META, applePayWebSession },
+        }));
+      } catch (error) {
+        analytics('performValidation.failed');
+        throw validationError(error);
+      }
+      // Apple refuses anything but an object, so a broken answer fails here with its cause.
+      if (!isRecord(data)) {
+        analytics('performValidation.failed');
+        throw createError('APPLE_PAY_MERCHANT_VALIDATION_NETWORK', undefined, { originalError: data });
+      }
+      analytics('performValidation.succeeded');
+      return data;
+    },
+
+    async tokenize(options) {
+      ensureActive('tokenize');
+      const token: unknown = (options as { token?: unknown } | undefined)?.token;
+      if (!isRecord(token)) throw createError('APPLE_PAY_PAYMENT_TOKEN_REQUIRED');
+      try {
+        const { data } = await client.request({
+          method: ENDPOINTS.applePaymentTokens.method,
+          endpoint: endpointPath('applePaymentTokens'),
+          data: { _meta: META, applePaymentToken: { ...token, paymentData: base64Json(token.paymentData) } },
+        });
+        const answer = tokenizeAnswerSchema.parse(data);
+        const card = applePayCardSchema.parse(answer.applePayCards[0]);
+        analytics('tokenize.succeeded');
+        return toTokenizeResult(card);
+      } catch (error) {
+        analytics('tokenize.failed');
+        throw createError('APPLE_PAY_TOKENIZATION', undefined, { originalError: error });
+      }
+    },
+
+    teardown() {
+      tornDown = true;
+    },
+  };
+}
