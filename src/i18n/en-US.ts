@@ -41,7 +41,12 @@ export const EN_US = {
   PayPal_Credit: 'PayPal Credit',
   'Apple Pay': 'Apple Pay',
   walletButtonArea: '{label} button',
+  payWithApplePay: 'Pay with Apple Pay',
   NO_PAYMENT_METHOD_AVAILABLE: 'Please choose a way to pay.',
+  APPLE_PAY_TOKENIZATION:
+    'Apple Pay could not complete the payment. Please try again or choose another way to pay.',
+  APPLE_PAY_MERCHANT_VALIDATION_NETWORK:
+    'Apple Pay is not reachable right now. Please try again or choose another way to pay.',
   // Shopper texts of catalogue errors, by code.
   HOSTED_FIELDS_FIELDS_EMPTY: 'Please fill out the card details.',
   HOSTED_FIELDS_FIELDS_INVALID: 'Please check your information and try again.',

@@ -77,6 +77,13 @@ export function Panel({ authorization, options = NO_OPTIONS, container }: PanelP
     emit(host, 'errorOccurred', configurationError);
   }, [configurationError, client, host]);
 
+  // A merchant asking for Apple Pay the gateway does not offer learns why it is missing.
+  const wantsApplePay = applePay !== undefined;
+  useEffect(() => {
+    if (!client || !wantsApplePay || client.configuration.gatewayConfiguration.applePayWeb) return;
+    emit(host, 'errorOccurred', createError('APPLE_PAY_NOT_ENABLED'));
+  }, [client, wantsApplePay, host]);
+
   // The element's API. Calls made before the views exist wait for them, and fail with the panel.
   const views = useRef<ViewsApi | null>(null);
   const waiting = useRef<{ resolve: (api: ViewsApi) => void; reject: (error: PanelError) => void }[]>([]);

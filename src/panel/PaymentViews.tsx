@@ -25,6 +25,7 @@ import {
 } from '../model';
 import { PANEL_VERSION } from '../shared/build-constants';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { ApplePayButton } from './ApplePayButton';
 import { CardSheet, type CardSheetHandle } from './CardSheet';
 import { emit } from './events';
 import { METHOD_TYPE_ANALYTICS } from './option-labels';
@@ -322,6 +323,29 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
     [model, client, show],
   );
 
+  /** Lists a method the shopper just made (a card, a wallet's result), selected, and shows the list. */
+  const addMethod = useCallback(
+    (method: RawPaymentMethod) => {
+      const listed = model.getSnapshot().paymentMethods;
+      if (listed.includes(method)) {
+        model.changeActivePaymentMethod(method);
+      } else {
+        // Guests keep only the method added last; a customer's saved methods stay.
+        for (const other of listed) if (!other.vaulted) model.removePaymentMethod(other);
+        model.addPaymentMethod(method);
+      }
+      show('methods');
+    },
+    [model, show],
+  );
+
+  const onWalletError = useCallback(
+    (error: PanelError) => {
+      model.reportError(error);
+    },
+    [model],
+  );
+
   const selectMethod = useCallback(
     (method: RawPaymentMethod) => {
       setNotice(null);
@@ -337,15 +361,7 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
       const { activeView, activePaymentMethod } = model.getSnapshot();
       if (activeView === 'card' && cardHandle.current) {
         const raw = await cardHandle.current.request();
-        const listed = model.getSnapshot().paymentMethods;
-        if (listed.includes(raw)) {
-          model.changeActivePaymentMethod(raw);
-        } else {
-          // Guests keep only the method added last; a customer's saved methods stay.
-          for (const method of listed) if (!method.vaulted) model.removePaymentMethod(method);
-          model.addPaymentMethod(raw);
-        }
-        show('methods');
+        addMethod(raw);
         return raw;
       }
       if ((activeView === 'methods' || activeView === 'options') && activePaymentMethod) {
@@ -393,7 +409,7 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
     return () => {
       onApi(null);
     };
-  }, [model, client, ready, show, initialView, onApi, errorText]);
+  }, [model, client, ready, show, initialView, onApi, errorText, addMethod]);
 
   const view = state.activeView;
   const listed = state.paymentMethods;
@@ -444,7 +460,16 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
           (option) =>
             option !== 'card' && (
               <div data-view={option} key={option} hidden={view !== option}>
-                <WalletSheet option={option} />
+                <WalletSheet option={option}>
+                  {option === 'applePay' && (
+                    <ApplePayButton
+                      client={client}
+                      options={options.applePay}
+                      onPaid={addMethod}
+                      onError={onWalletError}
+                    />
+                  )}
+                </WalletSheet>
               </div>
             ),
         )}
