@@ -12,6 +12,8 @@
  *   lastRequest      a copy of the payment request of the latest session
  *   lastPayment      the payment handed to the latest onpaymentauthorized
  *   lastStatus       the status of the latest completePayment
+ *   faults           {missingValidationURL, missingToken}: set either to true to make the session
+ *                    misbehave in that way, for testing what a page does with a broken event
  * A page may set `window.applePaySimulator` to some of these before loading the script.
  *
  * It behaves as Safari does where the panel can tell: the same checks and exceptions, events
@@ -94,6 +96,7 @@
       lastRequest: null,
       lastPayment: null,
       lastStatus: null,
+      faults: { missingValidationURL: false, missingToken: false },
     },
     preset && typeof preset === 'object' ? preset : {},
     { installed: true },
@@ -462,6 +465,7 @@
     state.phase = 'authorizing';
     state.sheet.show('authorizing', 'Processing…');
     const payment = paymentFor(state.request);
+    if (simulator.faults?.missingToken) delete payment.token;
     simulator.lastPayment = copy(payment);
     later(() => {
       fire(session, 'paymentauthorized', { payment });
@@ -529,7 +533,10 @@
       state.phase = 'validating';
       state.sheet = openSheet(this, state);
       later(() => {
-        if (state.phase === 'validating') fire(this, 'validatemerchant', { validationURL: VALIDATION_URL });
+        if (state.phase === 'validating') {
+          const validationURL = simulator.faults?.missingValidationURL ? undefined : VALIDATION_URL;
+          fire(this, 'validatemerchant', { validationURL });
+        }
       });
     }
 

@@ -74,3 +74,19 @@ select.addEventListener('change', async () => {
     record('demo-error', { message: String(error) });
   }
 });
+
+// Apple Pay needs Safari; elsewhere the demo can stand in a simulator (demo/apple-pay-simulator.js).
+const simulatorSwitch = document.getElementById('apple-pay-simulator');
+const SIMULATOR_KEY = 'payment-panel-demo:apple-pay-simulator';
+simulatorSwitch.checked = localStorage.getItem(SIMULATOR_KEY) === 'on';
+simulatorSwitch.addEventListener('change', () => {
+  localStorage.setItem(SIMULATOR_KEY, simulatorSwitch.checked ? 'on' : 'off');
+  location.reload();
+});
+if (simulatorSwitch.checked) {
+  const script = document.createElement('script');
+  script.src = 'apple-pay-simulator.js';
+  // The panel looks for Apple Pay when its options change: setting the option again lets it see the simulator.
+  script.addEventListener('load', () => panel.setAttribute('apple-pay', panel.getAttribute('apple-pay')));
+  document.head.append(script);
+}
