@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import { CARD_BRANDS, type CardBrandType } from '../../src/shared/card-brands';
-import { createError } from '../../src/shared/errors';
+import { createTokenizationError } from '../../src/shared/errors';
 import type { FrameToPageMessage, PageToFrameMessage } from '../../src/shared/frame-messages';
 import {
   FIELD_DEFAULTS,
@@ -248,7 +248,7 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
       try {
         fields = await collect(config, request.requestId);
       } catch {
-        return { error: createError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR') };
+        return { error: createTokenizationError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR') };
       }
       return tokenizeCard(config, request, fields, options.request);
     }).then((outcome) => {

@@ -7,8 +7,8 @@ import { httpRequest, type HttpRequestOptions, type HttpResponse } from '../../s
 import { isAllowedGatewayUrl } from '../../src/client/domain';
 import { supportedBrands } from '../../src/shared/card-brands';
 import { LIBRARY_VERSION } from '../../src/shared/constants';
-import { endpointPath } from '../../src/shared/endpoints';
-import { createError, PanelError } from '../../src/shared/errors';
+import { CREDIT_CARDS_ENDPOINT } from '../../src/shared/endpoints';
+import { createTokenizationError, PanelError } from '../../src/shared/errors';
 import { shortText, type CardPayload, type PageToFrameMessage } from '../../src/shared/frame-messages';
 import type { FieldKey } from '../../src/shared/hosted-fields';
 import { object, oneOf, optional, parseWith, record, unknownValue } from '../../src/shared/strict-readers';
@@ -105,14 +105,14 @@ export function checkFields(
   supportedCardTypes: readonly string[],
 ): PanelError | null {
   if ([...fields.values()].every((field) => field.state.isEmpty))
-    return createError('HOSTED_FIELDS_FIELDS_EMPTY');
+    return createTokenizationError('HOSTED_FIELDS_FIELDS_EMPTY');
   const invalidFieldKeys = [...fields].filter(([key, field]) => {
     if (!field.state.isValid) return true;
     const brand = key === 'number' ? determinedBrand(field.value) : undefined;
     return brand !== undefined && !supportedBrands(supportedCardTypes).includes(brand.type);
   });
   if (invalidFieldKeys.length === 0) return null;
-  return createError('HOSTED_FIELDS_FIELDS_INVALID', undefined, {
+  return createTokenizationError('HOSTED_FIELDS_FIELDS_INVALID', undefined, {
     invalidFieldKeys: invalidFieldKeys.map(([key]) => key),
   });
 }
@@ -141,7 +141,7 @@ function gatewayCode(body: unknown): string | undefined {
  */
 export function tokenizationError(error: unknown): PanelError {
   if (!(error instanceof PanelError)) {
-    return createError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR');
+    return createTokenizationError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR');
   }
   if (error.code === 'CLIENT_AUTHORIZATION_INSUFFICIENT') return error;
   const status = error.details?.httpStatus;
@@ -149,14 +149,18 @@ export function tokenizationError(error: unknown): PanelError {
   if (typeof status === 'number' && status > 0 && status < 500) {
     switch (gatewayCode(error.details?.originalError)) {
       case DUPLICATE_CARD_CODE:
-        return createError('HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE', undefined, details);
+        return createTokenizationError('HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE', undefined, details);
       case CVV_VERIFICATION_CODE:
-        return createError('HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', undefined, details);
+        return createTokenizationError(
+          'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED',
+          undefined,
+          details,
+        );
       default:
-        return createError('HOSTED_FIELDS_FAILED_TOKENIZATION', undefined, details);
+        return createTokenizationError('HOSTED_FIELDS_FAILED_TOKENIZATION', undefined, details);
     }
   }
-  return createError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR', undefined, details);
+  return createTokenizationError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR', undefined, details);
 }
 
 /** Reads exactly the payload fields of a gateway card, and nothing else of it. */
@@ -196,21 +200,21 @@ export async function tokenizeCard(
   const invalid = checkFields(fields, config.supportedCardTypes);
   if (invalid) return { error: invalid };
   if (!isAllowedGatewayUrl(config.clientApiUrl)) {
-    return { error: createError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
+    return { error: createTokenizationError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
   }
   const values = new Map([...fields].map(([key, field]) => [key, field.value]));
   let response: HttpResponse;
   try {
     response = await send({
-      method: 'POST',
-      url: `${config.clientApiUrl}/v1/${endpointPath('creditCards')}`,
+      method: CREDIT_CARDS_ENDPOINT.method,
+      url: `${config.clientApiUrl}/v1/${CREDIT_CARDS_ENDPOINT.path}`,
       data: creditCardBody(config, request, values),
     });
   } catch (error) {
     return { error: tokenizationError(error) };
   }
   const payload = payloadFromResponse(response.data);
-  return payload ? { payload } : { error: createError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
+  return payload ? { payload } : { error: createTokenizationError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
 }
 
 /** Requests remembered for answering a repeated `tokenize`. */

@@ -3,7 +3,7 @@
  * from the URL, make sure the parent really is that origin, refuse a panel of another version,
  * then report ready to the parent — only to the parent, only at its origin.
  */
-import { createError, type PanelError } from '../../src/shared/errors';
+import { createChannelError, type PanelError } from '../../src/shared/errors';
 import {
   openMessage,
   readFrameParams,
@@ -49,7 +49,7 @@ export function joinChannel(
   if (window.parent === window) return null;
   const params = readFrameParams(from === 'hash' ? location.hash : location.search);
   if (params === null) {
-    reportToConsole(createError('MISSING_CHANNEL_ID'));
+    reportToConsole(createChannelError('MISSING_CHANNEL_ID'));
     return null;
   }
   const actual = ancestorOrigin();
@@ -78,7 +78,7 @@ export function joinChannel(
   };
 
   if (params.version !== PANEL_VERSION) {
-    const error = createError('INCOMPATIBLE_VERSIONS', {
+    const error = createChannelError('INCOMPATIBLE_VERSIONS', {
       clientVersion: params.version,
       component: kind,
       componentVersion: PANEL_VERSION,

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../shared/constants';
 import type { HttpMethod } from '../shared/endpoints';
-import { createError, type PanelError } from '../shared/errors';
+import { createRequestError, type PanelError } from '../shared/errors';
 import { withQuery } from './query';
 
 /** Options of {@link httpRequest}. */
@@ -43,10 +43,10 @@ function parseBody(text: string): unknown {
 
 function statusError(status: number, body: unknown): PanelError {
   const details = { httpStatus: status, originalError: body };
-  if (status === 403) return createError('CLIENT_AUTHORIZATION_INSUFFICIENT', undefined, details);
-  if (status === 429) return createError('CLIENT_RATE_LIMITED', undefined, details);
-  if (status >= 500) return createError('CLIENT_GATEWAY_NETWORK', undefined, details);
-  return createError('CLIENT_REQUEST_ERROR', undefined, details);
+  if (status === 403) return createRequestError('CLIENT_AUTHORIZATION_INSUFFICIENT', undefined, details);
+  if (status === 429) return createRequestError('CLIENT_RATE_LIMITED', undefined, details);
+  if (status >= 500) return createRequestError('CLIENT_GATEWAY_NETWORK', undefined, details);
+  return createRequestError('CLIENT_REQUEST_ERROR', undefined, details);
 }
 
 /**
@@ -88,9 +88,10 @@ export async function httpRequest<T = unknown>(options: HttpRequestOptions): Pro
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     // Our controller aborts only for the caller (above) or the time-out.
-    if (controller.signal.aborted) throw createError('CLIENT_REQUEST_TIMEOUT', undefined, { httpStatus: -1 });
+    if (controller.signal.aborted)
+      throw createRequestError('CLIENT_REQUEST_TIMEOUT', undefined, { httpStatus: -1 });
     // fetch reports transport failures without a status; the reference reports them as 500.
-    throw createError('CLIENT_GATEWAY_NETWORK', undefined, { httpStatus: 500, originalError: error });
+    throw createRequestError('CLIENT_GATEWAY_NETWORK', undefined, { httpStatus: 500, originalError: error });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

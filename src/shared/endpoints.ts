@@ -7,11 +7,20 @@
 /** HTTP method of a gateway call. */
 export type HttpMethod = 'GET' | 'POST';
 
+/**
+ * Card tokenization, the one endpoint the tokenizing frame calls. A constant of its own so the
+ * frame reads it without shipping the rest of the table; {@link ENDPOINTS} lists it as `creditCards`.
+ */
+export const CREDIT_CARDS_ENDPOINT = {
+  method: 'POST',
+  path: 'payment_methods/credit_cards',
+} as const satisfies { method: HttpMethod; path: string };
+
 /** Every client API endpoint the panel calls. */
 export const ENDPOINTS = {
   configuration: { method: 'GET', path: 'configuration' },
   paymentMethods: { method: 'GET', path: 'payment_methods' },
-  creditCards: { method: 'POST', path: 'payment_methods/credit_cards' },
+  creditCards: CREDIT_CARDS_ENDPOINT,
   paypalAccounts: { method: 'POST', path: 'payment_methods/paypal_accounts' },
   applePaymentTokens: { method: 'POST', path: 'payment_methods/apple_payment_tokens' },
   threeDSecureLookup: { method: 'POST', path: 'payment_methods/:nonce/three_d_secure/lookup' },

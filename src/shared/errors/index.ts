@@ -8,3 +8,6 @@ export {
   type ErrorParams,
   type SerializedPanelError,
 } from './panel-error';
+export { createRequestError } from './catalogues/client';
+export { createChannelError } from './catalogues/general';
+export { createTokenizationError } from './catalogues/hosted-fields';

@@ -1,13 +1,13 @@
 /**
- * The one error class of the panel, and the functions that make errors from the catalogue.
+ * The one error class of the panel, and the functions that make errors from the whole catalogue.
+ * Code that creates only one component's errors uses that component's factory instead
+ * (`catalogues/`), which leaves the other messages out of its bundle.
  * @packageDocumentation
  */
-import { ERROR_CATALOGUE, type ErrorCode, type ErrorType } from './catalogue';
+import { ERROR_CATALOGUE, type ErrorCode } from './catalogue';
+import { errorFactory, PanelError, type ErrorDetails, type Placeholders } from './factory';
 
-/** Names of the `{placeholders}` in a message template. */
-type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | Placeholders<Rest>
-  : never;
+export { PanelError, type ErrorDetails, type SerializedPanelError } from './factory';
 
 /** Values for the placeholders of an error code's message. */
 export type ErrorParams<C extends ErrorCode> = Record<
@@ -20,73 +20,16 @@ type HasParams<C extends ErrorCode> = [Placeholders<(typeof ERROR_CATALOGUE)[C][
   ? false
   : true;
 
-/** Extra facts attached to an error: an HTTP status, the gateway's answer, the fields at fault… */
-export type ErrorDetails = Record<string, unknown>;
-
-/** The plain-object form of a {@link PanelError}, as it crosses frames. */
-export interface SerializedPanelError {
-  name: 'PanelError';
-  type: ErrorType;
-  code: ErrorCode;
-  message: string;
-  details?: ErrorDetails;
-}
-
-/**
- * Every error the panel reports: a catalogue code, its type, the catalogue message and optional details.
- * `errorOccurred` events carry it as `detail`; rejected promises reject with it.
- */
-export class PanelError extends Error {
-  /** Always `PanelError`. */
-  override readonly name = 'PanelError';
-  /** Who the error is for. */
-  readonly type: ErrorType;
-  /** The catalogue code, e.g. `CLIENT_INVALID_AUTHORIZATION`. */
-  readonly code: ErrorCode;
-  /** Extra facts about the failure. */
-  readonly details: ErrorDetails | undefined;
-
-  constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
-    super(message);
-    this.code = code;
-    this.type = ERROR_CATALOGUE[code].type;
-    this.details = details;
-  }
-
-  /** The plain-object form, for messages between frames. */
-  toJSON(): SerializedPanelError {
-    const json: SerializedPanelError = {
-      name: 'PanelError',
-      type: this.type,
-      code: this.code,
-      message: this.message,
-    };
-    if (this.details !== undefined) json.details = this.details;
-    return json;
-  }
-}
-
-/** Fills a message template's placeholders. */
-function fill(template: string, params: Record<string, string | number> | undefined): string {
-  return template.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => {
-    const value = params?.[name];
-    return value === undefined ? whole : String(value);
-  });
-}
-
 /**
  * Creates the catalogue error for a code.
  * @example createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' })
  */
-export function createError<C extends ErrorCode>(
+export const createError = /* @__PURE__ */ errorFactory(ERROR_CATALOGUE) as <C extends ErrorCode>(
   code: C,
   ...args: HasParams<C> extends true
     ? [params: ErrorParams<C>, details?: ErrorDetails]
     : [params?: undefined, details?: ErrorDetails]
-): PanelError {
-  const [params, details] = args as [Record<string, string | number> | undefined, ErrorDetails | undefined];
-  return new PanelError(code, fill(ERROR_CATALOGUE[code].message, params), details);
-}
+) => PanelError;
 
 /**
  * Rebuilds a {@link PanelError} from its plain-object form. Anything that is not a known
@@ -99,7 +42,7 @@ export function panelErrorFromJSON(value: unknown): PanelError | null {
   if (name !== 'PanelError' || typeof message !== 'string') return null;
   if (typeof code !== 'string' || !Object.hasOwn(ERROR_CATALOGUE, code)) return null;
   const safeDetails = typeof details === 'object' && details !== null ? (details as ErrorDetails) : undefined;
-  return new PanelError(code as ErrorCode, message, safeDetails);
+  return new PanelError(code as ErrorCode, ERROR_CATALOGUE[code as ErrorCode].type, message, safeDetails);
 }
 
 /** Whether a value is a {@link PanelError}, or its plain-object form from another realm. */

@@ -1,0 +1,29 @@
+/**
+ * Errors of 3D Secure (SPEC §8 "3D Secure").
+ * @packageDocumentation
+ */
+import type { Catalogue } from '../catalogue-entry';
+
+/** 3D Secure's part of the error catalogue. */
+export const THREE_D_SECURE_ERRORS = {
+  THREEDS_AUTHENTICATION_IN_PROGRESS: {
+    type: 'MERCHANT',
+    message: 'Cannot call verifyCard while existing authentication is in progress.',
+  },
+  THREEDS_MISSING_VERIFY_CARD_OPTION: {
+    type: 'MERCHANT',
+    message: 'verifyCard options must include a {option}.',
+  },
+  THREEDS_NO_VERIFICATION_PAYLOAD: { type: 'MERCHANT', message: 'No verification payload available.' },
+  THREEDS_NOT_ENABLED: { type: 'MERCHANT', message: '3D Secure is not enabled for this merchant.' },
+  THREEDS_CAN_NOT_USE_TOKENIZATION_KEY: {
+    type: 'MERCHANT',
+    message: '3D Secure can not use a tokenization key for authorization.',
+  },
+  THREEDS_HTTPS_REQUIRED: { type: 'MERCHANT', message: '3D Secure requires HTTPS.' },
+  THREEDS_TERM_URL_REQUIRES_DOMAIN: {
+    type: 'INTERNAL',
+    message: 'Term Url must be on an allowed provider domain.',
+  },
+  THREEDS_UNKNOWN_AUTH_RESPONSE: { type: 'UNKNOWN', message: '{message}' },
+} as const satisfies Catalogue;
