@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: sizes, time to ready, input latency, tokenization overhead and memory over
+ * create/teardown cycles, in headless Chromium over the local HTTPS origins. Prints a table and
+ * writes bench-results.json at the repository root.
+ *
+ * Starts its own servers (ports 9443–9446, see servers.ts), builds only what is missing or stale.
+ * `--quick` takes fewer samples, below the counts the figures are specified for, to try changes.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { launchBrowser } from './browser.ts';
+import { measureHeap } from './measure-heap.ts';
+import { measureInput } from './measure-input.ts';
+import { measureReady, type FloorPlan } from './measure-ready.ts';
+import { measureTokenize } from './measure-tokenize.ts';
+import { formatReport, goals, type BenchResults } from './report.ts';
+import { startBenchServers } from './servers.ts';
+import { measureBuild } from './sizes.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const quick = process.argv.includes('--quick');
+const COUNTS = quick
+  ? { readyRuns: 5, keyPairs: 10, tokenizeRuns: 3, cycles: 10 }
+  : { readyRuns: 21, keyPairs: 60, tokenizeRuns: 11, cycles: 50 };
+
+function commit(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, stdio: 'pipe' })
+      .toString()
+      .trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root, stdio: 'pipe' })
+      .toString()
+      .trim();
+    return dirty ? `${head} with uncommitted changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** JSON for an HTML `<script type="application/json">` block. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+let floorPlan: FloorPlan | undefined;
+const servers = await startBenchServers(() => ({ FLOOR: scriptJson(floorPlan ?? null) }));
+const browser = await launchBrowser().catch(async (error: unknown) => {
+  await servers.close();
+  throw error;
+});
+let closing: Promise<unknown> | undefined;
+const closeAll = (): Promise<unknown> => (closing ??= Promise.allSettled([browser.close(), servers.close()]));
+const stop = (): void => {
+  void closeAll().then(() => process.exit(130));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+try {
+  const step = (text: string): void => {
+    console.log(`… ${text}`);
+  };
+  const loadBefore = loadavg()[0] ?? 0;
+  step('sizes');
+  const sizes = {
+    ...measureBuild(),
+    method:
+      'Each file compressed on its own, as a server sends it: gzip level 9 and brotli quality 11 (node:zlib). ' +
+      'A frame page counts with every file it loads up front: the scripts, stylesheets and preloads of its ' +
+      'HTML and the static imports of those modules, followed transitively. 1 kB = 1000 B.',
+  };
+  step(`time to ready (${COUNTS.readyRuns} panel and ${COUNTS.readyRuns} floor loads)`);
+  const ready = await measureReady(browser, servers, COUNTS.readyRuns, (plan) => {
+    floorPlan = plan;
+  });
+  step(`input latency (${COUNTS.keyPairs * 4} keystrokes)`);
+  const input = await measureInput(browser, servers, COUNTS.keyPairs);
+  step(`tokenization (${COUNTS.tokenizeRuns} runs each)`);
+  const tokenize = await measureTokenize(browser, servers, COUNTS.tokenizeRuns);
+  step(`create/teardown (${COUNTS.cycles} cycles)`);
+  const heap = await measureHeap(browser, servers, COUNTS.cycles);
+
+  const cpu = cpus();
+  const partial: Omit<BenchResults, 'goals'> = {
+    version: servers.version,
+    date: new Date().toISOString(),
+    command: `npm run bench${quick ? ' -- --quick' : ''}`,
+    environment: {
+      node: process.version,
+      chromium: browser.version(),
+      cpus: `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}`,
+      loadAverage: `${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end`,
+      busy: Math.max(loadBefore, loadavg()[0] ?? 0) > cpu.length,
+      commit: commit(),
+    },
+    origins: {
+      merchant: servers.origins.merchant,
+      assets: servers.origins.assets,
+      gateway: servers.origins.gateway,
+      bench: servers.origins.bench,
+    },
+    built: servers.built,
+    sizes,
+    ready,
+    input,
+    tokenize,
+    heap,
+  };
+  const results: BenchResults = { ...partial, goals: goals(partial) };
+  writeFileSync(resolve(root, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${formatReport(results)}\nWrote bench-results.json.`);
+  if (quick) console.log('Quick run: fewer samples than the figures are specified for.');
+} finally {
+  await closeAll();
+}
