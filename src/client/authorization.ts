@@ -2,10 +2,10 @@
  * Parsing of the merchant's authorization: a tokenization key or a client token (SPEC §5, PROTOCOL §1).
  * @packageDocumentation
  */
-import * as z from 'zod/mini';
 import { API_BASES } from '../shared/build-constants';
 import { TOKENIZATION_KEY_ENVIRONMENTS, type TokenizationKeyEnvironment } from '../shared/constants';
 import { createError } from '../shared/errors';
+import { object, parseWith, string } from '../shared/strict-readers';
 
 /** Kind of authorization, as stored in the configuration wrapper (`authorizationType`). */
 export type AuthorizationType = 'TOKENIZATION_KEY' | 'CLIENT_TOKEN';
@@ -46,7 +46,11 @@ export type AuthorizationField = { tokenizationKey: string } | { authorizationFi
 
 const TOKENIZATION_KEY = /^[A-Za-z0-9]+_[A-Za-z0-9]+_[A-Za-z0-9_]+$/;
 
-const clientTokenSchema = z.looseObject({ authorizationFingerprint: z.string(), configUrl: z.string() });
+// Only these two fields are read; whatever else a token carries is not needed, so it is dropped.
+const clientToken = object<{ authorizationFingerprint: string; configUrl: string }>({
+  authorizationFingerprint: string(),
+  configUrl: string(),
+});
 
 function invalid(reason: string): never {
   throw createError('CLIENT_INVALID_AUTHORIZATION', undefined, { reason });
@@ -82,9 +86,9 @@ export function parseAuthorization(value: string): Authorization {
   } catch {
     invalid('decode');
   }
-  const token = clientTokenSchema.safeParse(json);
-  if (!token.success) invalid('fields');
-  const { authorizationFingerprint, configUrl } = token.data;
+  const token = parseWith(clientToken, json);
+  if (!token) invalid('fields');
+  const { authorizationFingerprint, configUrl } = token;
   return {
     kind: 'CLIENT_TOKEN',
     value,

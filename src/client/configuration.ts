@@ -1,59 +1,116 @@
 /**
- * The gateway configuration: its schema and the call that fetches it (PROTOCOL §2).
+ * The gateway configuration: its type, its reader and the call that fetches it (PROTOCOL §2).
  * @packageDocumentation
  */
-import * as z from 'zod/mini';
 import { LIBRARY_VERSION, SDK_VERSION } from '../shared/constants';
 import { createError, isPanelError, type ErrorDetails } from '../shared/errors';
+import {
+  array,
+  boolean,
+  invalidKey,
+  looseObject,
+  nullable,
+  optional,
+  parseWith,
+  string,
+  type Loose,
+  type Shape,
+} from '../shared/strict-readers';
 import { authorizationField, type Authorization, type AuthorizationType } from './authorization';
 import { assertGatewayDomains, assertGatewayUrl } from './domain';
 import { httpRequest, type HttpResponse } from './http';
 
-const strings = z.array(z.string());
+/** The fields of PROTOCOL §2.2 the panel reads; {@link GatewayConfiguration} adds every other key. */
+type GatewayConfigurationFields = {
+  clientApiUrl: string;
+  assetsUrl: string;
+  configUrl?: string | undefined;
+  analytics?: Loose<{ url: string }> | undefined;
+  environment?: string | undefined;
+  merchantId?: string | undefined;
+  challenges?: string[] | undefined;
+  creditCards?:
+    | Loose<{
+        supportedCardTypes?: string[] | undefined;
+        supportedGateways?: Loose<{ name: string }>[] | undefined;
+      }>
+    | undefined;
+  threeDSecureEnabled?: boolean | undefined;
+  paypalEnabled?: boolean | undefined;
+  paypal?:
+    | Loose<{
+        clientId?: string | null | undefined;
+        displayName?: string | null | undefined;
+        unvettedMerchant?: boolean | undefined;
+        assetsUrl?: string | null | undefined;
+      }>
+    | undefined;
+  applePayWeb?:
+    | Loose<{
+        merchantIdentifier?: string | undefined;
+        countryCode?: string | undefined;
+        currencyCode?: string | undefined;
+        supportedNetworks?: string[] | undefined;
+        merchantCapabilities?: string[] | undefined;
+      }>
+    | undefined;
+  kount?: Loose<{ kountMerchantId?: string | null | undefined }> | undefined;
+  braintreeApi?: Loose<{ url: string; accessToken?: string | undefined }> | undefined;
+};
 
 /**
- * Schema of the configuration JSON: the fields of PROTOCOL §2.2, unknown keys kept.
- * `clientApiUrl` and `assetsUrl` are required; everything else is optional.
+ * The gateway configuration (PROTOCOL §2.2): `clientApiUrl` and `assetsUrl`, the optional fields
+ * the panel reads, and any other key the gateway sends, kept as it came.
  */
-export const gatewayConfigurationSchema = z.looseObject({
-  clientApiUrl: z.string(),
-  assetsUrl: z.string(),
-  configUrl: z.optional(z.string()),
-  analytics: z.optional(z.looseObject({ url: z.string() })),
-  environment: z.optional(z.string()),
-  merchantId: z.optional(z.string()),
-  challenges: z.optional(strings),
-  creditCards: z.optional(
-    z.looseObject({
-      supportedCardTypes: z.optional(strings),
-      supportedGateways: z.optional(z.array(z.looseObject({ name: z.string() }))),
-    }),
-  ),
-  threeDSecureEnabled: z.optional(z.boolean()),
-  paypalEnabled: z.optional(z.boolean()),
-  paypal: z.optional(
-    z.looseObject({
-      clientId: z.optional(z.nullable(z.string())),
-      displayName: z.optional(z.nullable(z.string())),
-      unvettedMerchant: z.optional(z.boolean()),
-      assetsUrl: z.optional(z.nullable(z.string())),
-    }),
-  ),
-  applePayWeb: z.optional(
-    z.looseObject({
-      merchantIdentifier: z.optional(z.string()),
-      countryCode: z.optional(z.string()),
-      currencyCode: z.optional(z.string()),
-      supportedNetworks: z.optional(strings),
-      merchantCapabilities: z.optional(strings),
-    }),
-  ),
-  kount: z.optional(z.looseObject({ kountMerchantId: z.optional(z.nullable(z.string())) })),
-  braintreeApi: z.optional(z.looseObject({ url: z.string(), accessToken: z.optional(z.string()) })),
-});
+export type GatewayConfiguration = Loose<GatewayConfigurationFields>;
 
-/** The gateway configuration (PROTOCOL §2.2). */
-export type GatewayConfiguration = z.infer<typeof gatewayConfigurationSchema>;
+const strings = array(string());
+const optionalText = optional(nullable(string()));
+
+// Kept apart from the reader so that a refusal can name the first field that does not fit.
+const gatewayConfigurationFields: Shape<GatewayConfigurationFields> = {
+  clientApiUrl: string(),
+  assetsUrl: string(),
+  configUrl: optional(string()),
+  analytics: optional(looseObject({ url: string() })),
+  environment: optional(string()),
+  merchantId: optional(string()),
+  challenges: optional(strings),
+  creditCards: optional(
+    looseObject({
+      supportedCardTypes: optional(strings),
+      supportedGateways: optional(array(looseObject({ name: string() }))),
+    }),
+  ),
+  threeDSecureEnabled: optional(boolean),
+  paypalEnabled: optional(boolean),
+  paypal: optional(
+    looseObject({
+      clientId: optionalText,
+      displayName: optionalText,
+      unvettedMerchant: optional(boolean),
+      assetsUrl: optionalText,
+    }),
+  ),
+  applePayWeb: optional(
+    looseObject({
+      merchantIdentifier: optional(string()),
+      countryCode: optional(string()),
+      currencyCode: optional(string()),
+      supportedNetworks: optional(strings),
+      merchantCapabilities: optional(strings),
+    }),
+  ),
+  kount: optional(looseObject({ kountMerchantId: optionalText })),
+  braintreeApi: optional(looseObject({ url: string(), accessToken: optional(string()) })),
+};
+
+/**
+ * Reads the configuration JSON as a {@link GatewayConfiguration}: the fields of PROTOCOL §2.2
+ * checked, unknown keys kept. `clientApiUrl` and `assetsUrl` are required; everything else is
+ * optional.
+ */
+export const gatewayConfigurationReader = looseObject(gatewayConfigurationFields);
 
 /** The `_meta` sent with every gateway request and analytics batch. */
 export interface AnalyticsMetadata {
@@ -176,13 +233,19 @@ export async function fetchConfiguration(
   if (missing.length > 0) {
     throw createError('CLIENT_MISSING_GATEWAY_CONFIGURATION', undefined, { httpStatus, missing });
   }
-  const parsed = gatewayConfigurationSchema.safeParse(data);
-  if (!parsed.success) networkError({ httpStatus, originalError: data, issues: parsed.error.issues });
-  assertGatewayDomains(parsed.data);
+  const gatewayConfiguration = parseWith(gatewayConfigurationReader, data);
+  if (!gatewayConfiguration) {
+    networkError({
+      httpStatus,
+      originalError: data,
+      invalidKey: invalidKey(gatewayConfigurationFields, data),
+    });
+  }
+  assertGatewayDomains(gatewayConfiguration);
   return {
     authorization: authorization.value,
     authorizationType: authorization.kind,
     analyticsMetadata,
-    gatewayConfiguration: parsed.data,
+    gatewayConfiguration,
   };
 }

@@ -25,7 +25,7 @@ export {
 export {
   createMetadata,
   fetchConfiguration,
-  gatewayConfigurationSchema,
+  gatewayConfigurationReader,
   type AnalyticsMetadata,
   type ClientConfiguration,
   type FetchConfigurationOptions,

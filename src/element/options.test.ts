@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption } from './options';
 import type { PanelOptionName } from '../panel/panel-options';
+import { INVALID } from '../shared/strict-readers';
+import { expectSameVerdicts, variantsOf } from '../shared/test-support';
 
 describe('the card option', () => {
   it.each([
@@ -104,5 +107,75 @@ describe('every option', () => {
       expect(parsed.error.code).toBe('INVALID_OPTION');
       expect(parsed.error.message).toBe(`The ${option} option is invalid.`);
     }
+  });
+});
+
+describe('the reason of a refusal', () => {
+  it.each<[PanelOptionName, unknown, RegExp]>([
+    ['card', { cardholderName: 'yes' }, /"cardholderName" does not fit.*expected \{"cardholderName"/],
+    ['card', [], /^expected \{"cardholderName"/],
+    ['translations', { payWithCard: 3 }, /"payWithCard" does not fit.*expected an object of texts/],
+    ['paypal', { flow: 'later' }, /"flow" does not fit.*"checkout" \| "vault"/],
+    ['threeDSecure', {}, /"amount" does not fit/],
+    ['dataCollector', { kount: false }, /^expected .*with kount or paypal true$/],
+    ['locale', 'not a locale', /^expected a locale/],
+    ['preselectVaultedPaymentMethod', 0, /^expected true or false$/],
+    ['card', '{cardholderName: true', /JSON/],
+  ])('%s %j says why', (option, input, reason) => {
+    const parsed = parseOption(option, input);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error.details?.reason).toMatch(reason);
+  });
+});
+
+describe('the option readers, against the zod schemas they replaced', () => {
+  // The zod schemas the bundle used to ship, kept as the oracle of what each option accepts.
+  const amount = z.union([z.string().check(z.minLength(1)), z.number().check(z.nonnegative())]);
+  const wallet = z.looseObject({
+    flow: z.optional(z.enum(['checkout', 'vault'])),
+    amount: z.optional(amount),
+    currency: z.optional(z.string()),
+  });
+  const ORACLES: Record<Exclude<PanelOptionName, 'paymentOptionPriority'>, z.ZodMiniType> = {
+    locale: z.string().check(z.regex(/^[a-zA-Z]{2,3}(?:[_-][a-zA-Z]{2})?$/)),
+    translations: z.record(z.string(), z.string()),
+    card: z.object({
+      cardholderName: z.optional(z.union([z.boolean(), z.object({ required: z.optional(z.boolean()) })])),
+    }),
+    paypal: wallet,
+    paypalCredit: wallet,
+    applePay: z.looseObject({
+      displayName: z.optional(z.string()),
+      paymentRequest: z.optional(z.record(z.string(), z.unknown())),
+    }),
+    threeDSecure: z.object({ amount }),
+    dataCollector: z
+      .object({ kount: z.optional(z.boolean()), paypal: z.optional(z.boolean()) })
+      .check(z.refine((value) => value.kount === true || value.paypal === true)),
+    preselectVaultedPaymentMethod: z.boolean(),
+  };
+  const SAMPLES: Record<keyof typeof ORACLES, unknown[]> = {
+    locale: ['en_US', 'fr-CA', 'de', 'ast', 'en_USA', 'e', 'en US', 'en_U1', ' en_US'],
+    translations: [{ payWithCard: 'Karte', CARD_NOT_SUPPORTED: 'Nein' }],
+    card: [{ cardholderName: true }, { cardholderName: { required: true } }],
+    paypal: [{ flow: 'checkout', amount: '10.00', currency: 'USD', intent: 'sale' }, { amount: 0 }],
+    paypalCredit: [{ flow: 'vault', offerCredit: true }],
+    applePay: [{ displayName: 'Shop', paymentRequest: { total: { label: 'Shop', amount: '1.00' } } }],
+    threeDSecure: [{ amount: '10.00' }, { amount: 0 }],
+    dataCollector: [{ kount: true, paypal: false }, { paypal: true }],
+    preselectVaultedPaymentMethod: [true, false],
+  };
+
+  it.each(Object.keys(ORACLES) as (keyof typeof ORACLES)[])('%s', (option) => {
+    // A property given as a string is read like the attribute, and none is no option: those are
+    // the option's own rules, before its reader.
+    const values = SAMPLES[option]
+      .flatMap(variantsOf)
+      .filter((value) => value != null && (option === 'locale' || typeof value !== 'string'));
+    const reader = (value: unknown) => {
+      const parsed = parseOption(option, value);
+      return parsed.ok ? parsed.value : INVALID;
+    };
+    expect(expectSameVerdicts(reader, ORACLES[option], values)).toBeGreaterThan(0);
   });
 });

@@ -1,47 +1,104 @@
 /**
  * The merchant's options, as attributes (text, JSON where structured) or properties (values),
- * checked with zod/mini. A value that does not fit becomes a catalogue error instead of an exception
- * the merchant cannot catch.
+ * checked with the strict readers. A value that does not fit becomes a catalogue error instead of
+ * an exception the merchant cannot catch.
  * @packageDocumentation
  */
-import * as z from 'zod/mini';
-import type { PanelOptionName, PanelOptions } from '../panel/panel-options';
+import type { ApplePayOptions, PanelOptionName, PanelOptions, PayPalOptions } from '../panel/panel-options';
 import { createError, type PanelError } from '../shared/errors';
+import {
+  boolean,
+  INVALID,
+  invalidKey,
+  looseObject,
+  matching,
+  nonEmptyString,
+  nonNegativeNumber,
+  object,
+  oneOf,
+  optional,
+  record,
+  refine,
+  string,
+  union,
+  unknownValue,
+  type KeyReaders,
+  type Reader,
+  type Shape,
+} from '../shared/strict-readers';
 
 /** What parsing an option gives: its value, or why it was refused. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: PanelError };
 
-const amount = z.union([z.string().check(z.minLength(1)), z.number().check(z.nonnegative())]);
+/** Options checked here; the priority's rules are the panel configuration's. */
+type CheckedOption = Exclude<PanelOptionName, 'paymentOptionPriority'>;
+
+/** How an option is read, and what a refusal says. */
+interface OptionRule<T> {
+  read: Reader<T>;
+  /** What the option takes, for `details.reason`. */
+  expected: string;
+  /** The readers of its keys (or of every value, for a map), to name the key that does not fit. */
+  keys?: KeyReaders | Reader<unknown>;
+}
+
+function rule<T>(read: Reader<T>, expected: string, keys?: OptionRule<T>['keys']): OptionRule<T> {
+  return keys === undefined ? { read, expected } : { read, expected, keys };
+}
+
+const AMOUNT = 'a non-empty string or a number of at least 0';
+const amount = union(nonEmptyString, nonNegativeNumber);
+
+const walletFields: Shape<Pick<PayPalOptions, 'flow' | 'amount' | 'currency'>> = {
+  flow: optional(oneOf(['checkout', 'vault'])),
+  amount: optional(amount),
+  currency: optional(string()),
+};
+const WALLET = `{"flow"?: "checkout" | "vault", "amount"?: ${AMOUNT}, "currency"?: string, …}`;
+
+const cardFields: Shape<NonNullable<PanelOptions['card']>> = {
+  cardholderName: optional(union(boolean, object({ required: optional(boolean) }))),
+};
+const applePayFields: Shape<Pick<ApplePayOptions, 'displayName' | 'paymentRequest'>> = {
+  displayName: optional(string()),
+  paymentRequest: optional(record(unknownValue)),
+};
+const threeDSecureFields: Shape<NonNullable<PanelOptions['threeDSecure']>> = { amount };
+const dataCollectorFields: Shape<NonNullable<PanelOptions['dataCollector']>> = {
+  kount: optional(boolean),
+  paypal: optional(boolean),
+};
 
 // Unknown keys are kept on wallet options (their sheets read what they know) and dropped elsewhere.
-const SCHEMAS = {
-  locale: z.string().check(z.regex(/^[a-zA-Z]{2,3}(?:[_-][a-zA-Z]{2})?$/)),
-  translations: z.record(z.string(), z.string()),
-  card: z.object({
-    cardholderName: z.optional(z.union([z.boolean(), z.object({ required: z.optional(z.boolean()) })])),
-  }),
-  paypal: z.looseObject({
-    flow: z.optional(z.enum(['checkout', 'vault'])),
-    amount: z.optional(amount),
-    currency: z.optional(z.string()),
-  }),
-  paypalCredit: z.looseObject({
-    flow: z.optional(z.enum(['checkout', 'vault'])),
-    amount: z.optional(amount),
-    currency: z.optional(z.string()),
-  }),
-  applePay: z.looseObject({
-    displayName: z.optional(z.string()),
-    paymentRequest: z.optional(z.record(z.string(), z.unknown())),
-  }),
-  threeDSecure: z.object({ amount }),
-  dataCollector: z
-    .object({ kount: z.optional(z.boolean()), paypal: z.optional(z.boolean()) })
-    .check(
-      z.refine((value) => value.kount === true || value.paypal === true, 'kount or paypal must be true'),
-    ),
-  preselectVaultedPaymentMethod: z.boolean(),
-} satisfies Record<Exclude<PanelOptionName, 'paymentOptionPriority'>, z.ZodMiniType>;
+const RULES: { [K in CheckedOption]: OptionRule<NonNullable<PanelOptions[K]>> } = {
+  locale: rule(matching(/^[a-zA-Z]{2,3}(?:[_-][a-zA-Z]{2})?$/), 'a locale such as "en_US" or "en-US"'),
+  translations: rule(record(string()), 'an object of texts by key, {"key": "text"}', string()),
+  card: rule(
+    object(cardFields),
+    '{"cardholderName"?: true | false | {"required"?: true | false}}',
+    cardFields,
+  ),
+  paypal: rule(looseObject(walletFields), WALLET, walletFields),
+  paypalCredit: rule(looseObject(walletFields), WALLET, walletFields),
+  applePay: rule(
+    looseObject(applePayFields),
+    '{"displayName"?: string, "paymentRequest"?: object, …}',
+    applePayFields,
+  ),
+  threeDSecure: rule(object(threeDSecureFields), `{"amount": ${AMOUNT}}`, threeDSecureFields),
+  dataCollector: rule(
+    refine(object(dataCollectorFields), (value) => value.kount === true || value.paypal === true),
+    '{"kount"?: true | false, "paypal"?: true | false} with kount or paypal true',
+    dataCollectorFields,
+  ),
+  preselectVaultedPaymentMethod: rule(boolean, 'true or false'),
+};
+
+/** Why `value` does not fit `rule`: the key at fault when there is one, and what the option takes. */
+function reasonFor(rule: OptionRule<unknown>, value: unknown): string {
+  const key = rule.keys && invalidKey(rule.keys, value);
+  return `${key === undefined ? '' : `"${key}" does not fit; `}expected ${rule.expected}`;
+}
 
 /** Every option's attribute, by property name. */
 export const OPTION_ATTRIBUTES = {
@@ -111,10 +168,11 @@ export function parseOption<K extends PanelOptionName>(
   }
   // The priority's rules (an array of known options) are the panel configuration's, with their own messages.
   if (option === 'paymentOptionPriority') return { ok: true, value: value as PanelOptions[K] };
-  const schemas: Record<string, z.ZodMiniType> = SCHEMAS;
-  const schema = schemas[option];
-  if (!schema) return invalid(option, 'unknown option');
-  const result = schema.safeParse(value);
-  if (!result.success) return invalid(option, z.prettifyError(result.error));
-  return { ok: true, value: result.data as PanelOptions[K] };
+  const rules: Partial<Record<string, OptionRule<unknown>>> = RULES;
+  // Read by own key only: a name such as "toString" is no option.
+  const optionRule = Object.hasOwn(rules, option) ? rules[option] : undefined;
+  if (!optionRule) return invalid(option, 'unknown option');
+  const read = optionRule.read(value);
+  if (read === INVALID) return invalid(option, reasonFor(optionRule, value));
+  return { ok: true, value: read as PanelOptions[K] };
 }

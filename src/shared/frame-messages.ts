@@ -1,8 +1,8 @@
 /**
  * The messages between the page and the frames (DESIGN "Frame messages"): one discriminated union
  * per direction, keyed on `type`, and the frames' strict reader of the page's messages. The page
- * reads the frames' messages with the schema of `frame-to-page-schema.ts`, which the frames never
- * import: they stay free of the schema library.
+ * reads the frames' messages with the reader of `frame-to-page-schema.ts`, which the frames never
+ * import: each side carries only the reader of what it receives.
  * @packageDocumentation
  */
 import { SHORT_TEXT_MAX_LENGTH, type FrameKind } from './frame-channel';

@@ -1,83 +1,98 @@
 /**
- * The page's schema of the frames' messages (DESIGN "Frame messages"). Only the page imports this
- * module: the frames never read their own direction, and stay free of the schema library.
+ * The page's reader of the frames' messages (DESIGN "Frame messages"). Only the page imports this
+ * module: the frames never read their own direction. It uses the same strict readers as the frames,
+ * so the page bundle carries no schema library either.
  * @packageDocumentation
  */
-import * as z from 'zod/mini';
-import { CARD_BRAND_TYPES, type CardBrandType } from './card-brands';
+import { CARD_BRAND_TYPES } from './card-brands';
 import { FRAME_KINDS, SHORT_TEXT_MAX_LENGTH } from './frame-channel';
-import type { FrameToPageMessage } from './frame-messages';
-import { FIELD_EVENT_TYPES, FIELD_KEYS } from './hosted-fields';
+import type { CardPayload, FrameToPageMessage, WireError } from './frame-messages';
+import { FIELD_EVENT_TYPES, FIELD_KEYS, type CardCandidate, type FieldState } from './hosted-fields';
+import {
+  array,
+  boolean,
+  discriminated,
+  finiteNumber,
+  object,
+  oneOf,
+  optional,
+  parseWith,
+  record,
+  string,
+  unknownValue,
+  type Reader,
+} from './strict-readers';
 
-const serializedError = z.object({
-  name: z.literal('PanelError'),
-  code: z.string(),
-  type: z.string(),
-  message: z.string(),
-  details: z.optional(z.record(z.string(), z.unknown())),
+// Declared here rather than imported from frame-messages.ts: importing that module would also bring
+// the frames' reader of the page's messages into the page bundle.
+const shortText = string(SHORT_TEXT_MAX_LENGTH);
+const fieldKey = oneOf(FIELD_KEYS);
+const frameKind = oneOf(FRAME_KINDS);
+
+const wireError = object<WireError>({
+  name: oneOf(['PanelError']),
+  code: string(),
+  type: string(),
+  message: string(),
+  details: optional(record(unknownValue)),
 });
 
-const fieldKey = z.enum(FIELD_KEYS);
-
-const fieldState = z.object({
-  isEmpty: z.boolean(),
-  isValid: z.boolean(),
-  isPotentiallyValid: z.boolean(),
-  isFocused: z.boolean(),
+const fieldState = object<FieldState>({
+  isEmpty: boolean,
+  isValid: boolean,
+  isPotentiallyValid: boolean,
+  isFocused: boolean,
 });
 
-const cardCandidate = z.object({
-  type: z.enum(CARD_BRAND_TYPES as [CardBrandType, ...CardBrandType[]]),
-  niceType: z.string(),
-  code: z.object({ name: z.string(), size: z.number() }),
+const cardCandidate = object<CardCandidate>({
+  type: oneOf(CARD_BRAND_TYPES),
+  niceType: string(),
+  code: object({ name: string(), size: finiteNumber }),
 });
 
-const shortText = z.string().check(z.maxLength(SHORT_TEXT_MAX_LENGTH));
-
-/** Schema of the `CardPayload` a tokenizing frame hands the page (`frame-messages.ts`). */
-export const cardPayload = z.object({
+/** Reads the {@link CardPayload} a tokenizing frame hands the page; unknown keys are dropped. */
+export const cardPayload: Reader<CardPayload> = object<CardPayload>({
   nonce: shortText,
-  type: z.literal('CreditCard'),
+  type: oneOf(['CreditCard']),
   description: shortText,
-  details: z.object({
+  details: object({
     cardType: shortText,
     lastTwo: shortText,
-    lastFour: z.optional(shortText),
-    bin: z.optional(shortText),
-    expirationMonth: z.optional(shortText),
-    expirationYear: z.optional(shortText),
-    cardholderName: z.optional(shortText),
+    lastFour: optional(shortText),
+    bin: optional(shortText),
+    expirationMonth: optional(shortText),
+    expirationYear: optional(shortText),
+    cardholderName: optional(shortText),
   }),
-  binData: z.optional(z.record(z.string(), z.unknown())),
+  binData: optional(record(unknownValue)),
 });
 
-/** Schema of {@link FrameToPageMessage}. */
-export const frameToPageMessage = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('frameReady'),
-    frame: z.enum(FRAME_KINDS),
-    version: z.string(),
-    field: z.optional(fieldKey),
+/** Reads a {@link FrameToPageMessage}: every field checked, unknown keys dropped. */
+export const frameToPageMessage: Reader<FrameToPageMessage> = discriminated<FrameToPageMessage>({
+  frameReady: object({
+    type: oneOf(['frameReady']),
+    frame: frameKind,
+    version: string(),
+    field: optional(fieldKey),
   }),
-  z.object({ type: z.literal('frameError'), frame: z.enum(FRAME_KINDS), error: serializedError }),
-  z.object({
-    type: z.literal('fieldEvent'),
-    event: z.enum(FIELD_EVENT_TYPES),
+  frameError: object({ type: oneOf(['frameError']), frame: frameKind, error: wireError }),
+  fieldEvent: object({
+    type: oneOf(['fieldEvent']),
+    event: oneOf(FIELD_EVENT_TYPES),
     field: fieldKey,
     state: fieldState,
-    cards: z.optional(z.array(cardCandidate).check(z.maxLength(8))),
+    cards: optional(array(cardCandidate, 8)),
   }),
-  z.object({ type: z.literal('submitRequest'), field: fieldKey }),
-  z.object({
-    type: z.literal('tokenizeResult'),
-    requestId: z.string(),
-    payload: z.optional(cardPayload),
-    error: z.optional(serializedError),
+  submitRequest: object({ type: oneOf(['submitRequest']), field: fieldKey }),
+  tokenizeResult: object({
+    type: oneOf(['tokenizeResult']),
+    requestId: string(),
+    payload: optional(cardPayload),
+    error: optional(wireError),
   }),
-]);
+});
 
-/** Reads a frame's message, or returns `null` when it does not match {@link frameToPageMessage}. */
+/** Reads a frame's message, or returns `null` when it is not a {@link FrameToPageMessage}. */
 export function parseFrameToPageMessage(data: unknown): FrameToPageMessage | null {
-  const parsed = frameToPageMessage.safeParse(data);
-  return parsed.success ? parsed.data : null;
+  return parseWith(frameToPageMessage, data);
 }

@@ -5,12 +5,18 @@ import {
   discriminated,
   finiteNumber,
   INVALID,
+  invalidKey,
+  looseObject,
+  matching,
+  nonEmptyString,
+  nonNegativeNumber,
   nullable,
   object,
   oneOf,
   optional,
   parseWith,
   record,
+  refine,
   string,
   union,
   unknownValue,
@@ -145,5 +151,78 @@ describe('union and discriminated', () => {
   ])('refuses %s', (_, value) => {
     expect(message(value)).toBe(INVALID);
     expect(parseWith(message, value)).toBeNull();
+  });
+});
+
+describe('looseObject', () => {
+  const reader = looseObject<{ a: string; b?: number | undefined }>({
+    a: string(5),
+    b: optional(finiteNumber),
+  });
+
+  it('reads the declared keys and keeps every other own key as it came', () => {
+    const nested = { deep: [1] };
+    const input = { a: 'x', b: 1, nested };
+    const read = reader(input);
+    expect(read).toStrictEqual({ a: 'x', b: 1, nested });
+    expect(read).not.toBe(input);
+    expect(read !== INVALID && read.nested).toBe(nested);
+    expect(reader({ a: 'x', b: undefined })).toStrictEqual({ a: 'x' });
+  });
+
+  it('never copies prototype keys', () => {
+    const read = reader(JSON.parse('{"a":"x","__proto__":{"polluted":true},"constructor":1,"prototype":2}'));
+    expect(read).toStrictEqual({ a: 'x' });
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it.each([
+    ['a missing key', { b: 1 }],
+    ['a wrong type', { a: 1, c: 1 }],
+    ['an array', ['x']],
+    ['null', null],
+  ])('refuses %s', (_, value) => {
+    expect(reader(value)).toBe(INVALID);
+  });
+});
+
+describe('refine and the bounded scalars', () => {
+  it('refine keeps what reads and passes the test', () => {
+    const even = refine(finiteNumber, (value) => value % 2 === 0);
+    expect(even(2)).toBe(2);
+    expect(even(3)).toBe(INVALID);
+    expect(even('2')).toBe(INVALID);
+  });
+
+  it('read non-empty strings, matching strings and numbers of at least zero', () => {
+    expect(nonEmptyString('a')).toBe('a');
+    expect(nonEmptyString('')).toBe(INVALID);
+    expect(matching(/^a+$/)('aa')).toBe('aa');
+    expect(matching(/^a+$/)('ab')).toBe(INVALID);
+    expect(matching(/^a+$/)(['aa'])).toBe(INVALID);
+    expect(nonNegativeNumber(0)).toBe(0);
+    expect(nonNegativeNumber(1.5)).toBe(1.5);
+    for (const value of [-1, Number.NaN, Infinity, '1']) expect(nonNegativeNumber(value)).toBe(INVALID);
+  });
+});
+
+describe('invalidKey', () => {
+  const shape = { a: string(), b: optional(finiteNumber) };
+
+  it('names the first key of a shape that does not read, a missing required key included', () => {
+    expect(invalidKey(shape, { a: 'x', b: 'y' })).toBe('b');
+    expect(invalidKey(shape, { b: 1 })).toBe('a');
+    expect(invalidKey(shape, { a: 'x', c: 1 })).toBeUndefined();
+  });
+
+  it('names the first key a map refuses, prototype keys included', () => {
+    expect(invalidKey(string(), { a: 'x', b: 1 })).toBe('b');
+    expect(invalidKey(string(), { constructor: 'x' })).toBe('constructor');
+    expect(invalidKey(string(), { a: 'x' })).toBeUndefined();
+  });
+
+  it('names nothing for a value that is no plain object', () => {
+    for (const value of [null, 'a', ['x'], 1]) expect(invalidKey(shape, value)).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Small strict readers for data from another window or the network, for the frames: they carry
- * these instead of a schema library to stay small (DESIGN "Frame messages"). A reader returns a
- * fresh value built only from what it checked, or {@link INVALID}: objects keep only their
- * declared own keys, records refuse prototype keys, numbers must be finite.
+ * Small strict readers for data from another window, the network or the merchant: the frames and
+ * the page bundle carry these instead of a schema library to stay small (DESIGN "Frame messages",
+ * the bundle's size budget). A reader returns a fresh value built only from what it checked, or
+ * {@link INVALID}: objects keep only their declared own keys (or, loose, copy the rest as it came),
+ * records refuse prototype keys, numbers must be finite.
  * @packageDocumentation
  */
 
@@ -135,4 +136,72 @@ export function discriminated<T extends { type: string }>(members: Members<T>): 
     if (typeof type !== 'string' || !Object.hasOwn(members, type)) return INVALID;
     return (members as Record<string, Reader<T>>)[type]?.(value) ?? INVALID;
   };
+}
+
+/*
+ * Readers for merchant options and gateway answers, which the page reads; built on those above.
+ */
+
+/** An object as {@link looseObject} reads it: the checked keys of `T`, and any other key kept as it came. */
+export type Loose<T> = Flat<T & { [key: string]: unknown }>;
+
+/** `T` as one object type rather than an intersection, so that types compare and print as they read. */
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+
+/**
+ * A plain object with the keys of `shape`, read as {@link object} reads them, that also keeps every
+ * other own key and its value as they came: for answers and options whose further keys belong to
+ * someone else (the gateway's newer fields, a wallet's own options). Prototype keys are not copied,
+ * so the result's prototype stays `Object.prototype`.
+ */
+export function looseObject<T>(shape: Shape<T>): Reader<Loose<T>> {
+  const read = object(shape);
+  return (value) => {
+    const result = read(value);
+    if (result === INVALID) return INVALID;
+    const loose: Record<string, unknown> = result as Loose<T>;
+    for (const [key, element] of Object.entries(value as object)) {
+      if (!Object.hasOwn(shape, key) && !PROTOTYPE_KEYS.includes(key)) loose[key] = element;
+    }
+    return result as Loose<T>;
+  };
+}
+
+/** What `reader` reads, only when `test` holds for it: a rule across keys, or a bound on a value. */
+export function refine<T>(reader: Reader<T>, test: (value: T) => boolean): Reader<T> {
+  return (value) => {
+    const read = reader(value);
+    return read !== INVALID && test(read) ? read : INVALID;
+  };
+}
+
+/** A string of at least one character. */
+export const nonEmptyString: Reader<string> = refine(string(), (value) => value.length > 0);
+
+/** A string that `pattern` matches (a pattern without the `g` or `y` flag, which would make it stateful). */
+export function matching(pattern: RegExp): Reader<string> {
+  return refine(string(), (value) => pattern.test(value));
+}
+
+/** A finite number of at least zero. */
+export const nonNegativeNumber: Reader<number> = refine(finiteNumber, (value) => value >= 0);
+
+/** Readers by key, as a {@link Shape} holds them. */
+export type KeyReaders = Readonly<Record<string, Reader<unknown>>>;
+
+/**
+ * The first key that keeps `value` from reading, to name it in an error message: with a shape, the
+ * first of its keys whose reader refuses the value's own property (a missing one reads as
+ * `undefined`); with a single reader, the first own key it refuses or that is a prototype key, as
+ * in {@link record}. `undefined` when `value` is no plain object or every key reads, so the fault
+ * lies with the value as a whole.
+ */
+export function invalidKey(readers: KeyReaders | Reader<unknown>, value: unknown): string | undefined {
+  if (!isObject(value)) return undefined;
+  if (typeof readers === 'function') {
+    return Object.keys(value).find((key) => PROTOTYPE_KEYS.includes(key) || readers(value[key]) === INVALID);
+  }
+  return Object.entries(readers).find(
+    ([key, reader]) => reader(Object.hasOwn(value, key) ? value[key] : undefined) === INVALID,
+  )?.[0];
 }

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import { clearClientCache, createClient, type GatewayClient } from '../../client';
 import { stubFetch, type FetchCall, type StubAnswer } from '../../client/test-support';
 import type { RawPaymentMethod } from '../../model';
 import { PanelError, type ErrorCode } from '../../shared/errors';
+import { variantsOf } from '../../shared/test-support';
 import {
   applePaySessionConstructor,
   createApplePay,
@@ -465,6 +467,56 @@ describe('tokenize', () => {
     const error = await pending;
     expect(error.code).toBe('APPLE_PAY_TOKENIZATION');
     expect((error.details?.originalError as PanelError).code).toBe('CLIENT_REQUEST_TIMEOUT');
+  });
+});
+
+describe('tokenize, against the zod schema it replaced', () => {
+  // The zod schemas the bundle used to ship, kept as the oracle of which answers give a card.
+  const nonEmpty = z.string().check(z.minLength(1));
+  const cardOracle = z.object({
+    nonce: nonEmpty,
+    type: z.optional(z.literal('ApplePayCard')),
+    description: z.optional(z.string()),
+    details: z.object({
+      cardType: nonEmpty,
+      dpanLastTwo: nonEmpty,
+      cardHolderName: z.optional(z.nullable(z.string())),
+    }),
+    binData: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  });
+  const answerOracle = z.object({ applePayCards: z.array(z.unknown()).check(z.minLength(1)) });
+
+  it('resolves for exactly the answers the schema accepted, and rejects the others with the answer', async () => {
+    let body: unknown;
+    const { client } = await clientWith(() => ({ body }));
+    const applePay = createApplePay(client);
+    const variants = variantsOf({ applePayCards: [APPLE_PAY_CARD] });
+    let resolved = 0;
+    for (const variant of variants) {
+      body = variant;
+      // The answer as the panel receives it: through JSON, which drops undefined and turns NaN into null.
+      const received = JSON.parse(JSON.stringify(variant)) as unknown;
+      const answer = answerOracle.safeParse(received);
+      const card = answer.success ? cardOracle.safeParse(answer.data.applePayCards[0]) : undefined;
+      const shown = JSON.stringify(variant);
+      const outcome = await applePay.tokenize({ token: TOKEN }).then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error: error as PanelError }),
+      );
+      if (card?.success) {
+        resolved++;
+        expect('result' in outcome, shown).toBe(true);
+        if ('result' in outcome) {
+          expect(outcome.result, shown).toMatchObject({ nonce: card.data.nonce, type: 'ApplePayCard' });
+          expect(outcome.result.details.dpanLastTwo, shown).toBe(card.data.details.dpanLastTwo);
+        }
+      } else {
+        expect('error' in outcome && outcome.error.code, shown).toBe('APPLE_PAY_TOKENIZATION');
+        if ('error' in outcome) expect(outcome.error.details?.originalError, shown).toEqual(received);
+      }
+    }
+    expect(resolved).toBeGreaterThan(1);
+    expect(resolved).toBeLessThan(variants.length);
   });
 });
 

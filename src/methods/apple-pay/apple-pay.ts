@@ -4,11 +4,23 @@
  * token into a nonce. The ApplePaySession itself belongs to the caller.
  * @packageDocumentation
  */
-import * as z from 'zod/mini';
 import type { GatewayClient } from '../../client';
 import { ANALYTICS_COMPONENT_PREFIX } from '../../shared/constants';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
 import { createError, isPanelError, type PanelError } from '../../shared/errors';
+import {
+  array,
+  nonEmptyString,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  parseWith,
+  record,
+  refine,
+  string,
+  unknownValue,
+} from '../../shared/strict-readers';
 import type { ApplePayPaymentRequestLike, ApplePayPaymentTokenLike } from './apple-pay-session';
 
 /** Options of {@link ApplePay.performValidation}. */
@@ -73,8 +85,8 @@ export interface ApplePay {
   /**
    * Sends Apple's payment token to the gateway and resolves with the Apple Pay card it answers.
    * Rejects with `APPLE_PAY_PAYMENT_TOKEN_REQUIRED` without a token, and with
-   * `APPLE_PAY_TOKENIZATION` (`details.originalError` is the cause) when the request fails or the
-   * answer holds no well-formed card.
+   * `APPLE_PAY_TOKENIZATION` when the request fails (`details.originalError` is its error) or the
+   * answer holds no well-formed card (`details.originalError` is the answer).
    */
   tokenize(options: ApplePayTokenizeOptions): Promise<ApplePayTokenizeResult>;
   /** Makes every later call fail. */
@@ -86,21 +98,30 @@ const META = { source: 'apple-pay' } as const;
 
 const DEFAULT_MERCHANT_CAPABILITIES = ['supports3DS'] as const;
 
-const nonEmpty = z.string().check(z.minLength(1));
+/** The gateway's Apple Pay card, as {@link applePayCard} reads it. */
+interface GatewayApplePayCard {
+  nonce: string;
+  type?: 'ApplePayCard' | undefined;
+  description?: string | undefined;
+  details: { cardType: string; dpanLastTwo: string; cardHolderName?: string | null | undefined };
+  binData?: Record<string, unknown> | null | undefined;
+}
 
-const applePayCardSchema = z.object({
-  nonce: nonEmpty,
-  type: z.optional(z.literal('ApplePayCard')),
-  description: z.optional(z.string()),
-  details: z.object({
-    cardType: nonEmpty,
-    dpanLastTwo: nonEmpty,
-    cardHolderName: z.optional(z.nullable(z.string())),
+const applePayCard = object<GatewayApplePayCard>({
+  nonce: nonEmptyString,
+  type: optional(oneOf(['ApplePayCard'])),
+  description: optional(string()),
+  details: object({
+    cardType: nonEmptyString,
+    dpanLastTwo: nonEmptyString,
+    cardHolderName: optional(nullable(string())),
   }),
-  binData: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  binData: optional(nullable(record(unknownValue))),
 });
 
-const tokenizeAnswerSchema = z.object({ applePayCards: z.array(z.unknown()).check(z.minLength(1)) });
+const tokenizeAnswer = object<{ applePayCards: unknown[] }>({
+  applePayCards: refine(array(unknownValue), (cards) => cards.length > 0),
+});
 
 /** Apple spells the gateway's `mastercard` `masterCard`; every other name is the same in both. */
 function appleNetworkName(network: string): string {
@@ -120,7 +141,7 @@ function base64Json(value: unknown): string {
   return btoa(binary);
 }
 
-function toTokenizeResult(card: z.infer<typeof applePayCardSchema>): ApplePayTokenizeResult {
+function toTokenizeResult(card: GatewayApplePayCard): ApplePayTokenizeResult {
   const details: ApplePayCardDetails = {
     cardType: card.details.cardType,
     dpanLastTwo: card.details.dpanLastTwo,
@@ -215,20 +236,25 @@ export function createApplePay(client: GatewayClient): ApplePay {
       ensureActive('tokenize');
       const token: unknown = (options as { token?: unknown } | undefined)?.token;
       if (!isRecord(token)) throw createError('APPLE_PAY_PAYMENT_TOKEN_REQUIRED');
+      const failed = (originalError: unknown): PanelError => {
+        analytics('tokenize.failed');
+        return createError('APPLE_PAY_TOKENIZATION', undefined, { originalError });
+      };
+      let data: unknown;
       try {
-        const { data } = await client.request({
+        ({ data } = await client.request({
           method: ENDPOINTS.applePaymentTokens.method,
           endpoint: endpointPath('applePaymentTokens'),
           data: { _meta: META, applePaymentToken: { ...token, paymentData: base64Json(token.paymentData) } },
-        });
-        const answer = tokenizeAnswerSchema.parse(data);
-        const card = applePayCardSchema.parse(answer.applePayCards[0]);
-        analytics('tokenize.succeeded');
-        return toTokenizeResult(card);
+        }));
       } catch (error) {
-        analytics('tokenize.failed');
-        throw createError('APPLE_PAY_TOKENIZATION', undefined, { originalError: error });
+        throw failed(error);
       }
+      const card = parseWith(applePayCard, parseWith(tokenizeAnswer, data)?.applePayCards[0]);
+      // The gateway's answer itself is the cause: it holds no well-formed card.
+      if (!card) throw failed(data);
+      analytics('tokenize.succeeded');
+      return toTokenizeResult(card);
     },
 
     teardown() {

@@ -4,6 +4,7 @@
  */
 export {
   fetchVaultedPaymentMethods,
-  vaultedPaymentMethodSchema,
+  vaultedPaymentMethodReader,
+  type VaultedPaymentMethod,
   type FetchVaultedPaymentMethodsOptions,
 } from './vault';

@@ -3,10 +3,25 @@
  * a customer, checked entry by entry, and handed to the panel as raw payment methods.
  * @packageDocumentation
  */
-import * as z from 'zod/mini';
 import type { GatewayClient } from '../../client';
 import type { PaymentMethodType, RawPaymentMethod } from '../../model';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
+import {
+  array,
+  discriminated,
+  looseObject,
+  nonEmptyString,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  parseWith,
+  record,
+  refine,
+  string,
+  unknownValue,
+  type Loose,
+} from '../../shared/strict-readers';
 
 /** Options of {@link fetchVaultedPaymentMethods}. */
 export interface FetchVaultedPaymentMethodsOptions {
@@ -14,61 +29,85 @@ export interface FetchVaultedPaymentMethodsOptions {
   enabledTypes: readonly PaymentMethodType[];
 }
 
-const nonEmpty = z.string().check(z.minLength(1));
-const binData = z.optional(z.nullable(z.record(z.string(), z.unknown())));
-const description = z.optional(z.string());
+/** One entry of the `paymentMethods` answer, with the keys the panel reads. */
+export type VaultedPaymentMethod =
+  | {
+      type: 'CreditCard';
+      nonce: string;
+      description?: string | undefined;
+      details: { cardType: string; lastTwo: string; lastFour?: string | undefined };
+      binData?: Record<string, unknown> | null | undefined;
+    }
+  | {
+      type: 'PayPalAccount';
+      nonce: string;
+      description?: string | undefined;
+      details: {
+        email: string;
+        payerInfo?:
+          | Loose<{
+              email?: string | undefined;
+              firstName?: string | undefined;
+              lastName?: string | undefined;
+              payerId?: string | undefined;
+              countryCode?: string | undefined;
+            }>
+          | undefined;
+      };
+    }
+  | {
+      type: 'ApplePayCard';
+      nonce: string;
+      description?: string | undefined;
+      details: { cardType: string; dpanLastTwo?: string | undefined; lastTwo?: string | undefined };
+      binData?: Record<string, unknown> | null | undefined;
+    };
 
-const creditCard = z.object({
-  type: z.literal('CreditCard'),
-  nonce: nonEmpty,
-  description,
-  details: z.object({ cardType: z.string(), lastTwo: z.string(), lastFour: z.optional(z.string()) }),
-  binData,
-});
+const binData = optional(nullable(record(unknownValue)));
+const description = optional(string());
 
-const payPalAccount = z.object({
-  type: z.literal('PayPalAccount'),
-  nonce: nonEmpty,
-  description,
-  details: z.object({
-    email: z.string(),
-    // Loose: the gateway may add addresses or a phone to the payer, which the merchant may want.
-    payerInfo: z.optional(
-      z.looseObject({
-        email: z.optional(z.string()),
-        firstName: z.optional(z.string()),
-        lastName: z.optional(z.string()),
-        payerId: z.optional(z.string()),
-        countryCode: z.optional(z.string()),
-      }),
+/** Reads one entry of the `paymentMethods` answer; unknown keys are dropped. */
+export const vaultedPaymentMethodReader = discriminated<VaultedPaymentMethod>({
+  CreditCard: object({
+    type: oneOf(['CreditCard']),
+    nonce: nonEmptyString,
+    description,
+    details: object({ cardType: string(), lastTwo: string(), lastFour: optional(string()) }),
+    binData,
+  }),
+  PayPalAccount: object({
+    type: oneOf(['PayPalAccount']),
+    nonce: nonEmptyString,
+    description,
+    details: object({
+      email: string(),
+      // Loose: the gateway may add addresses or a phone to the payer, which the merchant may want.
+      payerInfo: optional(
+        looseObject({
+          email: optional(string()),
+          firstName: optional(string()),
+          lastName: optional(string()),
+          payerId: optional(string()),
+          countryCode: optional(string()),
+        }),
+      ),
+    }),
+  }),
+  ApplePayCard: object({
+    type: oneOf(['ApplePayCard']),
+    nonce: nonEmptyString,
+    description,
+    details: refine(
+      object({ cardType: string(), dpanLastTwo: optional(string()), lastTwo: optional(string()) }),
+      (details) => details.dpanLastTwo !== undefined || details.lastTwo !== undefined,
     ),
+    binData,
   }),
 });
 
-const applePayCard = z.object({
-  type: z.literal('ApplePayCard'),
-  nonce: nonEmpty,
-  description,
-  details: z
-    .object({ cardType: z.string(), dpanLastTwo: z.optional(z.string()), lastTwo: z.optional(z.string()) })
-    .check(
-      z.refine((details) => details.dpanLastTwo !== undefined || details.lastTwo !== undefined, {
-        message: 'dpanLastTwo or lastTwo is required',
-      }),
-    ),
-  binData,
-});
+const answer = object<{ paymentMethods: unknown[] }>({ paymentMethods: array(unknownValue) });
 
-/** Schema of one entry of the `paymentMethods` answer; unknown keys are dropped. */
-export const vaultedPaymentMethodSchema = z.discriminatedUnion('type', [
-  creditCard,
-  payPalAccount,
-  applePayCard,
-]);
-
-const answerSchema = z.object({ paymentMethods: z.array(z.unknown()) });
-
-function toRawPaymentMethod(entry: z.infer<typeof vaultedPaymentMethodSchema>): RawPaymentMethod {
+function toRawPaymentMethod(entry: VaultedPaymentMethod): RawPaymentMethod {
   const method: RawPaymentMethod = {
     nonce: entry.nonce,
     details: entry.details,
@@ -104,14 +143,11 @@ export async function fetchVaultedPaymentMethods(
     // Saved methods are a convenience: without them the shopper still pays with a new method.
     return [];
   }
-  const answer = answerSchema.safeParse(data);
-  if (!answer.success) return [];
+  const candidates = parseWith(answer, data)?.paymentMethods ?? [];
   const methods: RawPaymentMethod[] = [];
-  for (const candidate of answer.data.paymentMethods) {
-    const entry = vaultedPaymentMethodSchema.safeParse(candidate);
-    if (entry.success && options.enabledTypes.includes(entry.data.type)) {
-      methods.push(toRawPaymentMethod(entry.data));
-    }
+  for (const candidate of candidates) {
+    const entry = parseWith(vaultedPaymentMethodReader, candidate);
+    if (entry && options.enabledTypes.includes(entry.type)) methods.push(toRawPaymentMethod(entry));
   }
   return methods;
 }
