@@ -8,8 +8,8 @@ import { listMerchants } from './merchants';
 import type { Route } from './route';
 
 /**
- * `POST /sandbox/reset`: clear faults, the log, the nonces and the device sessions, and restore the
- * vault to its seed.
+ * `POST /sandbox/reset`: clear faults, the log, the nonces, the PayPal flows and the device
+ * sessions, and restore the vault to its seed.
  */
 export const resetRoute: Route = {
   method: 'POST',
@@ -18,6 +18,7 @@ export const resetRoute: Route = {
     state.faults.clear();
     state.log.clear();
     state.nonces.clear();
+    state.paypal.clear();
     state.deviceSessions.clear();
     state.vault.reset();
     return jsonReply(200, { reset: true });

@@ -14,6 +14,9 @@ import { creditCardsRoute } from './credit-cards';
 import { deviceDataRoute, deviceSessionsRoute } from './device-data';
 import { faultRoutes } from './faults';
 import { paymentMethodsRoute } from './payment-methods';
+import { paypalAccountsRoute } from './paypal-accounts';
+import { paypalApprovalRoutes } from './paypal-approval';
+import { createPaymentResourceRoute, setupBillingAgreementRoute } from './paypal-hermes';
 import { requestLogRoutes } from './request-log';
 import { matchPath, type Route } from './route';
 
@@ -25,12 +28,17 @@ export const ROUTES: readonly Route[] = [
   creditCardsRoute,
   applePayWebSessionsRoute,
   applePaymentTokensRoute,
+  createPaymentResourceRoute,
+  setupBillingAgreementRoute,
+  paypalAccountsRoute,
   deviceDataRoute,
   // Beside the client API
   analyticsRoute,
   // Sandbox control: never faulted, never logged (but the checkout logs its form posts itself)
   clientTokenRoute,
   checkoutRoute,
+  // The PayPal side's approval page: what PayPal's own pages are in production
+  ...paypalApprovalRoutes,
   ...faultRoutes,
   ...requestLogRoutes,
   deviceSessionsRoute,

@@ -5,6 +5,7 @@
 import { DeviceSessionStore } from './device-data';
 import { FaultSwitches, PendingResponses } from './faults';
 import { NonceStore } from './nonces';
+import { PayPalFlowStore } from './paypal-flows';
 import { RequestLog } from './request-log';
 import { Vault } from './vault';
 
@@ -22,6 +23,8 @@ export interface SandboxState {
   options: SandboxOptions;
   vault: Vault;
   nonces: NonceStore;
+  /** PayPal flows created by the hermes endpoints, answered on the approval page. */
+  paypal: PayPalFlowStore;
   /** Sessions the data collector's beacon reported. */
   deviceSessions: DeviceSessionStore;
   faults: FaultSwitches;
@@ -29,7 +32,7 @@ export interface SandboxState {
   pending: PendingResponses;
 }
 
-/** Fresh state: seeded vault, no nonces, device sessions, faults or log entries. */
+/** Fresh state: seeded vault, no nonces, PayPal flows, device sessions, faults or log entries. */
 export function createSandboxState(options: SandboxOptions): SandboxState {
   return {
     options: {
@@ -38,6 +41,7 @@ export function createSandboxState(options: SandboxOptions): SandboxState {
     },
     vault: new Vault(),
     nonces: new NonceStore(),
+    paypal: new PayPalFlowStore(),
     deviceSessions: new DeviceSessionStore(),
     faults: new FaultSwitches(),
     log: new RequestLog(),

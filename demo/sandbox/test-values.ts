@@ -100,3 +100,27 @@ export const SEED_CUSTOMER = {
     },
   ],
 } as const;
+
+/**
+ * The PayPal account that approves on the sandbox's approval page (the PayPal side of the flow):
+ * every PayPal nonce the sandbox mints from an approval is this payer's.
+ */
+export const PAYPAL_SANDBOX_PAYER = {
+  email: 'pat.payer@example.com',
+  firstName: 'Pat',
+  lastName: 'Payer',
+  payerId: 'PATPAYER7QX2L',
+  countryCode: 'US',
+  /** The address PayPal has on file, reported when shipping is collected and the merchant sets none. */
+  address: {
+    recipientName: 'Pat Payer',
+    line1: '1 Main St',
+    city: 'San Jose',
+    state: 'CA',
+    postalCode: '95131',
+    countryCode: 'US',
+  },
+} as const;
+
+/** Term of the sandbox's PayPal Credit offer (no interest, the amount spread over the term), in months. */
+export const PAYPAL_CREDIT_TERM_MONTHS = 12;

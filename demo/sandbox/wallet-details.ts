@@ -5,6 +5,19 @@
  */
 import { binDataFor, type BinData } from './card-details';
 
+/** A postal address as PayPal reports it (PROTOCOL §6.2 `payerInfo.shippingAddress`). */
+export interface PayPalAddress {
+  recipientName?: string;
+  line1?: string;
+  line2?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  /** ISO 3166-1 alpha-2. */
+  countryCode?: string;
+  phone?: string;
+}
+
 /** The PayPal payer, as PayPal reports it on approval. */
 export interface PayerInfo {
   email: string;
@@ -13,6 +26,8 @@ export interface PayerInfo {
   payerId: string;
   /** ISO 3166-1 alpha-2. */
   countryCode: string;
+  /** Present when a shipping address was collected or set by the merchant. */
+  shippingAddress?: PayPalAddress;
 }
 
 /** A PayPal account as the sandbox keeps it. */
