@@ -22,6 +22,7 @@ const FRAME_PAGES = [
   { name: 'hosted-fields-frame', min: true },
   { name: 'three-d-secure-bank-frame', min: true },
   { name: 'three-d-secure-authentication-complete-frame', min: false },
+  { name: 'paypal-landing-frame', min: false },
 ] as const;
 
 /** Where a flavour's files go. */

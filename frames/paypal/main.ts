@@ -1,0 +1,4 @@
+/** Entry of the PayPal landing page. */
+import { land } from './landing';
+
+land();
