@@ -1,0 +1,16 @@
+/**
+ * PayPal and PayPal Credit, page side.
+ * @packageDocumentation
+ */
+export {
+  createPayPalCheckout,
+  POPUP_POLL_INTERVAL_MS,
+  type PayPalCheckout,
+  type PayPalCheckoutOptions,
+  type PayPalFlow,
+  type PayPalFlowOptions,
+  type PayPalPayerInfo,
+  type PayPalShippingAddress,
+  type PayPalTokenizeOutcome,
+  type PayPalTokenizeResult,
+} from './paypal-checkout';

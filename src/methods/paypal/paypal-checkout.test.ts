@@ -1,0 +1,843 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { clearClientCache, createClient, type GatewayClient } from '../../client';
+import { clientToken, stubFetch, type FetchCall, type StubAnswer } from '../../client/test-support';
+import type { RawPaymentMethod } from '../../model';
+import { PANEL_VERSION } from '../../shared/build-constants';
+import { PanelError } from '../../shared/errors';
+import { readFrameParams, wrap } from '../../shared/frame-channel';
+import type { PayPalApproval, PayPalLandingMessage } from '../../shared/paypal-messages';
+import {
+  POPUP_POLL_INTERVAL_MS,
+  createPayPalCheckout,
+  type PayPalFlowOptions,
+  type PayPalTokenizeOutcome,
+  type PayPalTokenizeResult,
+} from './index';
+
+const GATEWAY = 'https://localhost:8445';
+const API = `${GATEWAY}/merchants/demo_merchant/client_api`;
+const CONFIG_URL = `${API}/v1/configuration`;
+const CREATE_URL = `${API}/v1/paypal_hermes/create_payment_resource`;
+const AGREEMENT_URL = `${API}/v1/paypal_hermes/setup_billing_agreement`;
+const ACCOUNTS_URL = `${API}/v1/payment_methods/paypal_accounts`;
+const ASSETS = 'https://localhost:8444';
+const KEY = 'sandbox_k9x2m4p7_demo_merchant';
+const CUSTOMER_TOKEN = clientToken({
+  authorizationFingerprint: 'abc|created_at=2024&merchant_id=demo_merchant&customer_id=returning_shopper',
+  configUrl: CONFIG_URL,
+});
+const GUEST_TOKEN = clientToken({
+  authorizationFingerprint: 'abc|created_at=2024&merchant_id=demo_merchant',
+  configUrl: CONFIG_URL,
+});
+
+const EC_TOKEN = 'EC-4X2M8Q7RTY1ZB3K5P';
+const BA_TOKEN = 'BA-7HJ3N2WQ9L1XC4V6D';
+const PAYMENT_ID = 'PAYID-MXQ2T4Y7ABCDEFGHJKLMNPQR';
+const PAYER_ID = 'PATPAYER7QX2L';
+
+const PAYER_INFO = {
+  email: 'pat.payer@example.com',
+  firstName: 'Pat',
+  lastName: 'Payer',
+  payerId: PAYER_ID,
+  countryCode: 'US',
+};
+
+const CREDIT = {
+  totalCost: { value: '120.00', currency: 'USD' },
+  term: 12,
+  monthlyPayment: { value: '10.00', currency: 'USD' },
+  totalInterest: { value: '0.00', currency: 'USD' },
+  payerAcceptance: true,
+  cartAmountImmutable: false,
+};
+
+const CHECKOUT: PayPalFlowOptions = { flow: 'checkout', amount: '10.00', currency: 'USD' };
+const VAULT: PayPalFlowOptions = { flow: 'vault' };
+
+function configuration(paypal: Record<string, unknown> = {}, paypalEnabled: boolean | undefined = true) {
+  return {
+    environment: 'sandbox',
+    clientApiUrl: API,
+    assetsUrl: ASSETS,
+    analytics: { url: `${GATEWAY}/analytics/demo_merchant` },
+    paypalEnabled,
+    paypal: {
+      clientId: 'sandbox-paypal-client-demo-merchant',
+      displayName: 'Demo Merchant',
+      unvettedMerchant: false,
+      ...paypal,
+    },
+  };
+}
+
+function account(details: Record<string, unknown> = { email: PAYER_INFO.email, payerInfo: PAYER_INFO }) {
+  return {
+    paypalAccounts: [
+      {
+        nonce: 'tokenpp_sb_0123456789abcdef01234567',
+        type: 'PayPalAccount',
+        description: PAYER_INFO.email,
+        details,
+      },
+    ],
+  };
+}
+
+/** The sandbox's answers: create payment, setup agreement and tokenize succeed unless `answer` says otherwise. */
+function defaultAnswer(call: FetchCall): StubAnswer | 'hang' {
+  if (call.url === CREATE_URL) {
+    return {
+      status: 201,
+      body: {
+        paymentResource: {
+          paymentToken: EC_TOKEN,
+          intent: 'sale',
+          redirectUrl: `${GATEWAY}/sandbox/paypal/approve?token=${EC_TOKEN}`,
+        },
+      },
+    };
+  }
+  if (call.url === AGREEMENT_URL) {
+    return {
+      status: 201,
+      body: {
+        agreementSetup: {
+          tokenId: BA_TOKEN,
+          approvalUrl: `${GATEWAY}/sandbox/paypal/approve?token=${BA_TOKEN}`,
+        },
+      },
+    };
+  }
+  if (call.url === ACCOUNTS_URL) return { status: 201, body: account() };
+  return { body: {} };
+}
+
+type Answer = (call: FetchCall) => StubAnswer | 'hang' | undefined;
+
+interface Setup {
+  client: GatewayClient;
+  calls: FetchCall[];
+  events: string[];
+}
+
+async function clientWith(
+  options: { answer?: Answer; authorization?: string; configuration?: ReturnType<typeof configuration> } = {},
+): Promise<Setup> {
+  const { calls } = stubFetch((call) => {
+    if (call.url.startsWith(CONFIG_URL)) return { body: options.configuration ?? configuration() };
+    return options.answer?.(call) ?? defaultAnswer(call);
+  });
+  const client = await createClient(options.authorization ?? KEY, {
+    merchantAppId: 'shop.test',
+    sessionId: 'session-1',
+  });
+  const events: string[] = [];
+  vi.spyOn(client.analytics, 'send').mockImplementation((event, prefix = '') => {
+    events.push(prefix + event);
+  });
+  return { client, calls, events };
+}
+
+interface FakePopup {
+  closed: boolean;
+  close: Mock<() => void>;
+  location: { replace: Mock<(url: string) => void> };
+}
+
+function fakePopup(): FakePopup {
+  const popup: FakePopup = {
+    closed: false,
+    close: vi.fn(() => {
+      popup.closed = true;
+    }),
+    location: { replace: vi.fn() },
+  };
+  return popup;
+}
+
+function asWindow(popup: FakePopup): Window {
+  return popup as unknown as Window;
+}
+
+/** Where the popup was sent: the approval page, the landing URL it returns to and that URL's channel. */
+async function navigation(popup: FakePopup): Promise<{ approval: URL; landing: URL; channel: string }> {
+  await vi.waitFor(() => {
+    expect(popup.location.replace).toHaveBeenCalled();
+  });
+  const approval = new URL(popup.location.replace.mock.calls[0]?.[0] ?? '');
+  const landing = new URL(approval.searchParams.get('landing') ?? '');
+  const params = readFrameParams(landing.hash);
+  if (!params) throw new Error(`No channel in ${landing.href}`);
+  return { approval, landing, channel: params.channel };
+}
+
+function deliver(data: unknown, source: unknown, origin = ASSETS): void {
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as MessageEventSource }));
+}
+
+function approvedMessage(data: PayPalApproval, version = PANEL_VERSION): PayPalLandingMessage {
+  return { type: 'paypalApproved', version, data };
+}
+
+const CHECKOUT_APPROVAL: PayPalApproval = {
+  paymentToken: EC_TOKEN,
+  paymentID: PAYMENT_ID,
+  payerID: PAYER_ID,
+};
+const VAULT_APPROVAL: PayPalApproval = { billingToken: BA_TOKEN, paymentToken: EC_TOKEN, payerID: PAYER_ID };
+
+/** Runs a tokenization until the popup shows the approval page, then lands `message` on its channel. */
+async function land(popup: FakePopup, message: PayPalLandingMessage): Promise<void> {
+  const { channel } = await navigation(popup);
+  deliver(wrap(channel, message), popup);
+}
+
+function requestsTo(calls: readonly FetchCall[], url: string): FetchCall[] {
+  return calls.filter((call) => call.url === url);
+}
+
+function bodyOf(call: FetchCall | undefined): Record<string, unknown> {
+  return JSON.parse(call?.init.body as string) as Record<string, unknown>;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<PanelError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof PanelError) return error;
+    throw error;
+  }
+  throw new Error('Expected a rejection');
+}
+
+function thrown(action: () => unknown): PanelError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof PanelError) return error;
+    throw error;
+  }
+  throw new Error('Expected an error');
+}
+
+beforeEach(() => {
+  clearClientCache();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('createPayPalCheckout', () => {
+  it('sends paypal-checkout.initialized', async () => {
+    const { client, events } = await clientWith();
+    createPayPalCheckout(client, { offerCredit: false });
+    expect(events).toEqual(['web.paypal-checkout.initialized']);
+  });
+
+  it('throws PAYPAL_NOT_ENABLED when the merchant has PayPal off', async () => {
+    const { client, events } = await clientWith({ configuration: configuration({}, false) });
+    const error = thrown(() => createPayPalCheckout(client, { offerCredit: false }));
+    expect(error.code).toBe('PAYPAL_NOT_ENABLED');
+    expect(error.message).toBe('PayPal is not enabled for this merchant.');
+    expect(events).toEqual([]);
+  });
+
+  it('throws PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED without a PayPal client id', async () => {
+    const { client } = await clientWith({ configuration: configuration({ clientId: null }) });
+    const error = thrown(() => createPayPalCheckout(client, { offerCredit: true }));
+    expect(error.code).toBe('PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED');
+    expect(error.type).toBe('MERCHANT');
+  });
+
+  it('throws INSTANTIATION_OPTION_REQUIRED without a client', () => {
+    const error = thrown(() =>
+      createPayPalCheckout(undefined as unknown as GatewayClient, { offerCredit: false }),
+    );
+    expect(error.code).toBe('INSTANTIATION_OPTION_REQUIRED');
+  });
+});
+
+describe('tokenize: checkout', () => {
+  it('creates the payment with the body of PROTOCOL §6.1 and the wallet time-out', async () => {
+    const { client, calls } = await clientWith();
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const done = checkout.tokenize(
+      {
+        ...CHECKOUT,
+        intent: 'authorize',
+        locale: 'en_US',
+        enableShippingAddress: true,
+        shippingAddressEditable: false,
+        landingPageType: 'billing',
+        shippingAddressOverride: {
+          recipientName: 'Sam Shopper',
+          line1: '2 B St',
+          city: 'Austin',
+          state: 'TX',
+          postalCode: '78701',
+          countryCode: 'US',
+          // Not an address key: never flattened onto the body.
+          amount: '0.01',
+        } as PayPalFlowOptions['shippingAddressOverride'],
+      },
+      asWindow(popup),
+    );
+    await navigation(popup);
+    const body = bodyOf(requestsTo(calls, CREATE_URL)[0]);
+    expect(body).toEqual({
+      returnUrl: 'x',
+      cancelUrl: 'x',
+      offerPaypalCredit: false,
+      experienceProfile: {
+        brandName: 'Demo Merchant',
+        localeCode: 'en_US',
+        noShipping: 'false',
+        addressOverride: true,
+        landingPageType: 'billing',
+      },
+      amount: '10.00',
+      currencyIsoCode: 'USD',
+      intent: 'authorize',
+      recipientName: 'Sam Shopper',
+      line1: '2 B St',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+      countryCode: 'US',
+      _meta: expect.objectContaining({ sessionId: 'session-1' }) as unknown,
+      braintreeLibraryVersion: 'braintree/web/3.26.0',
+      tokenizationKey: KEY,
+    });
+    checkout.teardown();
+    await rejection(done);
+  });
+
+  it('sends the merchant’s display name and the defaults of an option left out', async () => {
+    const { client, calls } = await clientWith();
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const done = checkout.tokenize({ ...CHECKOUT, amount: 25, displayName: 'Demo Store' }, asWindow(popup));
+    await navigation(popup);
+    const body = bodyOf(requestsTo(calls, CREATE_URL)[0]);
+    expect(body.experienceProfile).toEqual({
+      brandName: 'Demo Store',
+      noShipping: 'true',
+      addressOverride: false,
+    });
+    expect(body.amount).toBe(25);
+    expect(body).not.toHaveProperty('intent');
+    checkout.teardown();
+    await rejection(done);
+  });
+
+  it('sends the popup to the approval page with the landing page of this version on the assets origin', async () => {
+    const { client } = await clientWith();
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const done = checkout.tokenize(CHECKOUT, asWindow(popup));
+    const { approval, landing, channel } = await navigation(popup);
+    expect(`${approval.origin}${approval.pathname}`).toBe(`${GATEWAY}/sandbox/paypal/approve`);
+    expect(approval.searchParams.get('token')).toBe(EC_TOKEN);
+    expect(popup.location.replace.mock.calls[0]?.[0]).toContain(
+      `&landing=${encodeURIComponent(landing.href)}`,
+    );
+    expect(`${landing.origin}${landing.pathname}`).toBe(
+      `${ASSETS}/payment-panel/${PANEL_VERSION}/html/paypal-landing-frame.html`,
+    );
+    expect(readFrameParams(landing.hash)).toEqual({
+      channel,
+      parentOrigin: location.origin,
+      version: PANEL_VERSION,
+    });
+    checkout.teardown();
+    await rejection(done);
+  });
+
+  it('tokenizes the approval with the body of PROTOCOL §6.2 and resolves the account', async () => {
+    const { client, calls, events } = await clientWith({
+      configuration: configuration({ unvettedMerchant: true }),
+    });
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const done = checkout.tokenize({ ...CHECKOUT, intent: 'sale' }, asWindow(popup));
+    await land(popup, approvedMessage(CHECKOUT_APPROVAL));
+    const outcome = await done;
+
+    const expected: PayPalTokenizeResult = {
+      nonce: 'tokenpp_sb_0123456789abcdef01234567',
+      details: PAYER_INFO,
+      type: 'PayPalAccount',
+    };
+    expect(outcome).toEqual({ status: 'approved', result: expected });
+    // The result goes to the panel as it is.
+    const raw: RawPaymentMethod | undefined = outcome.status === 'approved' ? outcome.result : undefined;
+    expect(raw?.type).toBe('PayPalAccount');
+    expect(bodyOf(requestsTo(calls, ACCOUNTS_URL)[0]).paypalAccount).toEqual({
+      correlationId: EC_TOKEN,
+      options: { validate: false },
+      paymentToken: PAYMENT_ID,
+      payerId: PAYER_ID,
+      unilateral: true,
+      intent: 'sale',
+    });
+    expect(popup.close).toHaveBeenCalled();
+    expect(events).toEqual([
+      'web.paypal-checkout.initialized',
+      'web.paypal-checkout.createPayment',
+      'web.paypal-checkout.tokenization.started',
+      'web.paypal-checkout.tokenization.success',
+    ]);
+  });
+
+  it('resolves details {} when the gateway sends no payer info, and never a vaulted checkout', async () => {
+    const { client } = await clientWith({
+      authorization: CUSTOMER_TOKEN,
+      answer: (call) => (call.url === ACCOUNTS_URL ? { status: 201, body: account({}) } : undefined),
+    });
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup));
+    await land(popup, approvedMessage(CHECKOUT_APPROVAL));
+    expect(await done).toEqual({
+      status: 'approved',
+      result: { nonce: 'tokenpp_sb_0123456789abcdef01234567', details: {}, type: 'PayPalAccount' },
+    });
+  });
+
+  it('resolves cancelled when the shopper cancels, without tokenizing', async () => {
+    const { client, calls, events } = await clientWith();
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup));
+    await land(popup, { type: 'paypalCancelled', version: PANEL_VERSION });
+    expect(await done).toEqual<PayPalTokenizeOutcome>({ status: 'cancelled' });
+    expect(requestsTo(calls, ACCOUNTS_URL)).toEqual([]);
+    expect(popup.close).toHaveBeenCalled();
+    expect(events).not.toContain('web.paypal-checkout.tokenization.started');
+  });
+});
+
+describe('tokenize: vault', () => {
+  it('sets up the agreement with the body of PROTOCOL §6.1', async () => {
+    const { client, calls } = await clientWith({ authorization: CUSTOMER_TOKEN });
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const done = checkout.tokenize(
+      {
+        ...VAULT,
+        amount: '10.00',
+        currency: 'USD',
+        intent: 'sale',
+        billingAgreementDescription: 'Monthly box',
+        shippingAddressOverride: { line1: '2 B St', city: 'Austin' },
+      },
+      asWindow(popup),
+    );
+    const { approval } = await navigation(popup);
+    expect(approval.searchParams.get('token')).toBe(BA_TOKEN);
+    const body = bodyOf(requestsTo(calls, AGREEMENT_URL)[0]);
+    expect(body).toEqual({
+      returnUrl: 'x',
+      cancelUrl: 'x',
+      offerPaypalCredit: false,
+      experienceProfile: { brandName: 'Demo Merchant', noShipping: 'true', addressOverride: false },
+      shippingAddress: { line1: '2 B St', city: 'Austin' },
+      description: 'Monthly box',
+      _meta: expect.any(Object) as unknown,
+      braintreeLibraryVersion: 'braintree/web/3.26.0',
+      authorizationFingerprint: expect.stringContaining('customer_id=') as unknown,
+    });
+    expect(requestsTo(calls, CREATE_URL)).toEqual([]);
+    checkout.teardown();
+    await rejection(done);
+  });
+
+  it.each([
+    ['a customer’s client token', CUSTOMER_TOKEN, true, true],
+    ['a guest client token', GUEST_TOKEN, true, false],
+    ['a tokenization key', KEY, false, false],
+  ])('with %s: validate %s, vaulted %s', async (_, authorization, validate, vaulted) => {
+    const { client, calls } = await clientWith({ authorization });
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(VAULT, asWindow(popup));
+    await land(popup, approvedMessage(VAULT_APPROVAL));
+    const outcome = await done;
+    expect(bodyOf(requestsTo(calls, ACCOUNTS_URL)[0]).paypalAccount).toEqual({
+      correlationId: BA_TOKEN,
+      options: { validate },
+      billingAgreementToken: BA_TOKEN,
+    });
+    expect(outcome.status === 'approved' && outcome.result.vaulted).toBe(vaulted ? true : undefined);
+  });
+});
+
+describe('tokenize: PayPal Credit', () => {
+  it('offers credit and hands on the accepted offer', async () => {
+    const { client, calls, events } = await clientWith({
+      answer: (call) =>
+        call.url === ACCOUNTS_URL
+          ? {
+              status: 201,
+              body: account({
+                email: PAYER_INFO.email,
+                payerInfo: PAYER_INFO,
+                creditFinancingOffered: CREDIT,
+              }),
+            }
+          : undefined,
+    });
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: true }).tokenize(
+      { ...CHECKOUT, amount: '120.00' },
+      asWindow(popup),
+    );
+    await land(popup, approvedMessage(CHECKOUT_APPROVAL));
+    const outcome = await done;
+    expect(bodyOf(requestsTo(calls, CREATE_URL)[0]).offerPaypalCredit).toBe(true);
+    expect(outcome).toEqual({
+      status: 'approved',
+      result: {
+        nonce: 'tokenpp_sb_0123456789abcdef01234567',
+        details: PAYER_INFO,
+        type: 'PayPalAccount',
+        creditFinancingOffered: CREDIT,
+      },
+    });
+    expect(events).toEqual([
+      'web.paypal-checkout.initialized',
+      'web.paypal-checkout.createPayment',
+      'web.paypal-checkout.credit.offered',
+      'web.paypal-checkout.tokenization.started',
+      'web.paypal-checkout.credit.accepted',
+      'web.paypal-checkout.tokenization.success',
+    ]);
+  });
+});
+
+describe('tokenize: the landing message', () => {
+  it('acts only on the landing page in this popup, at the assets origin, on this approval’s channel', async () => {
+    const { client } = await clientWith();
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup));
+    const { channel } = await navigation(popup);
+    const cancel: PayPalLandingMessage = { type: 'paypalCancelled', version: PANEL_VERSION };
+    let settled = false;
+    void done.finally(() => {
+      settled = true;
+    });
+    deliver(wrap(channel, cancel), popup, 'https://evil.example');
+    deliver(wrap(channel, cancel), popup, GATEWAY);
+    deliver(wrap(channel, cancel), window);
+    deliver(wrap('1b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10', cancel), popup);
+    deliver(wrap(channel, { type: 'paypalCancelled' }), popup);
+    deliver(
+      wrap(channel, { type: 'paypalApproved', version: PANEL_VERSION, data: { paymentToken: EC_TOKEN } }),
+      popup,
+    );
+    deliver({ channel, message: cancel }, popup);
+    deliver(JSON.stringify(wrap(channel, cancel)), popup);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(popup.close).not.toHaveBeenCalled();
+    deliver(wrap(channel, cancel), popup);
+    expect(await done).toEqual({ status: 'cancelled' });
+  });
+
+  it('rejects with INCOMPATIBLE_VERSIONS for a landing page of another version', async () => {
+    const { client, calls } = await clientWith();
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup));
+    await land(popup, approvedMessage(CHECKOUT_APPROVAL, '0.0.1'));
+    const error = await rejection(done);
+    expect(error.code).toBe('INCOMPATIBLE_VERSIONS');
+    expect(requestsTo(calls, ACCOUNTS_URL)).toEqual([]);
+  });
+
+  it.each([
+    ['another payment’s token', { ...CHECKOUT_APPROVAL, paymentToken: 'EC-OTHER' }, CHECKOUT],
+    ['a vault approval for a checkout', VAULT_APPROVAL, CHECKOUT],
+    ['a checkout approval for a vault', CHECKOUT_APPROVAL, VAULT],
+    ['another agreement’s token', { ...VAULT_APPROVAL, billingToken: 'BA-OTHER' }, VAULT],
+  ])('rejects with PAYPAL_ACCOUNT_TOKENIZATION_FAILED for %s', async (_, data, flow) => {
+    const { client, calls } = await clientWith();
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(flow, asWindow(popup));
+    await land(popup, approvedMessage(data));
+    expect((await rejection(done)).code).toBe('PAYPAL_ACCOUNT_TOKENIZATION_FAILED');
+    expect(requestsTo(calls, ACCOUNTS_URL)).toEqual([]);
+  });
+});
+
+describe('tokenize: the popup', () => {
+  it('rejects with PAYPAL_POPUP_CLOSED when the shopper closes the popup, and leaves nothing running', async () => {
+    vi.useFakeTimers();
+    const { client, events } = await clientWith();
+    const popup = fakePopup();
+    const removeListener = vi.spyOn(window, 'removeEventListener');
+    const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup));
+    await navigation(popup);
+    popup.closed = true;
+    const error = rejection(done);
+    await vi.advanceTimersByTimeAsync(2 * POPUP_POLL_INTERVAL_MS);
+    expect((await error).code).toBe('PAYPAL_POPUP_CLOSED');
+    expect((await error).type).toBe('CUSTOMER');
+    expect(removeListener).toHaveBeenCalledWith('message', expect.any(Function));
+    expect(vi.getTimerCount()).toBe(0);
+    expect(events).not.toContain('web.paypal-checkout.tokenization.failed');
+  });
+
+  it('rejects with PAYPAL_POPUP_CLOSED while the payment is being created, and abandons the request', async () => {
+    vi.useFakeTimers();
+    const { client, calls } = await clientWith({
+      answer: (call) => (call.url === CREATE_URL ? 'hang' : undefined),
+    });
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup));
+    const error = rejection(done);
+    await vi.waitFor(() => {
+      expect(requestsTo(calls, CREATE_URL)).toHaveLength(1);
+    });
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(2 * POPUP_POLL_INTERVAL_MS);
+    expect((await error).code).toBe('PAYPAL_POPUP_CLOSED');
+    expect(requestsTo(calls, CREATE_URL)[0]?.init.signal?.aborted).toBe(true);
+    expect(popup.location.replace).not.toHaveBeenCalled();
+  });
+
+  it('still takes an answer that arrives just after the landing page closed the popup', async () => {
+    vi.useFakeTimers();
+    const { client } = await clientWith();
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup));
+    const { channel } = await navigation(popup);
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(POPUP_POLL_INTERVAL_MS);
+    deliver(wrap(channel, { type: 'paypalCancelled', version: PANEL_VERSION }), popup);
+    expect(await done).toEqual({ status: 'cancelled' });
+  });
+
+  it('rejects a popup already closed with PAYPAL_POPUP_CLOSED, and none with PAYPAL_POPUP_OPEN_FAILED', async () => {
+    const { client, calls } = await clientWith();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const popup = fakePopup();
+    popup.closed = true;
+    expect((await rejection(checkout.tokenize(CHECKOUT, asWindow(popup)))).code).toBe('PAYPAL_POPUP_CLOSED');
+    expect((await rejection(checkout.tokenize(CHECKOUT, null as unknown as Window))).code).toBe(
+      'PAYPAL_POPUP_OPEN_FAILED',
+    );
+    expect(requestsTo(calls, CREATE_URL)).toEqual([]);
+  });
+
+  it('refuses a second tokenization while one runs, leaving its popup alone', async () => {
+    const { client, calls } = await clientWith();
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const credit = createPayPalCheckout(client, { offerCredit: true });
+    const done = checkout.tokenize(CHECKOUT, asWindow(popup));
+    const { channel } = await navigation(popup);
+
+    const again = await rejection(checkout.tokenize(CHECKOUT, asWindow(popup)));
+    expect(again.code).toBe('PAYPAL_TOKENIZATION_REQUEST_ACTIVE');
+    expect(again.message).toBe('Another tokenization request is active.');
+    // The other button of the panel hands over the same named popup.
+    expect((await rejection(credit.tokenize(CHECKOUT, asWindow(popup)))).code).toBe(
+      'PAYPAL_TOKENIZATION_REQUEST_ACTIVE',
+    );
+    // A fresh popup (the approval's own closed after the shopper approved) is not needed.
+    const other = fakePopup();
+    expect((await rejection(checkout.tokenize(CHECKOUT, asWindow(other)))).code).toBe(
+      'PAYPAL_TOKENIZATION_REQUEST_ACTIVE',
+    );
+    expect(other.close).toHaveBeenCalled();
+    expect(popup.close).not.toHaveBeenCalled();
+    expect(popup.location.replace).toHaveBeenCalledOnce();
+    expect(requestsTo(calls, CREATE_URL)).toHaveLength(1);
+
+    deliver(wrap(channel, { type: 'paypalCancelled', version: PANEL_VERSION }), popup);
+    expect(await done).toEqual({ status: 'cancelled' });
+    // Done: the next one may start.
+    const next = fakePopup();
+    const nextDone = checkout.tokenize(CHECKOUT, asWindow(next));
+    await land(next, { type: 'paypalCancelled', version: PANEL_VERSION });
+    expect(await nextDone).toEqual({ status: 'cancelled' });
+  });
+});
+
+describe('tokenize: options', () => {
+  it.each([
+    ['no flow', {}],
+    ['an unknown flow', { flow: 'subscribe' }],
+    ['no options', undefined],
+  ])('rejects %s with PAYPAL_FLOW_OPTION_REQUIRED and closes the popup', async (_, options) => {
+    const { client, calls } = await clientWith();
+    const popup = fakePopup();
+    const error = await rejection(
+      createPayPalCheckout(client, { offerCredit: false }).tokenize(
+        options as PayPalFlowOptions,
+        asWindow(popup),
+      ),
+    );
+    expect(error.code).toBe('PAYPAL_FLOW_OPTION_REQUIRED');
+    expect(error.message).toBe('PayPal flow property is invalid or missing.');
+    expect(popup.close).toHaveBeenCalled();
+    expect(requestsTo(calls, CREATE_URL)).toEqual([]);
+  });
+
+  it.each([
+    ['no amount', { flow: 'checkout', currency: 'USD' }, 'amount'],
+    ['an empty amount', { flow: 'checkout', amount: ' ', currency: 'USD' }, 'amount'],
+    ['an amount that is no number', { flow: 'checkout', amount: Number.NaN, currency: 'USD' }, 'amount'],
+    ['no currency', { flow: 'checkout', amount: '10.00' }, 'currency'],
+  ])(
+    'rejects a checkout with %s with PAYPAL_INVALID_PAYMENT_OPTION before any request',
+    async (_, options, option) => {
+      const { client, calls } = await clientWith();
+      const popup = fakePopup();
+      const error = await rejection(
+        createPayPalCheckout(client, { offerCredit: false }).tokenize(
+          options as PayPalFlowOptions,
+          asWindow(popup),
+        ),
+      );
+      expect(error.code).toBe('PAYPAL_INVALID_PAYMENT_OPTION');
+      expect(error.details).toEqual({ option });
+      expect(popup.close).toHaveBeenCalled();
+      expect(requestsTo(calls, CREATE_URL)).toEqual([]);
+    },
+  );
+});
+
+describe('tokenize: create payment fails', () => {
+  it.each<[string, StubAnswer | 'hang', string]>([
+    [
+      'HTTP 422',
+      { status: 422, body: { error: { message: 'Invalid amount' } } },
+      'PAYPAL_INVALID_PAYMENT_OPTION',
+    ],
+    ['HTTP 500', { status: 500 }, 'CLIENT_GATEWAY_NETWORK'],
+    ['HTTP 403', { status: 403 }, 'CLIENT_AUTHORIZATION_INSUFFICIENT'],
+    [
+      'an answer without a token',
+      { status: 201, body: { paymentResource: { redirectUrl: `${GATEWAY}/x` } } },
+      'PAYPAL_FLOW_FAILED',
+    ],
+    ['a body that is not JSON', { status: 201, body: '{"paymentRes' }, 'PAYPAL_FLOW_FAILED'],
+    [
+      'an approval page off the allowed domains',
+      {
+        status: 201,
+        body: { paymentResource: { paymentToken: EC_TOKEN, redirectUrl: 'https://evil.example/approve' } },
+      },
+      'PAYPAL_FLOW_FAILED',
+    ],
+    [
+      'an approval page that is no https page',
+      {
+        status: 201,
+        body: { paymentResource: { paymentToken: EC_TOKEN, redirectUrl: 'javascript:alert(1)' } },
+      },
+      'PAYPAL_FLOW_FAILED',
+    ],
+  ])('on %s rejects with %s and closes the popup', async (_, answer, code) => {
+    const { client } = await clientWith({ answer: (call) => (call.url === CREATE_URL ? answer : undefined) });
+    const popup = fakePopup();
+    const error = await rejection(
+      createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup)),
+    );
+    expect(error.code).toBe(code);
+    expect(popup.close).toHaveBeenCalled();
+    expect(popup.location.replace).not.toHaveBeenCalled();
+  });
+
+  it('gives up after the 30 s wallet time-out with CLIENT_REQUEST_TIMEOUT', async () => {
+    vi.useFakeTimers();
+    const { client } = await clientWith({ answer: (call) => (call.url === CREATE_URL ? 'hang' : undefined) });
+    const popup = fakePopup();
+    const error = rejection(
+      createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup)),
+    );
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(popup.close).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await error).code).toBe('CLIENT_REQUEST_TIMEOUT');
+    expect(popup.close).toHaveBeenCalled();
+  });
+});
+
+describe('tokenize: tokenize fails', () => {
+  it.each<[string, StubAnswer, string]>([
+    ['HTTP 422', { status: 422, body: { error: { message: 'Used' } } }, 'CLIENT_REQUEST_ERROR'],
+    ['HTTP 500', { status: 500 }, 'CLIENT_GATEWAY_NETWORK'],
+    [
+      'an answer without accounts',
+      { status: 201, body: { paypalAccounts: [] } },
+      'PAYPAL_ACCOUNT_TOKENIZATION_FAILED',
+    ],
+    [
+      'an account without a nonce',
+      { status: 201, body: { paypalAccounts: [{ type: 'PayPalAccount' }] } },
+      'PAYPAL_ACCOUNT_TOKENIZATION_FAILED',
+    ],
+    ['a body that is not JSON', { status: 201, body: 'oops' }, 'PAYPAL_ACCOUNT_TOKENIZATION_FAILED'],
+  ])('on %s rejects with %s', async (_, answer, code) => {
+    const { client, events } = await clientWith({
+      answer: (call) => (call.url === ACCOUNTS_URL ? answer : undefined),
+    });
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup));
+    await land(popup, approvedMessage(CHECKOUT_APPROVAL));
+    expect((await rejection(done)).code).toBe(code);
+    expect(events.at(-1)).toBe('web.paypal-checkout.tokenization.failed');
+  });
+});
+
+describe('teardown', () => {
+  it('closes the popup, rejects the running tokenization and leaves nothing running', async () => {
+    vi.useFakeTimers();
+    const { client } = await clientWith();
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const done = checkout.tokenize(CHECKOUT, asWindow(popup));
+    const { channel } = await navigation(popup);
+    checkout.teardown();
+    const error = await rejection(done);
+    expect(error.code).toBe('METHOD_CALLED_AFTER_TEARDOWN');
+    expect(error.message).toBe('tokenize cannot be called after teardown.');
+    expect(popup.close).toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+    // The listener is gone: a late answer changes nothing.
+    deliver(wrap(channel, { type: 'paypalCancelled', version: PANEL_VERSION }), popup);
+    checkout.teardown();
+  });
+
+  it('abandons a tokenize request in flight without reporting a failure', async () => {
+    const { client, calls, events } = await clientWith({
+      answer: (call) => (call.url === ACCOUNTS_URL ? 'hang' : undefined),
+    });
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const done = checkout.tokenize(CHECKOUT, asWindow(popup));
+    await land(popup, approvedMessage(CHECKOUT_APPROVAL));
+    await vi.waitFor(() => {
+      expect(requestsTo(calls, ACCOUNTS_URL)).toHaveLength(1);
+    });
+    checkout.teardown();
+    expect((await rejection(done)).code).toBe('METHOD_CALLED_AFTER_TEARDOWN');
+    expect(requestsTo(calls, ACCOUNTS_URL)[0]?.init.signal?.aborted).toBe(true);
+    await Promise.resolve();
+    expect(events).not.toContain('web.paypal-checkout.tokenization.failed');
+  });
+
+  it('makes later calls fail with METHOD_CALLED_AFTER_TEARDOWN and closes their popup', async () => {
+    const { client, calls } = await clientWith();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    checkout.teardown();
+    const popup = fakePopup();
+    const error = await rejection(checkout.tokenize(CHECKOUT, asWindow(popup)));
+    expect(error.code).toBe('METHOD_CALLED_AFTER_TEARDOWN');
+    expect(popup.close).toHaveBeenCalled();
+    expect(requestsTo(calls, CREATE_URL)).toEqual([]);
+  });
+});
