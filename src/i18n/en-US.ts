@@ -42,7 +42,16 @@ export const EN_US = {
   'Apple Pay': 'Apple Pay',
   walletButtonArea: '{label} button',
   payWithApplePay: 'Pay with Apple Pay',
+  payWithPayPal: 'Pay with PayPal',
+  payWithPayPalCredit: 'Pay with PayPal Credit',
+  sandboxAccountNotLinked:
+    'A linked sandbox account is required to use PayPal Checkout in sandbox. Link one in the provider control panel.',
   NO_PAYMENT_METHOD_AVAILABLE: 'Please choose a way to pay.',
+  PAYPAL_POPUP_CLOSED: 'The PayPal window was closed before the payment was approved.',
+  PAYPAL_POPUP_OPEN_FAILED: 'The PayPal window could not open. Allow pop-ups for this site and try again.',
+  PAYPAL_TOKENIZATION_REQUEST_ACTIVE: 'PayPal is already open in another window.',
+  PAYPAL_ACCOUNT_TOKENIZATION_FAILED:
+    'PayPal could not complete the payment. Please try again or choose another way to pay.',
   APPLE_PAY_TOKENIZATION:
     'Apple Pay could not complete the payment. Please try again or choose another way to pay.',
   APPLE_PAY_MERCHANT_VALIDATION_NETWORK:

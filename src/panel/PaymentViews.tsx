@@ -32,6 +32,7 @@ import { METHOD_TYPE_ANALYTICS } from './option-labels';
 import type { PaymentMethodPayload } from './panel-api';
 import type { PanelOptions } from './panel-options';
 import { PaymentOptionList } from './PaymentOptionList';
+import { PayPalButton } from './PayPalButton';
 import { SavedMethods } from './SavedMethods';
 import { useTrackTeardown } from './teardown-context';
 import { useTexts } from './texts-context';
@@ -346,6 +347,15 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
     [model],
   );
 
+  // A wallet that cannot start (e.g. PayPal without a linked sandbox account) tells the merchant
+  // why; its sheet tells the shopper.
+  const onWalletUnavailable = useCallback(
+    (error: PanelError) => {
+      emit(host, 'errorOccurred', error);
+    },
+    [host],
+  );
+
   const selectMethod = useCallback(
     (method: RawPaymentMethod) => {
       setNotice(null);
@@ -461,6 +471,16 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
             option !== 'card' && (
               <div data-view={option} key={option} hidden={view !== option}>
                 <WalletSheet option={option}>
+                  {(option === 'paypal' || option === 'paypalCredit') && (
+                    <PayPalButton
+                      client={client}
+                      credit={option === 'paypalCredit'}
+                      options={options[option]}
+                      onPaid={addMethod}
+                      onError={onWalletError}
+                      onUnavailable={onWalletUnavailable}
+                    />
+                  )}
                   {option === 'applePay' && (
                     <ApplePayButton
                       client={client}
