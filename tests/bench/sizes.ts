@@ -46,6 +46,7 @@ export const FRAME_PAGES = [
   'html/hosted-fields-frame.min.html',
   'html/three-d-secure-bank-frame.min.html',
   'html/three-d-secure-authentication-complete-frame.html',
+  'html/paypal-landing-frame.html',
 ] as const;
 
 /** The script merchants load. */

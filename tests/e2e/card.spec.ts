@@ -43,8 +43,14 @@ async function merchantSideText(page: Page, panel: PanelPage): Promise<string> {
 for (const where of ['demo', 'minimal'] as const) {
   test(`a Visa card pays end to end on the ${where} checkout`, async ({ page }) => {
     const panel = new PanelPage(page);
-    if (where === 'demo') await panel.openDemo();
-    else await panel.openBare(DEMO_KEY);
+    if (where === 'demo') {
+      // The demo offers every option; the shopper picks the card.
+      await panel.openDemo();
+      await panel.waitForEvent('ready');
+      await panel.chooseOption('card');
+    } else {
+      await panel.openBare(DEMO_KEY);
+    }
     const card = new CardFields(page);
     await card.ready();
     expect(await panel.isRequestable()).toBe(false);

@@ -30,6 +30,7 @@ test('the assets origin serves the bundle with CORS, and integrity.json matches 
       'html/three-d-secure-bank-frame.min.html',
       'html/three-d-secure-bank-frame.html',
       'html/three-d-secure-authentication-complete-frame.html',
+      'html/paypal-landing-frame.html',
     ]),
   );
   for (const [file, hash] of Object.entries(integrity)) {
