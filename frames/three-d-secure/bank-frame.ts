@@ -1,4 +1,4 @@
-/** 3D Secure bank frame: joins its panel's channel and reports ready. The bank form arrives with 3D Secure. */
-import { joinChannel } from '../shared/join-channel';
+/** Entry of the 3D Secure bank frame page. */
+import { startBankFrame } from './bank';
 
-joinChannel('three-d-secure-bank');
+startBankFrame();

@@ -150,7 +150,7 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
     'THREEDS_MISSING_VERIFY_CARD_OPTION',
     'MERCHANT',
     'verifyCard options must include a nonce.',
-    { option: 'nonce' },
+    { option: 'a nonce' },
   ],
   ['THREEDS_NO_VERIFICATION_PAYLOAD', 'MERCHANT', 'No verification payload available.'],
   ['THREEDS_NOT_ENABLED', 'MERCHANT', '3D Secure is not enabled for this merchant.'],

@@ -12,7 +12,7 @@ export const THREE_D_SECURE_ERRORS = {
   },
   THREEDS_MISSING_VERIFY_CARD_OPTION: {
     type: 'MERCHANT',
-    message: 'verifyCard options must include a {option}.',
+    message: 'verifyCard options must include {option}.',
   },
   THREEDS_NO_VERIFICATION_PAYLOAD: { type: 'MERCHANT', message: 'No verification payload available.' },
   THREEDS_NOT_ENABLED: { type: 'MERCHANT', message: '3D Secure is not enabled for this merchant.' },

@@ -1,0 +1,178 @@
+/**
+ * The gateway's 3D Secure answers as the page reads them (SPEC §3 "3D Secure lookup response",
+ * PROTOCOL §8.1, §8.3): the lookup answer, and the bank's answer that the authentication-complete
+ * page hands over. Both are read with the strict readers; what does not fit is refused here so the
+ * rest of the flow handles only well-formed data.
+ * @packageDocumentation
+ */
+import {
+  INVALID,
+  boolean,
+  looseObject,
+  nonEmptyString,
+  nullable,
+  object,
+  optional,
+  parseWith,
+  record,
+  string,
+  unknownValue,
+  type Loose,
+  type Reader,
+} from '../../shared/strict-readers';
+
+/**
+ * The liability flags of a 3D Secure step, with any other field the gateway sends (`status`,
+ * `enrolled`…) kept as it came: the merchant gets it as `verificationDetails`.
+ */
+export type ThreeDSecureInfo = Loose<{ liabilityShifted: boolean; liabilityShiftPossible: boolean }>;
+
+/** A card as the lookup or the bank's answer returns it: a new nonce, with its details. */
+export interface ThreeDSecurePaymentMethod {
+  nonce: string;
+  details?: Record<string, unknown> | undefined;
+  description?: string | undefined;
+  /** The card's own flags; what a cancelled verification resolves with. */
+  threeDSecureInfo?: ThreeDSecureInfo | undefined;
+}
+
+/** Where the bank frame sends the shopper, when the lookup asks for a challenge. */
+export interface LookupChallenge {
+  /** The bank's access control server: an `https:` URL. */
+  acsUrl: string;
+  pareq: string;
+  md: string;
+  /** The gateway's term URL, before the page adds its parameters. */
+  termUrl: string;
+}
+
+/** The lookup answer (PROTOCOL §8.1). */
+export interface LookupAnswer {
+  paymentMethod: ThreeDSecurePaymentMethod;
+  /** The flags of the lookup itself. */
+  threeDSecureInfo: ThreeDSecureInfo;
+  /** `null` when the lookup asks for no challenge (no `acsUrl`). */
+  challenge: LookupChallenge | null;
+}
+
+/** How the bank's answer ends a verification (PROTOCOL §8.3). */
+export type AuthenticationOutcome =
+  // Authenticated: the answer's card and flags.
+  | { kind: 'authenticated'; paymentMethod: ThreeDSecurePaymentMethod; threeDSecureInfo: ThreeDSecureInfo }
+  // Not authenticated, but a shift stays possible: the lookup's card with the answer's flags.
+  | { kind: 'lookupMethod'; threeDSecureInfo: ThreeDSecureInfo }
+  // Anything else: the answer's error message, or a text of the panel's own.
+  | { kind: 'failed'; message: string };
+
+/** `message` of an answer the page cannot read at all. */
+export const UNREADABLE_AUTH_RESPONSE_MESSAGE = 'The 3D Secure authentication response could not be read.';
+
+/** `message` of a failed authentication whose answer names no reason. */
+export const FAILED_AUTHENTICATION_MESSAGE = 'The card could not be authenticated.';
+
+/** `message` of a lookup answer the page cannot read. */
+export const UNREADABLE_LOOKUP_MESSAGE = 'The 3D Secure lookup response could not be read.';
+
+/** The reading of `reader`, or `undefined` when it refuses: for keys whose absence the flow copes with. */
+function lenient<T>(reader: Reader<T>): Reader<T | undefined> {
+  return (value) => {
+    const read = reader(value);
+    return read === INVALID ? undefined : read;
+  };
+}
+
+const threeDSecureInfo: Reader<ThreeDSecureInfo> = looseObject({
+  liabilityShifted: boolean,
+  liabilityShiftPossible: boolean,
+});
+
+const paymentMethod = object<ThreeDSecurePaymentMethod>({
+  nonce: nonEmptyString,
+  details: optional(record(unknownValue)),
+  description: optional(string()),
+  // Only a cancelled verification reads it, and it has the lookup's own flags to fall back on.
+  threeDSecureInfo: optional(lenient(threeDSecureInfo)),
+});
+
+const optionalText = optional(nullable(string()));
+
+const lookupAnswer = object<{
+  paymentMethod: ThreeDSecurePaymentMethod;
+  threeDSecureInfo: ThreeDSecureInfo;
+  lookup?:
+    | {
+        acsUrl?: string | null | undefined;
+        pareq?: string | null | undefined;
+        md?: string | null | undefined;
+        termUrl?: string | null | undefined;
+      }
+    | null
+    | undefined;
+}>({
+  paymentMethod,
+  threeDSecureInfo,
+  lookup: optional(
+    nullable(object({ acsUrl: optionalText, pareq: optionalText, md: optionalText, termUrl: optionalText })),
+  ),
+});
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads the lookup answer, or returns `null` when it does not fit: no card nonce, no flags, or an
+ * `acsUrl` without an `https:` URL, a PaReq and a term URL. An empty or missing `acsUrl` means no
+ * challenge. An empty MD is kept: it is the merchant's data and may be empty.
+ */
+export function readLookupAnswer(data: unknown): LookupAnswer | null {
+  const answer = parseWith(lookupAnswer, data);
+  if (!answer) return null;
+  const { acsUrl, pareq, md, termUrl } = answer.lookup ?? {};
+  const read = { paymentMethod: answer.paymentMethod, threeDSecureInfo: answer.threeDSecureInfo };
+  if (!acsUrl) return { ...read, challenge: null };
+  if (!isHttpsUrl(acsUrl) || !pareq || typeof md !== 'string' || !termUrl) return null;
+  return { ...read, challenge: { acsUrl, pareq, md, termUrl } };
+}
+
+const authResponse = object<{
+  success?: unknown;
+  paymentMethod?: ThreeDSecurePaymentMethod | undefined;
+  threeDSecureInfo?: ThreeDSecureInfo | undefined;
+  error?: { message: string } | undefined;
+}>({
+  success: optional(unknownValue),
+  paymentMethod: optional(lenient(paymentMethod)),
+  threeDSecureInfo: optional(lenient(threeDSecureInfo)),
+  error: optional(lenient(object({ message: string() }))),
+});
+
+/**
+ * How the bank's answer ends the verification (PROTOCOL §8.3): `success: true` with a card and
+ * flags authenticates; otherwise flags that keep a shift possible fall back to the lookup's card;
+ * anything else fails with the answer's `error.message`. A success without a readable card or flags
+ * fails rather than falls back: a shift must not be claimed for a nonce the bank did not return.
+ * @param response - the answer's JSON object, or `null` when the page had none it could read
+ */
+export function readAuthResponse(response: Record<string, unknown> | null): AuthenticationOutcome {
+  const read = response === null ? null : parseWith(authResponse, response);
+  if (!read) return { kind: 'failed', message: UNREADABLE_AUTH_RESPONSE_MESSAGE };
+  if (read.success === true) {
+    if (read.paymentMethod && read.threeDSecureInfo) {
+      return {
+        kind: 'authenticated',
+        paymentMethod: read.paymentMethod,
+        threeDSecureInfo: read.threeDSecureInfo,
+      };
+    }
+    return { kind: 'failed', message: UNREADABLE_AUTH_RESPONSE_MESSAGE };
+  }
+  if (read.threeDSecureInfo?.liabilityShiftPossible === true) {
+    return { kind: 'lookupMethod', threeDSecureInfo: read.threeDSecureInfo };
+  }
+  return { kind: 'failed', message: read.error?.message || FAILED_AUTHENTICATION_MESSAGE };
+}
