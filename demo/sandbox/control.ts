@@ -8,8 +8,8 @@ import { listMerchants } from './merchants';
 import type { Route } from './route';
 
 /**
- * `POST /sandbox/reset`: clear faults, the log, the nonces, the PayPal flows and the device
- * sessions, and restore the vault to its seed.
+ * `POST /sandbox/reset`: clear faults, the log, the nonces, the PayPal flows, the 3D Secure
+ * lookups and the device sessions, and restore the vault to its seed.
  */
 export const resetRoute: Route = {
   method: 'POST',
@@ -19,6 +19,7 @@ export const resetRoute: Route = {
     state.log.clear();
     state.nonces.clear();
     state.paypal.clear();
+    state.threeDSecure.clear();
     state.deviceSessions.clear();
     state.vault.reset();
     return jsonReply(200, { reset: true });

@@ -19,6 +19,8 @@ import { paypalApprovalRoutes } from './paypal-approval';
 import { createPaymentResourceRoute, setupBillingAgreementRoute } from './paypal-hermes';
 import { requestLogRoutes } from './request-log';
 import { matchPath, type Route } from './route';
+import { threeDSecureBankRoutes } from './three-d-secure-bank';
+import { threeDSecureLookupRoute } from './three-d-secure-lookup';
 
 /** Every route of the gateway. */
 export const ROUTES: readonly Route[] = [
@@ -31,6 +33,7 @@ export const ROUTES: readonly Route[] = [
   createPaymentResourceRoute,
   setupBillingAgreementRoute,
   paypalAccountsRoute,
+  threeDSecureLookupRoute,
   deviceDataRoute,
   // Beside the client API
   analyticsRoute,
@@ -39,6 +42,8 @@ export const ROUTES: readonly Route[] = [
   checkoutRoute,
   // The PayPal side's approval page: what PayPal's own pages are in production
   ...paypalApprovalRoutes,
+  // The bank's page and the term URL of 3D Secure: the issuer's and the provider's pages in production
+  ...threeDSecureBankRoutes,
   ...faultRoutes,
   ...requestLogRoutes,
   deviceSessionsRoute,

@@ -7,6 +7,7 @@ import { FaultSwitches, PendingResponses } from './faults';
 import { NonceStore } from './nonces';
 import { PayPalFlowStore } from './paypal-flows';
 import { RequestLog } from './request-log';
+import { ThreeDSecureSessionStore } from './three-d-secure-sessions';
 import { Vault } from './vault';
 
 /** Where the gateway and the assets are served from. */
@@ -25,6 +26,8 @@ export interface SandboxState {
   nonces: NonceStore;
   /** PayPal flows created by the hermes endpoints, answered on the approval page. */
   paypal: PayPalFlowStore;
+  /** 3D Secure lookups, answered by the simulated bank and the term URL. */
+  threeDSecure: ThreeDSecureSessionStore;
   /** Sessions the data collector's beacon reported. */
   deviceSessions: DeviceSessionStore;
   faults: FaultSwitches;
@@ -32,7 +35,7 @@ export interface SandboxState {
   pending: PendingResponses;
 }
 
-/** Fresh state: seeded vault, no nonces, PayPal flows, device sessions, faults or log entries. */
+/** Fresh state: seeded vault, no nonces, PayPal flows, 3D Secure lookups, device sessions, faults or log entries. */
 export function createSandboxState(options: SandboxOptions): SandboxState {
   return {
     options: {
@@ -42,6 +45,7 @@ export function createSandboxState(options: SandboxOptions): SandboxState {
     vault: new Vault(),
     nonces: new NonceStore(),
     paypal: new PayPalFlowStore(),
+    threeDSecure: new ThreeDSecureSessionStore(),
     deviceSessions: new DeviceSessionStore(),
     faults: new FaultSwitches(),
     log: new RequestLog(),

@@ -124,3 +124,16 @@ export const PAYPAL_SANDBOX_PAYER = {
 
 /** Term of the sandbox's PayPal Credit offer (no interest, the amount spread over the term), in months. */
 export const PAYPAL_CREDIT_TERM_MONTHS = 12;
+
+/**
+ * The 3D Secure v1 test cards (PROTOCOL §13), by the status the provider's sandbox gives them.
+ * Any other card counts as `lookup_not_enrolled`.
+ */
+export const THREE_D_SECURE_CARD_NUMBERS = {
+  authenticate_successful: ['4000000000000002', '5200000000000007', '340000000006022'],
+  authenticate_signature_verification_failed: ['4000000000000010', '5200000000000015'],
+  authenticate_failed: ['4000000000000028', '5200000000000023', '340000000000033'],
+  lookup_error: ['4000000000000044', '5200000000000049', '340000000008309'],
+  lookup_not_enrolled: ['4000000000000051', '5200000000000056', '340000000008135'],
+  authenticate_unable_to_authenticate: ['4000000000000069', '5200000000000064', '340000000007780'],
+} as const;
