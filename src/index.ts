@@ -11,11 +11,18 @@ import {
 } from './element/create-panel';
 import { definePaymentPanel } from './element/payment-panel-element';
 import { createHostedFields, type HostedFields, type HostedFieldsOptions } from './methods/hosted-fields';
+import { createThreeDSecure, type ThreeDSecure, type ThreeDSecureOptions } from './methods/three-d-secure';
 import { PANEL_VERSION } from './shared/build-constants';
 
 /** Options of {@link PaymentPanelGlobal.createHostedFields}: an authorization in place of a client. */
 export type StandaloneHostedFieldsOptions = Omit<HostedFieldsOptions, 'client'> & {
   /** Tokenization key or client token. */
+  authorization: string;
+};
+
+/** Options of {@link PaymentPanelGlobal.createThreeDSecure}: an authorization (a client token). */
+export type StandaloneThreeDSecureOptions = ThreeDSecureOptions & {
+  /** Client token; 3D Secure refuses a tokenization key. */
   authorization: string;
 };
 
@@ -34,6 +41,12 @@ export interface PaymentPanelGlobal {
    * frame per field in the given containers. Resolves once every frame is ready.
    */
   createHostedFields(options: StandaloneHostedFieldsOptions): Promise<HostedFields>;
+  /**
+   * 3D Secure without the panel: `verifyCard({nonce, amount, addFrame, removeFrame})` and
+   * `cancelVerifyCard()` for a card nonce of the merchant's own flow. Rejects with
+   * `THREEDS_CAN_NOT_USE_TOKENIZATION_KEY`, `THREEDS_NOT_ENABLED` or `THREEDS_HTTPS_REQUIRED`.
+   */
+  createThreeDSecure(options: StandaloneThreeDSecureOptions): Promise<ThreeDSecure>;
 }
 
 declare global {
@@ -51,10 +64,19 @@ async function createStandaloneHostedFields(
   return createHostedFields({ ...rest, client } as HostedFieldsOptions);
 }
 
+async function createStandaloneThreeDSecure(
+  options: StandaloneThreeDSecureOptions | undefined,
+): Promise<ThreeDSecure> {
+  const { authorization, ...rest } = (options ?? {}) as Partial<StandaloneThreeDSecureOptions>;
+  const client = await createClient(authorization ?? '');
+  return createThreeDSecure(client, rest);
+}
+
 definePaymentPanel();
 // A second copy of the bundle keeps the first one's global, as it keeps its element.
 (window as Partial<Window>).paymentPanel ??= {
   version: PANEL_VERSION,
   create: createPanel,
   createHostedFields: createStandaloneHostedFields,
+  createThreeDSecure: createStandaloneThreeDSecure,
 };

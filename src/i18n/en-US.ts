@@ -42,6 +42,8 @@ export const EN_US = {
   'Apple Pay': 'Apple Pay',
   walletButtonArea: '{label} button',
   payWithApplePay: 'Pay with Apple Pay',
+  cardVerification: 'Card Verification',
+  closeCardVerification: 'Close card verification',
   payWithPayPal: 'Pay with PayPal',
   payWithPayPalCredit: 'Pay with PayPal Credit',
   sandboxAccountNotLinked:
@@ -52,6 +54,7 @@ export const EN_US = {
   PAYPAL_TOKENIZATION_REQUEST_ACTIVE: 'PayPal is already open in another window.',
   PAYPAL_ACCOUNT_TOKENIZATION_FAILED:
     'PayPal could not complete the payment. Please try again or choose another way to pay.',
+  THREEDS_UNKNOWN_AUTH_RESPONSE: 'Your card could not be verified. Please try again or use another card.',
   APPLE_PAY_TOKENIZATION:
     'Apple Pay could not complete the payment. Please try again or choose another way to pay.',
   APPLE_PAY_MERCHANT_VALIDATION_NETWORK:

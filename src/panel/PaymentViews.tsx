@@ -15,6 +15,7 @@ import {
 } from 'react';
 import type { GatewayClient } from '../client';
 import { createDataCollector } from '../methods/data-collector';
+import { createThreeDSecure, type ThreeDSecure } from '../methods/three-d-secure';
 import { fetchVaultedPaymentMethods } from '../methods/vault';
 import {
   PanelModel,
@@ -33,6 +34,7 @@ import type { PaymentMethodPayload } from './panel-api';
 import type { PanelOptions } from './panel-options';
 import { PaymentOptionList } from './PaymentOptionList';
 import { PayPalButton } from './PayPalButton';
+import { ThreeDSecureModal } from './ThreeDSecureModal';
 import { SavedMethods } from './SavedMethods';
 import { useTrackTeardown } from './teardown-context';
 import { useTexts } from './texts-context';
@@ -364,17 +366,78 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
     [model],
   );
 
+  // 3D Secure, when the merchant asks for it: created once per client; a refusal (a tokenization
+  // key, 3D Secure off) reaches the merchant at once and fails every card request.
+  const wantsThreeDSecure = options.threeDSecure !== undefined;
+  const threeDSecureRef = useRef<ThreeDSecure | PanelError | null>(null);
+  const bankFrame = useRef<HTMLDivElement>(null);
+  const [verifying, setVerifying] = useState(false);
+  useEffect(() => {
+    if (!wantsThreeDSecure) return;
+    let created: ThreeDSecure | PanelError;
+    try {
+      created = createThreeDSecure(client, { frameTitle: text('cardVerification') });
+    } catch (error) {
+      created = isPanelError(error) ? error : createError('THREEDS_NOT_ENABLED');
+      emit(host, 'errorOccurred', created);
+    }
+    threeDSecureRef.current = created;
+    const frameContainer = bankFrame.current;
+    return () => {
+      threeDSecureRef.current = null;
+      if (!('code' in created)) created.teardown();
+      frameContainer?.replaceChildren();
+      setVerifying(false);
+    };
+    // The frame title is read once; the modal's own title follows the texts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, wantsThreeDSecure, host]);
+
+  const cancelVerification = useCallback(() => {
+    const threeDSecure = threeDSecureRef.current;
+    if (threeDSecure && !('code' in threeDSecure))
+      void threeDSecure.cancelVerifyCard().catch(() => undefined);
+  }, []);
+
   // The API: one request at a time; concurrent calls share it.
   const inflight = useRef<Promise<PaymentMethodPayload> | null>(null);
   useEffect(() => {
+    /** Verifies a card with 3D Secure when the merchant asks for it (PROTOCOL §12 step 3). */
+    const verify = async (raw: RawPaymentMethod): Promise<void> => {
+      const wanted = latest.current.options.threeDSecure;
+      if (!wanted || raw.type !== 'CreditCard' || raw.liabilityShifted != null) return;
+      const threeDSecure = threeDSecureRef.current;
+      if (!threeDSecure) throw createError('THREEDS_NOT_ENABLED');
+      if ('code' in threeDSecure) throw threeDSecure;
+      const result = await threeDSecure.verifyCard({
+        nonce: raw.nonce,
+        amount: wanted.amount,
+        addFrame: (error, iframe) => {
+          if (error) throw error;
+          bankFrame.current?.append(iframe);
+          setVerifying(true);
+        },
+        removeFrame: () => {
+          bankFrame.current?.replaceChildren();
+          setVerifying(false);
+        },
+      });
+      // The same object, listed in the model: a repeat request hands over the verified nonce.
+      raw.nonce = result.nonce;
+      raw.liabilityShifted = result.liabilityShifted;
+      raw.liabilityShiftPossible = result.liabilityShiftPossible;
+    };
+
     const produce = async (): Promise<RawPaymentMethod> => {
       const { activeView, activePaymentMethod } = model.getSnapshot();
       if (activeView === 'card' && cardHandle.current) {
         const raw = await cardHandle.current.request();
+        await verify(raw);
         addMethod(raw);
         return raw;
       }
       if ((activeView === 'methods' || activeView === 'options') && activePaymentMethod) {
+        await verify(activePaymentMethod);
         return activePaymentMethod;
       }
       const error = createError('NO_PAYMENT_METHOD_AVAILABLE');
@@ -493,6 +556,7 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
               </div>
             ),
         )}
+        <ThreeDSecureModal open={verifying} frameContainer={bankFrame} onCancel={cancelVerification} />
         {showToggle && (
           <section className="other-ways" part="other-ways" aria-label={text('otherWaysToPay')}>
             <button
