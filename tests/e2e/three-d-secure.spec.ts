@@ -1,0 +1,267 @@
+/**
+ * 3D Secure through the panel: each test card of PROTOCOL §13 through the modal and the sandbox's
+ * bank page, the liability flags of the payload, cancelling, and the errors.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { CardFields } from './models/card-fields';
+import { PanelPage } from './models/panel';
+import { Sandbox } from './models/sandbox';
+
+const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
+const LOOKUP = '/three_d_secure/lookup';
+
+let sandbox: Sandbox;
+test.beforeEach(async () => {
+  sandbox = await Sandbox.connect();
+});
+test.afterEach(async () => {
+  await sandbox.dispose();
+});
+
+/** A guest checkout with 3D Secure, the card typed in; returns the pending request's outcome. */
+async function payWith(page: Page, number: string, authorization?: string) {
+  const panel = new PanelPage(page);
+  await panel.openBare(authorization ?? (await sandbox.clientToken('demo_merchant')), 'local', {
+    'three-d-secure': THREE_D_SECURE,
+  });
+  await panel.waitForEvent('ready');
+  const card = new CardFields(page);
+  await card.ready();
+  const cvv = number.startsWith('3') ? '1234' : '123';
+  await card.fill({ number, expirationDate: '1230', cvv, postalCode: '12345' });
+  await expect.poll(() => panel.isRequestable()).toBe(true);
+  return { panel, request: panel.requestPaymentMethod() };
+}
+
+function modal(page: Page) {
+  return page.locator('payment-panel').getByRole('dialog', { name: 'Card Verification' });
+}
+
+function bank(page: Page) {
+  return page.frameLocator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]');
+}
+
+// PROTOCOL §13: every card that is challenged and ends with a liability shift possible.
+const challenges: { card: string; name: string; button: 'approve' | 'fail'; shifted: boolean }[] = [
+  ...['4000000000000002', '5200000000000007', '340000000006022'].map((card) => ({
+    card,
+    name: 'authenticate successful',
+    button: 'approve' as const,
+    shifted: true,
+  })),
+  ...['4000000000000028', '5200000000000023', '340000000000033'].map((card) => ({
+    card,
+    name: 'authenticate failed',
+    button: 'approve' as const,
+    shifted: false,
+  })),
+  ...['4000000000000010', '5200000000000015'].map((card) => ({
+    card,
+    name: 'signature verification failed',
+    button: 'approve' as const,
+    shifted: false,
+  })),
+  { card: '4000000000000002', name: 'the shopper failing at the bank', button: 'fail', shifted: false },
+];
+
+for (const challenge of challenges) {
+  test(`${challenge.card} (${challenge.name}) goes through the modal: liabilityShifted ${String(challenge.shifted)}`, async ({
+    page,
+  }) => {
+    const { panel, request } = await payWith(page, challenge.card);
+    await expect(modal(page)).toBeVisible();
+    const frame = page.locator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]');
+    await expect(frame).toHaveAttribute('width', '400');
+    await expect(frame).toHaveAttribute('height', '400');
+    await bank(page).locator(`#${challenge.button}`).click();
+    const { payload, error } = await request;
+    expect(error).toBeUndefined();
+    expect(payload).toMatchObject({
+      type: 'CreditCard',
+      liabilityShifted: challenge.shifted,
+      liabilityShiftPossible: true,
+    });
+    await expect(modal(page)).toBeHidden();
+    await expect(frame).toHaveCount(0);
+    // The verified card is listed; asking again hands over the same nonce without a second lookup.
+    await expect(panel.savedMethods()).toHaveCount(1);
+    expect((await panel.requestPaymentMethod()).payload?.nonce).toBe(payload?.nonce);
+    expect(await sandbox.requests(LOOKUP)).toHaveLength(1);
+    const [lookup] = await sandbox.requests(LOOKUP);
+    expect(lookup?.body).toMatchObject({ amount: '10.00' });
+  });
+}
+
+for (const [card, name] of [
+  ['4000000000000051', 'not enrolled'],
+  ['5200000000000056', 'not enrolled'],
+  ['340000000008135', 'not enrolled'],
+  ['4000000000000044', 'a lookup error'],
+  ['5200000000000049', 'a lookup error'],
+  ['340000000008309', 'a lookup error'],
+] as const) {
+  test(`${card} (${name}) needs no modal, and the payload carries no liability fields`, async ({ page }) => {
+    const { request } = await payWith(page, card);
+    const { payload } = await request;
+    expect(payload).toMatchObject({ type: 'CreditCard' });
+    expect(payload).not.toHaveProperty('liabilityShifted');
+    expect(payload).not.toHaveProperty('liabilityShiftPossible');
+    await expect(modal(page)).toBeHidden();
+    expect(await sandbox.requests(LOOKUP)).toHaveLength(1);
+  });
+}
+
+for (const unable of ['4000000000000069', '5200000000000064', '340000000007780']) {
+  test(`${unable} (unable to authenticate) is UNKNOWN_AUTH_RESPONSE with the bank message`, async ({
+    page,
+  }) => {
+    const { panel, request } = await payWith(page, unable);
+    await bank(page).locator('#approve').click();
+    const { error } = await request;
+    expect(error).toMatchObject({
+      code: 'THREEDS_UNKNOWN_AUTH_RESPONSE',
+      message: 'Failed to authenticate, please try a different form of payment.',
+    });
+    await expect(modal(page)).toBeHidden();
+    // The card stays in its sheet; the shopper may try another.
+    await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
+    expect(await panel.isRequestable()).toBe(true);
+  });
+}
+
+test('closing the modal cancels: the lookup card is handed over with its flags', async ({ page }) => {
+  const { request } = await payWith(page, '4000000000000002');
+  await expect(modal(page)).toBeVisible();
+  await modal(page).getByRole('button', { name: 'Close card verification' }).click();
+  const { payload } = await request;
+  expect(payload).toMatchObject({ liabilityShifted: false, liabilityShiftPossible: true });
+  await expect(modal(page)).toBeHidden();
+});
+
+test('Escape closes the modal too', async ({ page }) => {
+  const { request } = await payWith(page, '4000000000000002');
+  await expect(modal(page).getByRole('button', { name: 'Close card verification' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  const { payload } = await request;
+  expect(payload).toMatchObject({ liabilityShifted: false, liabilityShiftPossible: true });
+});
+
+test('a saved card is verified too', async ({ page }) => {
+  const panel = new PanelPage(page);
+  const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+  await panel.openBare(token, 'local', { 'three-d-secure': THREE_D_SECURE });
+  await panel.waitForEvent('ready');
+  await expect.poll(() => panel.isRequestable()).toBe(true);
+  const { payload } = await panel.requestPaymentMethod();
+  // 4111… is not enrolled: verified without a challenge, no liability fields.
+  expect(payload).toMatchObject({ vaulted: true, details: { lastTwo: '11' } });
+  expect(await sandbox.requests(LOOKUP)).toHaveLength(1);
+});
+
+test('with a tokenization key it is CAN_NOT_USE_TOKENIZATION_KEY, and card requests fail with it', async ({
+  page,
+}) => {
+  const panel = new PanelPage(page);
+  await panel.openBare(DEMO_KEY, 'local', { 'three-d-secure': THREE_D_SECURE });
+  expect(await panel.waitForError()).toMatchObject({
+    code: 'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY',
+    message: '3D Secure can not use a tokenization key for authorization.',
+  });
+  await panel.waitForEvent('ready');
+  const card = new CardFields(page);
+  await card.fill({ number: '4000000000000002', expirationDate: '1230', cvv: '123', postalCode: '12345' });
+  expect((await panel.requestPaymentMethod()).error?.code).toBe('THREEDS_CAN_NOT_USE_TOKENIZATION_KEY');
+  expect(await sandbox.requests(LOOKUP)).toEqual([]);
+});
+
+test('a merchant without 3D Secure is NOT_ENABLED', async ({ page }) => {
+  const panel = new PanelPage(page);
+  const token = await sandbox.clientToken('card_only_merchant');
+  await panel.openBare(token, 'local', { 'three-d-secure': THREE_D_SECURE });
+  expect(await panel.waitForError()).toMatchObject({
+    code: 'THREEDS_NOT_ENABLED',
+    message: '3D Secure is not enabled for this merchant.',
+  });
+});
+
+test.describe('paymentPanel.createThreeDSecure, for a merchant flow of its own', () => {
+  test('verifyCard twice at once, missing options, cancel and its payload', async ({ page }) => {
+    // A nonce from the panel without 3D Secure.
+    const token = await sandbox.clientToken('demo_merchant');
+    const panel = new PanelPage(page);
+    await panel.openBare(token);
+    await panel.waitForEvent('ready');
+    const card = new CardFields(page);
+    await card.fill({ number: '4000000000000002', expirationDate: '1230', cvv: '123', postalCode: '12345' });
+    const nonce = String((await panel.requestPaymentMethod()).payload?.nonce);
+
+    const outcome = await page.evaluate(
+      async ({ authorization, nonce }) => {
+        const codeOf = async (run: () => Promise<unknown>): Promise<string> => {
+          try {
+            await run();
+            return 'resolved';
+          } catch (error) {
+            return (error as Error).message;
+          }
+        };
+        const threeDSecure = await window.paymentPanel.createThreeDSecure({ authorization });
+        const frames: HTMLIFrameElement[] = [];
+        const options = {
+          nonce,
+          amount: '10.00',
+          addFrame: (_: unknown, frame: HTMLIFrameElement) => {
+            frames.push(frame);
+            document.body.append(frame);
+          },
+          removeFrame: () => {
+            for (const frame of frames) frame.remove();
+          },
+        };
+        const missing = [
+          await codeOf(() => threeDSecure.verifyCard({ ...options, nonce: '' })),
+          await codeOf(() => threeDSecure.verifyCard({ ...options, amount: '' })),
+          await codeOf(() => threeDSecure.verifyCard({ ...options, addFrame: undefined as never })),
+          await codeOf(() => threeDSecure.verifyCard({ ...options, removeFrame: undefined as never })),
+        ];
+        const noPayload = await codeOf(() => threeDSecure.cancelVerifyCard());
+        const first = threeDSecure.verifyCard(options);
+        const second = await codeOf(() => threeDSecure.verifyCard(options));
+        await new Promise<void>((resolve) => {
+          const wait = (): void => {
+            if (frames.length > 0) resolve();
+            else setTimeout(wait, 50);
+          };
+          wait();
+        });
+        const cancelled = await threeDSecure.cancelVerifyCard();
+        const verified = await first;
+        return {
+          missing,
+          noPayload,
+          second,
+          cancelled: { shifted: cancelled.liabilityShifted, possible: cancelled.liabilityShiftPossible },
+          same: cancelled.nonce === verified.nonce,
+          framesLeft: document.querySelectorAll('iframe[name^="payment-panel-three-d-secure-frame"]').length,
+        };
+      },
+      { authorization: token, nonce },
+    );
+    expect(outcome).toEqual({
+      missing: [
+        'verifyCard options must include a nonce.',
+        'verifyCard options must include an amount.',
+        'verifyCard options must include an addFrame function.',
+        'verifyCard options must include a removeFrame function.',
+      ],
+      noPayload: 'No verification payload available.',
+      second: 'Cannot call verifyCard while existing authentication is in progress.',
+      cancelled: { shifted: false, possible: true },
+      same: true,
+      framesLeft: 0,
+    });
+    // One lookup: the second call never reached the gateway.
+    expect(await sandbox.requests(LOOKUP)).toHaveLength(1);
+  });
+});
