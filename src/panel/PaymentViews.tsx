@@ -404,6 +404,16 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
   useEffect(() => {
     /** Verifies a card with 3D Secure when the merchant asks for it (PROTOCOL §12 step 3). */
     const verify = async (raw: RawPaymentMethod): Promise<void> => {
+      try {
+        await verifyCard(raw);
+      } catch (error) {
+        // The shopper learns the card was not verified; the merchant gets the rejection.
+        if (isPanelError(error)) setNotice(errorText(error.code));
+        throw error;
+      }
+    };
+
+    const verifyCard = async (raw: RawPaymentMethod): Promise<void> => {
       const wanted = latest.current.options.threeDSecure;
       if (!wanted || raw.type !== 'CreditCard' || raw.liabilityShifted != null) return;
       const threeDSecure = threeDSecureRef.current;

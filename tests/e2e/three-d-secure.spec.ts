@@ -124,6 +124,9 @@ for (const unable of ['4000000000000069', '5200000000000064', '340000000007780']
       message: 'Failed to authenticate, please try a different form of payment.',
     });
     await expect(modal(page)).toBeHidden();
+    await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(
+      'Your card could not be verified. Please try again or use another card.',
+    );
     // The card stays in its sheet; the shopper may try another.
     await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
     expect(await panel.isRequestable()).toBe(true);
