@@ -11,15 +11,34 @@ const { version } = pkg;
 const { assets, merchant } = localOrigins();
 const base = `${assets}/payment-panel/${version}/html`;
 
-const PAGES: { file: string; frame: string; params: 'hash' | 'query'; field?: string }[] = [
+/** Each page, and what it says after `frameReady` when nothing answers it. */
+const PAGES: {
+  file: string;
+  frame: string;
+  params: 'hash' | 'query';
+  field?: string;
+  then?: Record<string, unknown>;
+}[] = [
   { file: 'hosted-fields-frame.min.html', frame: 'hosted-fields', params: 'hash', field: 'number' },
   { file: 'hosted-fields-frame.html', frame: 'hosted-fields', params: 'hash', field: 'cvv' },
-  { file: 'three-d-secure-bank-frame.min.html', frame: 'three-d-secure-bank', params: 'hash' },
-  { file: 'three-d-secure-bank-frame.html', frame: 'three-d-secure-bank', params: 'hash' },
+  // The bank frame asks for its configuration; the complete page reports an absent answer.
+  {
+    file: 'three-d-secure-bank-frame.min.html',
+    frame: 'three-d-secure-bank',
+    params: 'hash',
+    then: { type: 'bankFrameConfigurationRequest', version },
+  },
+  {
+    file: 'three-d-secure-bank-frame.html',
+    frame: 'three-d-secure-bank',
+    params: 'hash',
+    then: { type: 'bankFrameConfigurationRequest', version },
+  },
   {
     file: 'three-d-secure-authentication-complete-frame.html',
     frame: 'three-d-secure-complete',
     params: 'query',
+    then: { type: 'authenticationComplete', authResponse: null },
   },
 ];
 
@@ -57,7 +76,7 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/minimal.html');
 });
 
-for (const { file, frame, params, field } of PAGES) {
+for (const { file, frame, params, field, then } of PAGES) {
   test(`${file} joins its channel and reports ready to its parent`, async ({ page }) => {
     const channel = crypto.randomUUID();
     const query = new URLSearchParams({
@@ -68,8 +87,8 @@ for (const { file, frame, params, field } of PAGES) {
     }).toString();
     await embed(page, params === 'hash' ? `${base}/${file}#${query}` : `${base}/${file}?${query}`);
 
-    await expect.poll(async () => (await received(page)).length).toBe(1);
-    const [message] = await received(page);
+    await expect.poll(async () => (await received(page)).length).toBe(then ? 2 : 1);
+    const [message, next] = await received(page);
     expect(message).toEqual({
       origin: assets,
       fromFrame: true,
@@ -79,6 +98,13 @@ for (const { file, frame, params, field } of PAGES) {
         message: { type: 'frameReady', frame, version, ...(field ? { field } : {}) },
       },
     });
+    if (then) {
+      expect(next).toEqual({
+        origin: assets,
+        fromFrame: true,
+        data: { protocol: 'payment-panel', channel, message: then },
+      });
+    }
   });
 }
 
