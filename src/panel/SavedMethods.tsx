@@ -2,7 +2,7 @@
  * The list of payment methods to choose from: the customer's saved ones and the one paid with in
  * this visit. The chosen one is marked pressed; the heading says what the shopper pays with.
  */
-import type { PaymentOption, RawPaymentMethod } from '../model';
+import type { RawPaymentMethod } from '../model';
 import { METHOD_TYPE_LABELS } from './option-labels';
 import { OptionIcon } from './OptionIcon';
 import { useTexts } from './texts-context';
@@ -17,11 +17,6 @@ export interface SavedMethodsProps {
 function detail(method: RawPaymentMethod, key: string): string | undefined {
   const value = method.details[key];
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-}
-
-/** The payment option a listed method belongs to. */
-export function optionOfMethod(method: RawPaymentMethod): PaymentOption {
-  return method.type === 'CreditCard' ? 'card' : method.type === 'ApplePayCard' ? 'applePay' : 'paypal';
 }
 
 /** The list of payment methods. */
