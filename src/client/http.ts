@@ -99,3 +99,14 @@ export async function httpRequest<T = unknown>(options: HttpRequestOptions): Pro
   if (status < 200 || status >= 400) throw statusError(status, body);
   return { status, data: body as T };
 }
+
+/**
+ * Reads a JSON file the provider publishes beside the bundle (a locale's texts): a simple CORS
+ * `GET` with no headers and no credentials, so no preflight. Rejects on a transport failure, after
+ * `timeout` milliseconds, on a status outside 200–299, or on a body that is not JSON.
+ */
+export async function fetchPublishedJson(url: string, timeout: number): Promise<unknown> {
+  const response = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(timeout) });
+  if (!response.ok) throw new Error(`HTTP ${String(response.status)}`);
+  return (await response.json()) as unknown;
+}

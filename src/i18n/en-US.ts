@@ -84,17 +84,19 @@ function fill(template: string, values: Readonly<Record<string, string>>): strin
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
+/** A locale's texts: any key it lacks is US English. */
+export type LocaleTexts = Readonly<Partial<Record<TextKey, string>>>;
+
 /**
- * The panel's texts with a merchant's replacements laid over them. Any key may be replaced, error
- * codes included, even one that has no text of its own yet.
+ * The panel's texts: a locale's texts over US English, and a merchant's replacements over both.
+ * Any key may be replaced, error codes included, even one that has no text of its own yet.
  */
-export function createTexts(translations: Readonly<Record<string, string>> = {}): Texts {
+export function createTexts(
+  translations: Readonly<Record<string, string>> = {},
+  localeTexts: LocaleTexts = {},
+): Texts {
   const lookup = (key: string): string | undefined =>
-    Object.hasOwn(translations, key)
-      ? translations[key]
-      : Object.hasOwn(EN_US, key)
-        ? EN_US[key as TextKey]
-        : undefined;
+    [translations, localeTexts, EN_US].find((texts) => Object.hasOwn(texts, key))?.[key as TextKey];
   return {
     text: (key, values = {}) => fill(lookup(key) ?? key, values),
     errorText: (code) => lookup(code) ?? lookup('genericError') ?? EN_US.genericError,
