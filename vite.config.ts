@@ -55,6 +55,30 @@ function minifiedPageNames(): Plugin {
   };
 }
 
+/**
+ * Publishes the locale files (`src/i18n/locales/<locale>.json`) in the versioned folder as
+ * `assets/locales/<locale>.json`, compacted; a file that is not JSON fails the build. The page
+ * fetches them on demand and integrity.json lists them.
+ */
+function localeFiles(): Plugin {
+  const localesDir = resolve(root, 'src/i18n/locales');
+  return {
+    name: 'payment-panel:locale-files',
+    async generateBundle() {
+      if (!this.environment.name.endsWith('FramesMin')) return;
+      const names = await readdir(localesDir).catch(() => []);
+      for (const name of names.filter((file) => /^[a-z]{2}_[A-Z]{2}\.json$/.test(file))) {
+        const text = await readFile(resolve(localesDir, name), 'utf8');
+        this.emitFile({
+          type: 'asset',
+          fileName: `assets/locales/${name}`,
+          source: JSON.stringify(JSON.parse(text)),
+        });
+      }
+    },
+  };
+}
+
 function flavourEnvironments(flavour: Flavour): Record<string, EnvironmentOptions> {
   const constants = flavourConstants(flavour, localOrigins().gateway);
   const define = {
@@ -141,7 +165,7 @@ export default defineConfig({
   base: './',
   publicDir: resolve(root, 'public'),
   logLevel: 'warn',
-  plugins: [minifiedPageNames()],
+  plugins: [minifiedPageNames(), localeFiles()],
   environments: Object.assign({}, ...flavours.map(flavourEnvironments)) as Record<string, EnvironmentOptions>,
   builder: {
     async buildApp(builder) {
