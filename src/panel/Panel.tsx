@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { createTexts } from '../i18n/en-US';
+import { isRightToLeft, languageTag, negotiateLocale } from '../i18n/locales';
 import { availablePaymentOptions, type ApplePayEnvironment } from '../model';
 import { createError, type PanelError } from '../shared/errors';
 import { emit } from './events';
@@ -12,7 +13,7 @@ import { ATTACH_PANEL_API, TRACK_TEARDOWN, type PanelApi, type PanelHost } from 
 import type { PanelOptions } from './panel-options';
 import { PaymentViews, type ViewsApi } from './PaymentViews';
 import { TeardownContext } from './teardown-context';
-import { TextsContext } from './texts-context';
+import { TextsContext, useLocaleTexts } from './texts-context';
 import { useGatewayClient } from './use-gateway-client';
 
 /** Properties r2wc passes to the panel. */
@@ -42,7 +43,14 @@ export function Panel({ authorization, options = NO_OPTIONS, container }: PanelP
   const host = (container instanceof ShadowRoot ? container.host : container) as PanelHost | undefined;
   if (!host) throw new Error('The panel needs its host element.');
   const gateway = useGatewayClient(host, authorization);
-  const texts = useMemo(() => createTexts(options.translations), [options.translations]);
+  const client = gateway.status === 'ready' ? gateway.client : null;
+  // The views wait for the locale's texts, so the shopper never sees them change language.
+  const locale = negotiateLocale(options.locale);
+  const localeTexts = useLocaleTexts(locale);
+  const texts = useMemo(
+    () => createTexts(options.translations, localeTexts),
+    [options.translations, localeTexts],
+  );
   const trackTeardown = useCallback(
     (pending: Promise<unknown>) => {
       host[TRACK_TEARDOWN](pending);
@@ -50,7 +58,6 @@ export function Panel({ authorization, options = NO_OPTIONS, container }: PanelP
     [host],
   );
 
-  const client = gateway.status === 'ready' ? gateway.client : null;
   const { paymentOptionPriority, paypal, paypalCredit, applePay } = options;
   const available = useMemo(
     () =>
@@ -119,8 +126,14 @@ export function Panel({ authorization, options = NO_OPTIONS, container }: PanelP
   return (
     <TextsContext.Provider value={texts}>
       <TeardownContext.Provider value={trackTeardown}>
-        <div className="panel" part="panel" data-state={failure ? 'failed' : gateway.status}>
-          {gateway.status === 'loading' && (
+        <div
+          className="panel"
+          part="panel"
+          lang={languageTag(locale)}
+          dir={isRightToLeft(locale) ? 'rtl' : 'ltr'}
+          data-state={failure ? 'failed' : gateway.status}
+        >
+          {!failure && (gateway.status === 'loading' || !localeTexts) && (
             <div className="loading-indicator" part="loading-indicator" role="status">
               <span className="spinner" aria-hidden="true" />
               <span className="visually-hidden">{texts.text('loading')}</span>
@@ -133,7 +146,7 @@ export function Panel({ authorization, options = NO_OPTIONS, container }: PanelP
               )}
             </div>
           )}
-          {client && available?.ok && (
+          {client && available?.ok && localeTexts && (
             <PaymentViews
               key={authorization}
               host={host}
