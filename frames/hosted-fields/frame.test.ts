@@ -160,6 +160,36 @@ describe('page commands', () => {
     expect(doc.adoptedStyleSheets).toHaveLength(2);
   });
 
+  it("takes the page's language and direction for its document", () => {
+    const field = start('cardholderName', bus());
+    const root = field.input.ownerDocument.documentElement;
+    field.handle({
+      type: 'configureField',
+      field: 'cardholderName',
+      label: 'اسم حامل البطاقة',
+      styles: {},
+      lang: 'ar-EG',
+      dir: 'rtl',
+    });
+    expect(root.lang).toBe('ar-EG');
+    expect(root.dir).toBe('rtl');
+    expect(field.input.ownerDocument.title).toBe('اسم حامل البطاقة');
+    // The name follows the document's direction.
+    expect(field.input.dir).toBe('');
+    field.handle({ type: 'configureField', field: 'cardholderName', styles: {}, lang: 'de-DE', dir: 'ltr' });
+    expect(root.lang).toBe('de-DE');
+    expect(root.dir).toBe('ltr');
+  });
+
+  it('keeps card numbers, dates and codes left to right on any page', () => {
+    for (const key of ['number', 'expirationDate', 'cvv', 'expirationMonth', 'expirationYear'] as const) {
+      const field = start(key, bus());
+      field.handle({ type: 'configureField', field: key, styles: {}, lang: 'he-IL', dir: 'rtl' });
+      expect(field.input.dir, key).toBe('ltr');
+    }
+    expect(start('postalCode', bus()).input.dir).toBe('');
+  });
+
   it('sets only allowed attributes with values of the right kind', () => {
     const field = start('number', bus());
     field.handle({ type: 'setAttribute', field: 'number', attribute: 'disabled', value: true });

@@ -71,6 +71,8 @@ function buildInput(
   input.name = defaults.name;
   input.autocomplete = defaults.autocomplete as AutoFill;
   input.inputMode = defaults.inputMode;
+  // Card numbers and dates read left to right in every script; a right-to-left page aligns them right.
+  if (defaults.inputMode === 'numeric') input.dir = 'ltr';
   input.setAttribute('spellcheck', 'false');
   input.setAttribute('autocorrect', 'off');
   input.setAttribute('autocapitalize', field === 'cardholderName' ? 'words' : 'off');
@@ -267,6 +269,8 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
         const text = message.label ?? FIELD_DEFAULTS[field].label;
         label.textContent = text;
         doc.title = text;
+        if (message.lang) doc.documentElement.lang = message.lang;
+        if (message.dir) doc.documentElement.dir = message.dir;
         if (message.placeholder !== undefined) input.placeholder = message.placeholder;
         context.maxLength = message.maxlength;
         context.minLength = message.minlength;

@@ -10,6 +10,7 @@ export const BASE_RULES = `html,body{margin:0;padding:0;height:100%;background:t
 input{box-sizing:border-box;display:block;width:100%;height:100%;margin:0;padding:0 2px;border:0;outline:0;background:transparent;color:#222;font:16px/1.2 system-ui,sans-serif}
 input::placeholder{color:#767676}
 input.invalid{color:#b3261e}
+[dir=rtl] input{text-align:right}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}`;
 
 /**

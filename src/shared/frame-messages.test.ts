@@ -14,6 +14,8 @@ const valid: PageToFrameMessage[] = [
     minlength: 12,
     prefill: '4111',
     styles: { input: { color: 'red' }, ':focus': {} },
+    lang: 'ar-EG',
+    dir: 'rtl',
   },
   {
     type: 'configureTokenizer',
@@ -142,6 +144,10 @@ describe('parsePageToFrameMessage', () => {
       { ...configureField, styles: JSON.parse('{"__proto__":{"color":"red"}}') as unknown },
     ],
     ['a constructor property', { ...configureField, styles: { input: prototypeKeys('constructor') } }],
+    ['a lang longer than a language tag', { ...configureField, lang: `en-${'x'.repeat(33)}` }],
+    ['a number lang', { ...configureField, lang: 1 }],
+    ['an unknown direction', { ...configureField, dir: 'auto' }],
+    ['an upper-case direction', { ...configureField, dir: 'RTL' }],
     // configureTokenizer
     ['an unknown field to collect', { ...configureTokenizer, fields: ['number', 'pin'] }],
     ['fields as an object', { ...configureTokenizer, fields: { 0: 'number' } }],
@@ -173,6 +179,12 @@ describe('parsePageToFrameMessage', () => {
     ['a number message', { type: 'setMessage', field: 'cvv', message: 1 }],
   ])('refuses %s', (_, message) => {
     expect(parsePageToFrameMessage(message)).toBeNull();
+  });
+
+  it.each(['de', 'de-DE', 'zh-HK', 'ast', 'sr-Latn-RS', 'es-419'])('takes the language tag %s', (lang) => {
+    expect(
+      parsePageToFrameMessage({ type: 'configureField', field: 'cvv', styles: {}, lang, dir: 'ltr' }),
+    ).toStrictEqual({ type: 'configureField', field: 'cvv', styles: {}, lang, dir: 'ltr' });
   });
 
   it('takes texts of exactly the cap', () => {

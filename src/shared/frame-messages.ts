@@ -8,6 +8,7 @@
 import { SHORT_TEXT_MAX_LENGTH, type FrameKind } from './frame-channel';
 import {
   FIELD_KEYS,
+  LANGUAGE_TAG_MAX_LENGTH,
   SETTABLE_ATTRIBUTES,
   type CardCandidate,
   type FieldEventType,
@@ -92,6 +93,9 @@ export type PageToFrameMessage =
       minlength?: number | undefined;
       prefill?: string | undefined;
       styles: Record<string, Record<string, string>>;
+      // The language and direction of the field's surroundings, for the frame's document.
+      lang?: string | undefined;
+      dir?: 'ltr' | 'rtl' | undefined;
     }
   // Hosted fields: makes this frame the one that tokenizes, with the gateway to send the card to.
   | {
@@ -143,6 +147,9 @@ const pageToFrameMessage = discriminated<PageToFrameMessage>({
     minlength: optional(finiteNumber),
     prefill: optional(shortText),
     styles: record(record(string())),
+    // Any short text is harmless as a lang attribute; the page sends only well-formed tags.
+    lang: optional(string(LANGUAGE_TAG_MAX_LENGTH)),
+    dir: optional(oneOf(['ltr', 'rtl'])),
   }),
   configureTokenizer: object({
     type: oneOf(['configureTokenizer']),

@@ -108,6 +108,15 @@ export const FIELD_EVENT_TYPES = [
 /** A field event type. */
 export type FieldEventType = (typeof FIELD_EVENT_TYPES)[number];
 
+/**
+ * A language tag a field's frame takes for its document's `lang` (the panel's locale, e.g.
+ * `ar-EG`, or the merchant page's language).
+ */
+export const LANGUAGE_TAG_PATTERN = /^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8}){0,3}$/;
+
+/** The longest language tag a field's frame takes. */
+export const LANGUAGE_TAG_MAX_LENGTH = 35;
+
 /** Attributes the page may set on a field's input (SPEC §5), and the kind of value each takes. */
 export const SETTABLE_ATTRIBUTES = {
   'aria-invalid': 'boolean',

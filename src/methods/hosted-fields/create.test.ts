@@ -231,6 +231,7 @@ describe('ready and configuration', () => {
         minlength: undefined,
         prefill: undefined,
         styles: { input: { color: 'red' } },
+        dir: 'ltr',
       },
     ]);
     expect(posts('cvv')[0]).toEqual([wrap(channel, messages('cvv')[0]), ASSETS_ORIGIN]);
@@ -247,6 +248,7 @@ describe('ready and configuration', () => {
         minlength: 12,
         prefill: '4',
         styles: { input: { color: 'red' } },
+        dir: 'ltr',
       },
     ]);
     await flush();
@@ -321,6 +323,41 @@ describe('ready and configuration', () => {
       'configureField',
       'configureTokenizer',
     ]);
+  });
+
+  it("gives each frame the language and direction of its container's surroundings", async () => {
+    // The test DOM computes an inherited direction from styles only, not from dir attributes.
+    document.body.innerHTML =
+      '<div lang="ar-EG" dir="rtl" style="direction: rtl"><p><span id="number"></span></p></div>' +
+      '<div lang="de-DE" dir="ltr"><span id="cvv"></span></div>' +
+      '<div><span id="expirationDate"></span></div>';
+    document.documentElement.lang = 'fr-CA';
+    try {
+      const { readyAll, messages } = harness();
+      await readyAll();
+      const surroundings = (key: FieldKey) => {
+        const [configure] = messages(key);
+        return configure?.type === 'configureField' ? { lang: configure.lang, dir: configure.dir } : null;
+      };
+      expect(surroundings('number')).toEqual({ lang: 'ar-EG', dir: 'rtl' });
+      expect(surroundings('cvv')).toEqual({ lang: 'de-DE', dir: 'ltr' });
+      // Outside any element with a language, the page's.
+      expect(surroundings('expirationDate')).toEqual({ lang: 'fr-CA', dir: 'ltr' });
+    } finally {
+      document.documentElement.removeAttribute('lang');
+    }
+  });
+
+  it('sends no language a frame would refuse', async () => {
+    document.body.innerHTML =
+      '<div lang="en_US"><span id="number"></span></div>' +
+      '<div lang=""><span id="cvv"></span></div>' +
+      '<div lang="not a language"><span id="expirationDate"></span></div>';
+    const { readyAll, messages } = harness();
+    await readyAll();
+    for (const key of ['number', 'cvv', 'expirationDate'] as const) {
+      expect(messages(key)[0]).toHaveProperty('lang', undefined);
+    }
   });
 
   it('refuses a frame of another version with INCOMPATIBLE_VERSIONS and removes everything', async () => {

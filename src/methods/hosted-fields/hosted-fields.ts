@@ -20,6 +20,7 @@ import {
   FIELD_DEFAULTS,
   filterStyles,
   isFieldKey,
+  LANGUAGE_TAG_PATTERN,
   SETTABLE_ATTRIBUTES,
   type CardCandidate,
   type FieldEventType,
@@ -191,6 +192,19 @@ function settableAttribute(attribute: string): SettableAttribute {
   return attribute as SettableAttribute;
 }
 
+/**
+ * The language and direction a field's frame takes on: those of the field's container (inside the
+ * panel, its locale's; on a page, the page's).
+ */
+function surroundings(container: Element): { lang?: string | undefined; dir?: 'ltr' | 'rtl' | undefined } {
+  const lang = container.closest('[lang]')?.getAttribute('lang') ?? '';
+  const dir = getComputedStyle(container).direction;
+  return {
+    lang: LANGUAGE_TAG_PATTERN.test(lang) ? lang : undefined,
+    dir: dir === 'ltr' || dir === 'rtl' ? dir : undefined,
+  };
+}
+
 function stringEntries(record: object): Record<string, string> {
   return Object.fromEntries(
     Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
@@ -302,6 +316,7 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
             minlength: field.options.minlength,
             prefill: field.options.prefill,
             styles: filterStyles(options.styles),
+            ...surroundings(field.container),
           });
           if (ready.size < fields.size) return;
           if (!loaded) {
