@@ -1,0 +1,352 @@
+/**
+ * Locales in the browser: the panel and its card frames in German and in Arabic (right to left),
+ * the fallback by language and to US English, the merchant's translations over a locale, a locale
+ * file that is broken or missing, and a card paid in Arabic.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { EN_US, type TextKey } from '../../src/i18n/en-US';
+import { CardFields, VISA } from './models/card-fields';
+import { PanelPage } from './models/panel';
+import { Sandbox } from './models/sandbox';
+
+const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
+const PAYPAL = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
+const LOCALE_FILES = '**/payment-panel/*/assets/locales/*.json';
+
+/** The texts of a published locale file, as the translators wrote them. */
+function localeFile(locale: string): Record<TextKey, string> {
+  const path = resolve(import.meta.dirname, `../../src/i18n/locales/${locale}.json`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<TextKey, string>;
+}
+
+const DE = localeFile('de_DE');
+const AR = localeFile('ar_EG');
+
+let sandbox: Sandbox;
+test.beforeEach(async () => {
+  sandbox = await Sandbox.connect();
+});
+test.afterEach(async () => {
+  await sandbox.dispose();
+});
+
+/** Records the locale files the page asks for. */
+function localeRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/assets/locales/')) urls.push(request.url());
+  });
+  return urls;
+}
+
+/**
+ * Records every text that appears in the panel outside its loading indicator, from before the
+ * bundle runs: what the shopper could ever have seen.
+ */
+async function recordShownTexts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown = new Set<string>();
+    (window as unknown as { shownTexts: Set<string> }).shownTexts = shown;
+    const record = (node: Node): void => {
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let text = node instanceof Text ? node : walker.nextNode(); text; text = walker.nextNode()) {
+        const value = text.textContent?.trim();
+        if (value && !text.parentElement?.closest('.loading-indicator')) shown.add(value);
+      }
+    };
+    const watch = (root: ShadowRoot): void => {
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations) {
+          if (mutation.type === 'characterData') record(mutation.target);
+          for (const node of mutation.addedNodes) record(node);
+        }
+      }).observe(root, { subtree: true, childList: true, characterData: true });
+    };
+    const waiting = setInterval(() => {
+      const root = document.querySelector('payment-panel')?.shadowRoot;
+      if (!root) return;
+      clearInterval(waiting);
+      watch(root);
+    });
+  });
+}
+
+async function open(page: Page, authorization: string, attributes: Record<string, string>) {
+  const panel = new PanelPage(page);
+  await panel.openBare(authorization, 'local', attributes);
+  return { panel, card: new CardFields(page) };
+}
+
+/** A locale file is one more request before `ready`; a busy machine may need more than the usual wait. */
+const LOAD_TIMEOUT = { timeout: 15_000 };
+
+/** Waits for `ready`. */
+async function ready(panel: PanelPage): Promise<void> {
+  await expect
+    .poll(async () => (await panel.events()).some((e) => e.name === 'ready'), LOAD_TIMEOUT)
+    .toBe(true);
+}
+
+/** Waits until every card frame of the sheet is ready. */
+async function cardReady(page: Page): Promise<void> {
+  await expect(page.locator('payment-panel [part~="card-sheet"]')).toHaveAttribute(
+    'data-ready',
+    'true',
+    LOAD_TIMEOUT,
+  );
+}
+
+/** What a field's frame shows and says: label, placeholder, title, language and direction. */
+async function frameFacts(card: CardFields, field: 'number' | 'expirationDate') {
+  return card
+    .frame(field)
+    .locator('html')
+    .evaluate((html) => {
+      const input = html.querySelector('input');
+      return {
+        lang: html.getAttribute('lang'),
+        direction: getComputedStyle(html).direction,
+        title: document.title,
+        label: html.querySelector('label')?.textContent,
+        placeholder: input?.placeholder,
+        inputDirection: input ? getComputedStyle(input).direction : null,
+        textAlign: input ? getComputedStyle(input).textAlign : null,
+      };
+    });
+}
+
+test('de_DE: the panel and its card frames speak German, with no English shown first', async ({ page }) => {
+  const requests = localeRequests(page);
+  await recordShownTexts(page);
+  const { panel, card } = await open(page, DEMO_KEY, { locale: 'de_DE', paypal: PAYPAL });
+  await ready(panel);
+  const root = panel.element.locator('[part="panel"]');
+  await expect(root).toHaveAttribute('lang', 'de-DE');
+  await expect(root).toHaveAttribute('dir', 'ltr');
+  await expect(panel.element.locator('[part="options"] h2')).toHaveText(DE.chooseAWayToPay);
+  await expect(panel.element.locator('[part="option"]')).toHaveText([DE.card, DE.PayPal]);
+
+  await panel.option('card').click();
+  await cardReady(page);
+  await expect(panel.element.locator('#card-sheet-label')).toHaveText(DE.payWithCard);
+  await expect(card.field('number').locator('.field-label-text')).toHaveText(DE.cardNumberLabel);
+  await expect(card.field('expirationDate').locator('.field-subheading')).toHaveText(
+    DE.expirationDateLabelSubheading,
+  );
+  await expect(panel.toggle()).toHaveText(DE.chooseAnotherWayToPay);
+  const frameTitle = DE.frameTitle.replace('{label}', DE.expirationDateLabel);
+  await expect(panel.element.locator('iframe[name*="-expirationDate-"]')).toHaveAttribute(
+    'title',
+    frameTitle,
+  );
+  expect(await frameFacts(card, 'expirationDate')).toMatchObject({
+    lang: 'de-DE',
+    direction: 'ltr',
+    title: DE.expirationDateLabel,
+    label: DE.expirationDateLabel,
+    placeholder: DE.expirationDatePlaceholder,
+  });
+
+  // Inline errors reach the frame's screen-reader text in German too.
+  await card.input('number').click();
+  await card.input('number').pressSequentially('4111');
+  await page.keyboard.press('Tab');
+  await expect(card.error('number')).toHaveText(DE.fieldInvalidForNumber);
+  await expect(card.frame('number').locator('#field-message')).toHaveText(DE.fieldInvalidForNumber);
+
+  // One request for the one file, from the bundle's versioned folder on the assets origin.
+  expect(requests).toEqual([
+    expect.stringMatching(/^https:\/\/localhost:\d+\/payment-panel\/[^/]+\/assets\/locales\/de_DE\.json$/),
+  ]);
+  const shown = await page.evaluate(() => [...(window as unknown as { shownTexts: Set<string> }).shownTexts]);
+  for (const key of [
+    'chooseAWayToPay',
+    'card',
+    'payWithCard',
+    'cardNumberLabel',
+    'chooseAnotherWayToPay',
+  ] as const) {
+    expect(shown, key).not.toContain(EN_US[key]);
+  }
+  expect(shown).toContain(DE.chooseAWayToPay);
+});
+
+test('ar_EG: the panel and its card frames speak Arabic, right to left', async ({ page }) => {
+  const { panel, card } = await open(page, CARD_ONLY_KEY, { locale: 'ar_EG' });
+  await ready(panel);
+  await cardReady(page);
+  const root = panel.element.locator('[part="panel"]');
+  await expect(root).toHaveAttribute('lang', 'ar-EG');
+  await expect(root).toHaveAttribute('dir', 'rtl');
+  expect(await root.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+  await expect(panel.element.locator('#card-sheet-label')).toHaveText(AR.payWithCard);
+  await expect(card.field('number').locator('.field-label-text')).toHaveText(AR.cardNumberLabel);
+
+  // The layout mirrors: the sheet's logo is on the right, the brand icon left of the number.
+  const box = async (selector: string) => {
+    const found = await panel.element.locator(selector).first().boundingBox();
+    if (!found) throw new Error(`${selector} is not shown`);
+    return found;
+  };
+  const header = await box('[part="sheet-header"]');
+  const logo = await box('.sheet-logo');
+  expect(logo.x + logo.width).toBeGreaterThan(header.x + header.width - 40);
+  const numberFrame = await box('[part~="field-number"] [part="field-container"]');
+  const brandIcon = await box('[part~="field-number"] .field-icon');
+  expect(brandIcon.x).toBeLessThan(numberFrame.x);
+
+  expect(await frameFacts(card, 'number')).toMatchObject({
+    lang: 'ar-EG',
+    direction: 'rtl',
+    title: AR.cardNumberLabel,
+    label: AR.cardNumberLabel,
+    // A card number reads left to right in Arabic too, aligned to the right like the text around it.
+    inputDirection: 'ltr',
+    textAlign: 'right',
+  });
+  expect(await frameFacts(card, 'expirationDate')).toMatchObject({
+    lang: 'ar-EG',
+    direction: 'rtl',
+    label: AR.expirationDateLabel,
+    placeholder: AR.expirationDatePlaceholder,
+  });
+});
+
+test('ar_EG: a card pays', async ({ page }) => {
+  const { panel, card } = await open(page, CARD_ONLY_KEY, { locale: 'ar_EG' });
+  await ready(panel);
+  await cardReady(page);
+  await card.type('number', VISA.number);
+  // The digits keep their order in a right-to-left page.
+  await expect(card.input('number')).toHaveValue('4111 1111 1111 1111');
+  await card.fill({ expirationDate: VISA.expirationDate, cvv: VISA.cvv, postalCode: VISA.postalCode });
+  await panel.waitForEvent('paymentMethodRequestable');
+  const { payload, error } = await panel.requestPaymentMethod();
+  expect(error).toBeUndefined();
+  expect(payload).toMatchObject({ type: 'CreditCard', nonce: expect.stringMatching(/^tokencc_/) });
+  await expect(panel.element.locator('[part="saved-methods"] .list-heading')).toHaveText(
+    AR.payingWith.replace('{paymentSource}', AR.card),
+  );
+});
+
+for (const requested of ['de', 'de_AT', 'DE-ch']) {
+  test(`${requested} falls back to de_DE`, async ({ page }) => {
+    const requests = localeRequests(page);
+    const { panel } = await open(page, DEMO_KEY, { locale: requested, paypal: PAYPAL });
+    await ready(panel);
+    await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('lang', 'de-DE');
+    await expect(panel.element.locator('[part="options"] h2')).toHaveText(DE.chooseAWayToPay);
+    expect(requests).toEqual([expect.stringMatching(/\/de_DE\.json$/)]);
+  });
+}
+
+for (const requested of ['xx_YY', 'fi_FI', 'en_US']) {
+  test(`${requested} shows US English with no file to load`, async ({ page }) => {
+    const requests = localeRequests(page);
+    const { panel } = await open(page, DEMO_KEY, { locale: requested, paypal: PAYPAL });
+    await ready(panel);
+    await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('lang', 'en-US');
+    await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('dir', 'ltr');
+    await expect(panel.element.locator('[part="options"] h2')).toHaveText(EN_US.chooseAWayToPay);
+    expect(requests).toEqual([]);
+    expect((await panel.events()).filter((event) => event.name === 'errorOccurred')).toEqual([]);
+  });
+}
+
+test("the merchant's translations override any key of de_DE, error codes included", async ({ page }) => {
+  const { panel, card } = await open(page, DEMO_KEY, {
+    locale: 'de_DE',
+    paypal: PAYPAL,
+    translations: JSON.stringify({
+      chooseAWayToPay: 'Wie möchten Sie zahlen?',
+      NO_PAYMENT_METHOD_AVAILABLE: 'Bitte erst eine Zahlungsart auswählen.',
+      fieldEmptyForNumber: 'Die Kartennummer fehlt noch.',
+    }),
+  });
+  await ready(panel);
+  await expect(panel.element.locator('[part="options"] h2')).toHaveText('Wie möchten Sie zahlen?');
+  // The keys the merchant left alone stay German.
+  await expect(panel.element.locator('[part="option"]')).toHaveText([DE.card, DE.PayPal]);
+  expect((await panel.requestPaymentMethod()).error?.code).toBe('NO_PAYMENT_METHOD_AVAILABLE');
+  await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(
+    'Bitte erst eine Zahlungsart auswählen.',
+  );
+
+  await panel.option('card').click();
+  await cardReady(page);
+  await card.type('expirationDate', VISA.expirationDate);
+  expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_FIELDS_INVALID');
+  await expect(card.error('number')).toHaveText('Die Kartennummer fehlt noch.');
+  await expect(card.error('cvv')).toHaveText(DE.fieldEmptyForCvv);
+});
+
+const BROKEN_FILES: [string, (route: Route) => Promise<void>][] = [
+  ['missing (404)', (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' })],
+  [
+    'not JSON',
+    (route) => route.fulfill({ contentType: 'application/json', body: '{"payWithCard": "Mit Ka' }),
+  ],
+  ['unreachable', (route) => route.abort('connectionrefused')],
+  [
+    'a JSON array',
+    (route) => route.fulfill({ contentType: 'application/json', body: '["Mit Karte bezahlen"]' }),
+  ],
+];
+
+for (const [broken, answer] of BROKEN_FILES) {
+  test(`a locale file that is ${broken} leaves a working English panel`, async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.route(LOCALE_FILES, answer);
+    const { panel, card } = await open(page, CARD_ONLY_KEY, { locale: 'de_DE' });
+    await ready(panel);
+    await cardReady(page);
+    await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('lang', 'de-DE');
+    await expect(panel.element.locator('#card-sheet-label')).toHaveText(EN_US.payWithCard);
+    await expect(card.field('number').locator('.field-label-text')).toHaveText(EN_US.cardNumberLabel);
+    expect((await panel.events()).filter((event) => event.name === 'errorOccurred')).toEqual([]);
+    if (broken !== 'a JSON array') expect(warnings.join('\n')).toContain('/assets/locales/de_DE.json');
+
+    await card.type('number', VISA.number);
+    await card.fill({ expirationDate: VISA.expirationDate, cvv: VISA.cvv, postalCode: VISA.postalCode });
+    await panel.waitForEvent('paymentMethodRequestable');
+    expect((await panel.requestPaymentMethod()).payload?.nonce).toMatch(/^tokencc_/);
+  });
+}
+
+test('a locale file keeps only string texts of known keys with their placeholders', async ({ page }) => {
+  const texts = JSON.stringify({
+    chooseAWayToPay: 'Zahlungsart wählen',
+    card: 42,
+    PayPal: '<b>PayPal</b>',
+    payWithPayPal: '',
+    savedPaymentMethods: { de: 'Gespeichert' },
+    // A placeholder of its own, and one missing: both left out.
+    walletButtonArea: '{label}-Schaltfläche {extra}',
+    payingWith: 'Zahlung mit',
+    unknownKey: 'x',
+  });
+  await page.route(LOCALE_FILES, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: texts.replace('{', '{"__proto__": {"otherWaysToPay": "vergiftet"}, '),
+    }),
+  );
+  const { panel } = await open(page, DEMO_KEY, { locale: 'de_DE', paypal: PAYPAL });
+  await ready(panel);
+  await expect(panel.element.locator('[part="options"] h2')).toHaveText('Zahlungsart wählen');
+  // Text, never markup; everything left out is US English.
+  await expect(panel.element.locator('[part="option"]')).toHaveText([EN_US.card, '<b>PayPal</b>']);
+  await panel.option('paypal').click();
+  await expect(panel.element.locator('[part="paypal-button"]')).toHaveText(EN_US.payWithPayPal);
+  await expect(panel.element.locator('[part~="paypal-sheet"] [part="button-area"]')).toHaveAttribute(
+    'aria-label',
+    EN_US.walletButtonArea.replace('{label}', '<b>PayPal</b>'),
+  );
+  expect(await page.evaluate(() => (({}) as Record<string, unknown>).otherWaysToPay)).toBeUndefined();
+});
