@@ -46,17 +46,26 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** The sha384 of a flavour's bundle from its integrity.json; empty when the flavour is not built. */
+function bundleIntegrity(flavour: Flavour, version: string): string {
+  try {
+    const integrity = JSON.parse(
+      readFileSync(resolve(distDir(flavour, version), 'integrity.json'), 'utf8'),
+    ) as Record<string, string>;
+    return integrity['payment-panel.min.js'] ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** The demo page with the local origins, version and bundle integrity filled in. */
 function demoPage(options: ServeOptions, file: string): string {
-  const integrityPath = resolve(distDir('local', options.version), 'integrity.json');
-  const integrity = (JSON.parse(readFileSync(integrityPath, 'utf8')) as Record<string, string>)[
-    'payment-panel.min.js'
-  ];
   const values: Record<string, string> = {
     ASSETS_ORIGIN: options.origins.assets,
     GATEWAY_ORIGIN: options.origins.gateway,
     PANEL_VERSION: options.version,
-    BUNDLE_INTEGRITY: integrity ?? '',
+    BUNDLE_INTEGRITY: bundleIntegrity('local', options.version),
+    RELEASE_BUNDLE_INTEGRITY: bundleIntegrity('release', options.version),
     PANEL_EVENTS: PANEL_EVENT_NAMES.join(' '),
     DEMO_MERCHANTS: escapeAttribute(
       JSON.stringify(
