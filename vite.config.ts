@@ -13,6 +13,11 @@ import pkg from './package.json' with { type: 'json' };
 import { flavourConstants, type Flavour } from './src/shared/flavours.ts';
 import { distDir, stampLocalBuild } from './demo/server/build.ts';
 import { localOrigins } from './demo/server/origins.ts';
+import {
+  generatePublicTypeFiles,
+  PUBLIC_TYPE_FILES,
+  type PublicTypeFiles,
+} from './src/types/build/public-files.ts';
 
 const root = import.meta.dirname;
 const framesRoot = resolve(root, 'frames');
@@ -158,7 +163,22 @@ async function writeIntegrity(outDir: string): Promise<void> {
   );
 }
 
+/**
+ * Publishes the public types (`payment-panel.d.ts`, `custom-elements.json`) into a flavour's folder,
+ * before its integrity.json lists them. They are made from the sources once per build.
+ */
+function publicTypesPublisher(): (outDir: string) => Promise<void> {
+  let files: Promise<PublicTypeFiles> | undefined;
+  return async (outDir) => {
+    files ??= generatePublicTypeFiles(pkg.version);
+    const { declarations, manifest } = await files;
+    await writeFile(resolve(outDir, PUBLIC_TYPE_FILES.declarations), declarations);
+    await writeFile(resolve(outDir, PUBLIC_TYPE_FILES.manifest), manifest);
+  };
+}
+
 const flavours = selectedFlavours();
+const publishPublicTypes = publicTypesPublisher();
 
 export default defineConfig({
   root: framesRoot,
@@ -174,6 +194,7 @@ export default defineConfig({
         for (const [name, environment] of Object.entries(builder.environments)) {
           if (name.startsWith(flavour)) await builder.build(environment);
         }
+        await publishPublicTypes(flavourOutDir(flavour));
         await writeIntegrity(flavourOutDir(flavour));
         // `npm start` rebuilds the local flavour only when its inputs change after this.
         if (flavour === 'local') stampLocalBuild();

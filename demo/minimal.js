@@ -1,10 +1,14 @@
 // Builds the minimal checkout from the page's query: which bundle, which authorization.
-const { assetsOrigin, panelVersion } = document.documentElement.dataset;
+const { assetsOrigin, panelVersion, bundleIntegrity, releaseBundleIntegrity } =
+  document.documentElement.dataset;
 const query = new URLSearchParams(location.search);
-const folder = query.get('bundle') === 'release' ? '/release/payment-panel' : '/payment-panel';
+const release = query.get('bundle') === 'release';
+const folder = release ? '/release/payment-panel' : '/payment-panel';
 
 const script = document.createElement('script');
 script.src = `${assetsOrigin}${folder}/${panelVersion}/payment-panel.min.js`;
+// The bundle's sha384 from the flavour's integrity.json: the browser refuses any other bytes.
+script.integrity = release ? releaseBundleIntegrity : bundleIntegrity;
 script.crossOrigin = 'anonymous';
 document.head.append(script);
 

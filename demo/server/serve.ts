@@ -8,7 +8,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { PANEL_EVENT_NAMES } from '../../src/shared/event-names';
 import { createSandboxGateway, listMerchants } from '../sandbox';
+import type { Flavour } from '../../src/shared/flavours';
 import { distDir } from './build';
+import {
+  framePageOf,
+  framePolicy,
+  gatewaySources,
+  merchantPolicy,
+  serializePolicy,
+} from './content-security-policy';
 import type { LocalOrigins } from './origins';
 import { resolveStaticFile, sendFile } from './static-files';
 
@@ -38,17 +46,26 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** The sha384 of a flavour's bundle from its integrity.json; empty when the flavour is not built. */
+function bundleIntegrity(flavour: Flavour, version: string): string {
+  try {
+    const integrity = JSON.parse(
+      readFileSync(resolve(distDir(flavour, version), 'integrity.json'), 'utf8'),
+    ) as Record<string, string>;
+    return integrity['payment-panel.min.js'] ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** The demo page with the local origins, version and bundle integrity filled in. */
 function demoPage(options: ServeOptions, file: string): string {
-  const integrityPath = resolve(distDir('local', options.version), 'integrity.json');
-  const integrity = (JSON.parse(readFileSync(integrityPath, 'utf8')) as Record<string, string>)[
-    'payment-panel.min.js'
-  ];
   const values: Record<string, string> = {
     ASSETS_ORIGIN: options.origins.assets,
     GATEWAY_ORIGIN: options.origins.gateway,
     PANEL_VERSION: options.version,
-    BUNDLE_INTEGRITY: integrity ?? '',
+    BUNDLE_INTEGRITY: bundleIntegrity('local', options.version),
+    RELEASE_BUNDLE_INTEGRITY: bundleIntegrity('release', options.version),
     PANEL_EVENTS: PANEL_EVENT_NAMES.join(' '),
     DEMO_MERCHANTS: escapeAttribute(
       JSON.stringify(
@@ -60,24 +77,35 @@ function demoPage(options: ServeOptions, file: string): string {
 }
 
 function merchantHandler(options: ServeOptions) {
+  // Every demo page runs under the policy README gives merchants: no inline script or style.
+  const policy = serializePolicy(merchantPolicy(options.origins));
   return (req: IncomingMessage, res: ServerResponse): void => {
     const { pathname } = new URL(req.url ?? '/', options.origins.merchant);
     // Only files at the top of demo/ are the site; the servers and sandbox beside them are not.
     const file = pathname.indexOf('/', 1) === -1 ? resolveStaticFile(demoDir, pathname) : null;
     if (file?.endsWith('.html') && req.method === 'GET') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': policy,
+      });
       res.end(demoPage(options, file));
       return;
     }
-    sendFile(req, res, file);
+    sendFile(req, res, file, { 'content-security-policy': policy });
   };
 }
 
 function assetsHandler(options: ServeOptions) {
+  const mount = (prefix: string, flavour: Flavour) => ({
+    prefix,
+    folder: distDir(flavour, options.version),
+    gateway: gatewaySources(flavour, options.origins.gateway),
+  });
   const mounts = [
-    { prefix: `/payment-panel/${options.version}/`, folder: distDir('local', options.version) },
+    mount(`/payment-panel/${options.version}/`, 'local'),
     // The release flavour, for the test that proves it refuses the local gateway.
-    { prefix: `/release/payment-panel/${options.version}/`, folder: distDir('release', options.version) },
+    mount(`/release/payment-panel/${options.version}/`, 'release'),
   ];
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method === 'OPTIONS') {
@@ -86,8 +114,15 @@ function assetsHandler(options: ServeOptions) {
     }
     const { pathname } = new URL(req.url ?? '/', options.origins.assets);
     const mount = mounts.find((m) => pathname.startsWith(m.prefix));
-    const file = mount ? resolveStaticFile(mount.folder, pathname.slice(mount.prefix.length - 1)) : null;
-    sendFile(req, res, file, ASSET_HEADERS);
+    const path = mount ? pathname.slice(mount.prefix.length - 1) : '';
+    const file = mount ? resolveStaticFile(mount.folder, path) : null;
+    // Each frame page runs under its own strict policy, as the provider's assets host sends it.
+    const page = file && mount ? framePageOf(path) : null;
+    const headers =
+      page && mount
+        ? { ...ASSET_HEADERS, 'content-security-policy': serializePolicy(framePolicy(page, mount.gateway)) }
+        : ASSET_HEADERS;
+    sendFile(req, res, file, headers);
   };
 }
 

@@ -85,6 +85,22 @@ interface R2wcInternals {
  * @csspart field - a card field; `field-<key>` names which
  * @csspart field-container - where a card field's secure frame sits
  * @csspart field-error - a card field's inline error
+ * @csspart paypal-button - the PayPal and PayPal Credit sheets' button
+ * @csspart apple-pay-button - the Apple Pay sheet's button (Safari draws Apple's own)
+ * @csspart wallet-note - a wallet sheet's note in place of its button (a PayPal merchant without a linked sandbox account)
+ * @csspart three-d-secure-modal - the 3D Secure modal, over the whole page while the bank verifies a card
+ * @csspart bank-frame - where the bank's 400 × 400 frame sits in the modal
+ * @cssprop --pp-font-family - the panel's font
+ * @cssprop --pp-color-text - the colour of its text
+ * @cssprop --pp-color-muted - the colour of secondary text: subheadings, notes, saved methods' details
+ * @cssprop --pp-color-border - the colour of borders: the loading indicator, the lists, sheets and card fields
+ * @cssprop --pp-color-accent - the colour of what is chosen or active: the selected method, a focused field's border, the loading indicator
+ * @cssprop --pp-color-focus - the colour of focus outlines
+ * @cssprop --pp-color-error - the colour of error texts and of invalid fields' borders
+ * @cssprop --pp-color-background - the background of the lists and sheets
+ * @cssprop --pp-color-input-background - the background of the card fields
+ * @cssprop --pp-radius - the corner radius of the lists, sheets, fields and buttons
+ * @cssprop --pp-spacing - the inner spacing of the panel, lists and sheets
  */
 export class PaymentPanelElement extends R2wcPanel {
   /** Takes part in a surrounding `<form>` when it has a `name` (see README, "Forms"). */

@@ -1,6 +1,6 @@
 /**
- * What the three local origins serve: the bundle with CORS and matching integrity hashes, and
- * nothing outside the published folders.
+ * What the three local origins serve: the bundle with CORS and matching integrity hashes, the
+ * public types beside it, and nothing outside the published folders.
  */
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
@@ -31,12 +31,33 @@ test('the assets origin serves the bundle with CORS, and integrity.json matches 
       'html/three-d-secure-bank-frame.html',
       'html/three-d-secure-authentication-complete-frame.html',
       'html/paypal-landing-frame.html',
+      'payment-panel.d.ts',
+      'custom-elements.json',
     ]),
   );
   for (const [file, hash] of Object.entries(integrity)) {
     const body = await (await request.get(`${folder}/${file}`)).body();
     expect(`sha384-${createHash('sha384').update(body).digest('base64')}`, file).toBe(hash);
   }
+});
+
+test('the versioned folder publishes the public types beside the bundle', async ({ request }) => {
+  const declarations = await request.get(`${folder}/payment-panel.d.ts`);
+  expect(declarations.status()).toBe(200);
+  expect(declarations.headers()['access-control-allow-origin']).toBe('*');
+  const text = await declarations.text();
+  expect(text.startsWith(`/**\n * payment-panel ${version}: `)).toBe(true);
+  expect(text).toContain("'payment-panel': PaymentPanelElement;");
+  expect(text).toContain('paymentPanel: PaymentPanelGlobal;');
+  const manifest = await request.get(`${folder}/custom-elements.json`);
+  expect(manifest.headers()['content-type']).toContain('application/json');
+  expect(await manifest.json()).toMatchObject({
+    schemaVersion: '2.1.0',
+    modules: [{ path: 'payment-panel.min.js', declarations: [{ tagName: 'payment-panel' }] }],
+  });
+  // Both flavours publish the same types.
+  const release = await request.get(`${assets}/release/payment-panel/${version}/payment-panel.d.ts`);
+  expect(await release.text()).toBe(text);
 });
 
 test('the bundle is minified, production React and carries no development build', async ({ request }) => {

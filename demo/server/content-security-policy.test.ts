@@ -1,0 +1,81 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  framePageOf,
+  framePolicy,
+  gatewaySources,
+  merchantPolicy,
+  serializePolicy,
+  type FramePage,
+} from './content-security-policy';
+
+const ORIGINS = { assets: 'https://assets.example', gateway: 'https://gateway.example' };
+const PAGES: FramePage[] = [
+  'hosted-fields-frame',
+  'three-d-secure-bank-frame',
+  'three-d-secure-authentication-complete-frame',
+  'paypal-landing-frame',
+];
+
+describe('the merchant policy', () => {
+  it('names the assets origin for scripts, styles and frames, and the gateway for calls', () => {
+    expect(serializePolicy(merchantPolicy(ORIGINS))).toBe(
+      "default-src 'none'; script-src 'self' https://assets.example; style-src 'self' https://assets.example; " +
+        'connect-src https://gateway.example https://assets.example; ' +
+        'frame-src https://assets.example https://gateway.example; ' +
+        "form-action 'self' https://gateway.example; base-uri 'none'; object-src 'none'; frame-ancestors 'self'",
+    );
+  });
+});
+
+describe('the frame pages’ policies', () => {
+  it.each(PAGES)('%s runs its own scripts only, with nothing inline', (page) => {
+    const policy = framePolicy(page, ['https://gateway.example']);
+    expect(policy['default-src']).toEqual(["'none'"]);
+    expect(policy['script-src']).toEqual(["'self'"]);
+    expect(policy['style-src']).toEqual(["'self'"]);
+    expect(policy['base-uri']).toEqual(["'none'"]);
+    expect(serializePolicy(policy)).not.toContain('unsafe');
+  });
+
+  it('lets only the hosted field call the gateway, and only the bank frame post a form', () => {
+    const policies = Object.fromEntries(
+      PAGES.map((page) => [page, framePolicy(page, ['https://gw.example'])]),
+    );
+    expect(policies['hosted-fields-frame']?.['connect-src']).toEqual(['https://gw.example']);
+    expect(policies['three-d-secure-bank-frame']?.['connect-src']).toBeUndefined();
+    expect(policies['three-d-secure-bank-frame']?.['form-action']).toEqual(['https:']);
+    expect(policies['hosted-fields-frame']?.['form-action']).toEqual(["'none'"]);
+  });
+
+  it('lets any HTTPS page or a loopback dev server frame the fields and the bank frame, and nothing the PayPal page', () => {
+    const embeddable = ['https:', 'http://localhost:*', 'http://127.0.0.1:*'];
+    expect(framePolicy('hosted-fields-frame', [])['frame-ancestors']).toEqual(embeddable);
+    expect(framePolicy('three-d-secure-bank-frame', [])['frame-ancestors']).toEqual(embeddable);
+    expect(framePolicy('three-d-secure-authentication-complete-frame', [])['frame-ancestors']).toEqual(
+      embeddable,
+    );
+    expect(framePolicy('paypal-landing-frame', [])['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('sends the release flavour’s cards to the provider’s domains and their subdomains only', () => {
+    expect(gatewaySources('local', 'https://localhost:8445')).toEqual(['https://localhost:8445']);
+    const release = gatewaySources('release', 'https://localhost:8445');
+    expect(release).toContain('https://braintreegateway.com');
+    expect(release).toContain('https://*.braintreegateway.com');
+    expect(release.join(' ')).not.toContain('localhost');
+  });
+});
+
+describe('framePageOf', () => {
+  it('knows the frame pages in both variants and nothing else', () => {
+    expect(framePageOf('/html/hosted-fields-frame.min.html')).toBe('hosted-fields-frame');
+    expect(framePageOf('html/hosted-fields-frame.html')).toBe('hosted-fields-frame');
+    expect(framePageOf('/html/three-d-secure-authentication-complete-frame.html')).toBe(
+      'three-d-secure-authentication-complete-frame',
+    );
+    expect(framePageOf('/payment-panel.min.js')).toBeNull();
+    expect(framePageOf('/html/unknown-frame.html')).toBeNull();
+    expect(framePageOf('/assets/hosted-fields-frame.min.js')).toBeNull();
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The public surface of the bundle, as merchants' TypeScript sees it. The build rolls this module's
+ * exports, everything they refer to and the source's global declarations (`<payment-panel>` in
+ * `HTMLElementTagNameMap`, its events in `HTMLElementEventMap`, `window.paymentPanel`) into
+ * `payment-panel.d.ts` in the versioned folder (see `build/declarations.ts`), so the published types
+ * are the code's own. Nothing here ships in the bundle: the module holds types only.
+ * @packageDocumentation
+ */
+
+// The element and its options.
+export type { PaymentPanelElement } from '../element/payment-panel-element';
+export type {
+  ApplePayOptions,
+  DataCollectorOptions,
+  PanelOptionName,
+  PanelOptions,
+  PayPalOptions,
+  ThreeDSecureOptions,
+} from '../panel/panel-options';
+export type { CardOptions } from '../panel/CardSheet';
+
+// What requestPaymentMethod() hands over.
+export type { PaymentMethodPayload, PaymentMethodType, PaymentOption } from '../model';
+
+// Events.
+export type {
+  PaymentMethodRequestableDetail,
+  PaymentOptionSelectedDetail,
+  PaymentPanelEventDetails,
+  PaymentPanelEventMap,
+  PaymentPanelEventName,
+  ReadyDetail,
+} from '../panel/events';
+
+// Errors.
+export type { ErrorCode, ErrorDetails, ErrorType, PanelError, SerializedPanelError } from '../shared/errors';
+
+// window.paymentPanel and what its functions take and give.
+export type {
+  PaymentPanelGlobal,
+  StandaloneHostedFieldsOptions,
+  StandaloneThreeDSecureOptions,
+} from '../index';
+export type { Callback, CreateOptions, PaymentPanelInstance } from '../element/create-panel';
+export type {
+  FieldOptions,
+  FieldStateWithContainer,
+  HostedFields,
+  HostedFieldsEvent,
+  HostedFieldsState,
+} from '../methods/hosted-fields';
+export type { CardCandidate, FieldKey, FieldState } from '../shared/hosted-fields';
+export type { CardPayload } from '../shared/frame-messages';
+export type {
+  ThreeDSecure,
+  ThreeDSecureInfo,
+  // The element's `threeDSecure` option already has the name; these are createThreeDSecure()'s.
+  ThreeDSecureOptions as ThreeDSecureComponentOptions,
+  VerifyCardOptions,
+  VerifyCardResult,
+} from '../methods/three-d-secure';
+
+import type { PaymentMethodPayload } from '../model';
+
+/**
+ * A card's `details` as the gateway sends them (PROTOCOL §4, §5): saved cards carry `cardType` and
+ * `lastTwo` at least, new cards also the other fields when known.
+ */
+export interface CardDetails {
+  /** The brand's display name: `Visa`, `MasterCard`, `American Express`, `Discover`, `JCB`… */
+  cardType: string;
+  /** Last two digits of the number. */
+  lastTwo: string;
+  lastFour?: string;
+  bin?: string;
+  cardholderName?: string;
+  expirationMonth?: string;
+  expirationYear?: string;
+  /** Any other field the gateway sent. */
+  [field: string]: unknown;
+}
+
+/** A PayPal account's `details`: the payer's information the gateway sent (PROTOCOL §6.2), `{}` when none. */
+export interface PayPalAccountDetails {
+  email?: string;
+  payerId?: string;
+  firstName?: string;
+  lastName?: string;
+  countryCode?: string;
+  phone?: string;
+  shippingAddress?: Record<string, unknown>;
+  billingAddress?: Record<string, unknown>;
+  /** Any other field the gateway sent. */
+  [field: string]: unknown;
+}
+
+/** An Apple Pay card's `details` as the gateway sends them (PROTOCOL §7): `dpanLastTwo`, or `lastTwo` when saved. */
+export interface ApplePayCardDetails {
+  /** E.g. `Apple Pay - Visa`. */
+  cardType: string;
+  cardHolderName?: string;
+  dpanLastTwo?: string;
+  lastTwo?: string;
+  /** Any other field the gateway sent. */
+  [field: string]: unknown;
+}
+
+/** BIN data of a card (PROTOCOL §4): each flag `Yes`, `No` or `Unknown`. */
+export interface BinData {
+  prepaid?: string;
+  healthcare?: string;
+  debit?: string;
+  durbinRegulated?: string;
+  commercial?: string;
+  payroll?: string;
+  issuingBank?: string;
+  countryOfIssuance?: string;
+  productId?: string;
+  /** Any other field the gateway sent. */
+  [field: string]: unknown;
+}
+
+/**
+ * A card's payload (PROTOCOL §12): a new card from the card sheet or a saved one (`vaulted`). With
+ * `threeDSecure`, `liabilityShifted` and `liabilityShiftPossible` appear when a shift was possible.
+ */
+export interface CardPaymentMethodPayload extends PaymentMethodPayload {
+  type: 'CreditCard';
+  details: CardDetails;
+  /** E.g. `ending in 11`. */
+  description: string;
+  binData?: BinData;
+}
+
+/** A PayPal or PayPal Credit account's payload (PROTOCOL §12); `vaulted` after the vault flow or when saved. */
+export interface PayPalPaymentMethodPayload extends PaymentMethodPayload {
+  type: 'PayPalAccount';
+  details: PayPalAccountDetails;
+  description?: never;
+  liabilityShifted?: never;
+  liabilityShiftPossible?: never;
+}
+
+/** An Apple Pay card's payload (PROTOCOL §12). */
+export interface ApplePayPaymentMethodPayload extends PaymentMethodPayload {
+  type: 'ApplePayCard';
+  details: ApplePayCardDetails;
+  description?: never;
+  liabilityShifted?: never;
+  liabilityShiftPossible?: never;
+  binData?: BinData;
+}
+
+/**
+ * {@link PaymentMethodPayload} told apart by `type`: what `requestPaymentMethod()` resolves with,
+ * e.g. `const payload = (await panel.requestPaymentMethod()) as TypedPaymentMethodPayload;`, then
+ * `if (payload.type === 'CreditCard') payload.details.lastTwo`.
+ */
+export type TypedPaymentMethodPayload =
+  CardPaymentMethodPayload | PayPalPaymentMethodPayload | ApplePayPaymentMethodPayload;

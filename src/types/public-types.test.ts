@@ -1,0 +1,272 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OPTION_ATTRIBUTES } from '../element/options';
+import { PANEL_EVENT_NAMES } from '../shared/event-names';
+import { ERROR_CATALOGUE } from '../shared/errors';
+import { loadTypeScript, ROOT, type TypeScript } from './build/declarations';
+import type { CustomElementsManifest, ManifestElement } from './build/manifest';
+import { checkDeclarations, generatePublicTypeFiles, type PublicTypeFiles } from './build/public-files';
+
+/** Generating and compiling take seconds on a busy machine. */
+const SLOW = 120_000;
+
+let ts: TypeScript;
+let files: PublicTypeFiles;
+let element: ManifestElement;
+
+beforeAll(async () => {
+  ts = await loadTypeScript();
+  files = await generatePublicTypeFiles('1.2.3');
+  const manifest = JSON.parse(files.manifest) as CustomElementsManifest;
+  const declaration = manifest.modules[0]?.declarations[0];
+  if (!declaration) throw new Error('the manifest declares no element');
+  element = declaration;
+}, SLOW);
+
+/** The names the declaration file exports, from its last statement. */
+function exportedNames(declarations: string): string[] {
+  const list = /export type \{([^}]*)\};\s*$/.exec(declarations)?.[1] ?? '';
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
+/** Files of the bundle's sources with one of the extensions, tests left out. */
+function sourceFiles(extensions: string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = resolve(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (extensions.some((ext) => entry.name.endsWith(ext)) && !entry.name.includes('.test.')) {
+        found.push(path);
+      }
+    }
+  };
+  walk(resolve(ROOT, 'src'));
+  return found;
+}
+
+describe('payment-panel.d.ts', () => {
+  it(
+    'compiles on its own, with the DOM library only, together with a merchant checkout in plain TypeScript',
+    () => {
+      const merchant = readFileSync(resolve(ROOT, 'tests/types/merchant-checkout.ts'), 'utf8');
+      expect(checkDeclarations(ts, files.declarations, { 'merchant-checkout.ts': merchant })).toBe('');
+    },
+    SLOW,
+  );
+
+  it(
+    'exports every public name as a type a merchant can import and use',
+    () => {
+      const names = exportedNames(files.declarations);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          // The element, its options and what it hands over.
+          'PaymentPanelElement',
+          'PanelOptions',
+          'CardOptions',
+          'PayPalOptions',
+          'ApplePayOptions',
+          'ThreeDSecureOptions',
+          'DataCollectorOptions',
+          'PaymentMethodPayload',
+          'TypedPaymentMethodPayload',
+          'CardPaymentMethodPayload',
+          'PayPalPaymentMethodPayload',
+          'ApplePayPaymentMethodPayload',
+          // Events and errors.
+          'PaymentPanelEventDetails',
+          'PaymentPanelEventMap',
+          'ReadyDetail',
+          'PaymentMethodRequestableDetail',
+          'PaymentOptionSelectedDetail',
+          'PanelError',
+          'ErrorCode',
+          'ErrorType',
+          // window.paymentPanel.
+          'PaymentPanelGlobal',
+          'CreateOptions',
+          'PaymentPanelInstance',
+          'HostedFields',
+          'StandaloneHostedFieldsOptions',
+          'ThreeDSecure',
+          'StandaloneThreeDSecureOptions',
+          'VerifyCardOptions',
+          'VerifyCardResult',
+        ]),
+      );
+      const usage = `import type { ${names.join(', ')} } from './payment-panel';
+export type Every = [${names.map((name) => (name === 'Callback' ? 'Callback<string>' : name)).join(', ')}];
+export function describe(payload: TypedPaymentMethodPayload): string {
+  switch (payload.type) {
+    case 'CreditCard':
+      return payload.description + payload.details.lastTwo + (payload.liabilityShifted === true ? ' verified' : '');
+    case 'PayPalAccount':
+      return payload.details.email ?? '';
+    case 'ApplePayCard':
+      return payload.details.cardType;
+  }
+}
+export async function typed(panel: PaymentPanelElement): Promise<string> {
+  return describe((await panel.requestPaymentMethod()) as TypedPaymentMethodPayload);
+}
+const everyCode: Record<ErrorCode, ErrorType> = {} as Record<ErrorCode, ErrorType>;
+export const invalid: ErrorType = everyCode.INVALID_OPTION;
+`;
+      expect(checkDeclarations(ts, files.declarations, { 'usage.ts': usage })).toBe('');
+    },
+    SLOW,
+  );
+
+  it(
+    'declares types only: the bundle is a script and exports nothing a merchant could import at run time',
+    () => {
+      const usage = `import { PaymentPanelElement } from './payment-panel';\nexport const element = new PaymentPanelElement();\n`;
+      expect(checkDeclarations(ts, files.declarations, { 'usage.ts': usage })).toContain(
+        "'PaymentPanelElement' cannot be used as a value because it was exported using 'export type'",
+      );
+    },
+    SLOW,
+  );
+
+  it('is self-contained: no imports, no any, the element and window.paymentPanel declared globally', () => {
+    const { declarations } = files;
+    expect(declarations).toMatch(/^\/\*\*\n \* payment-panel 1\.2\.3: /);
+    expect(declarations).not.toMatch(/^\s*import\b|\bimport\(/m);
+    expect(declarations).not.toContain('@packageDocumentation');
+    const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, declarations);
+    const keywords: string[] = [];
+    for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+      if (token === ts.SyntaxKind.AnyKeyword) keywords.push(scanner.getTokenText());
+    }
+    expect(keywords).toEqual([]);
+    const global = /declare global \{([\s\S]*?)\n\}/.exec(declarations)?.[1] ?? '';
+    expect(global).toMatch(/interface HTMLElementTagNameMap \{\s*'payment-panel': PaymentPanelElement;/);
+    expect(global).toMatch(/interface HTMLElementEventMap extends PaymentPanelEventMap/);
+    expect(global).toMatch(/interface Window \{\s*paymentPanel: PaymentPanelGlobal;/);
+    // Internal members stay out.
+    expect(declarations).not.toMatch(/getOption|setOption|ATTACH_PANEL_API|TRACK_TEARDOWN/);
+  });
+
+  it('lists every code of the catalogue with its type and message', () => {
+    for (const [code, { type, message }] of Object.entries(ERROR_CATALOGUE)) {
+      expect(files.declarations).toContain(
+        `readonly ${code}: {\n        readonly type: "${type}";\n        readonly message: ${JSON.stringify(message)};`,
+      );
+    }
+  });
+});
+
+describe('custom-elements.json', () => {
+  it('declares <payment-panel> and its class in the bundle', () => {
+    const manifest = JSON.parse(files.manifest) as CustomElementsManifest;
+    expect(manifest.schemaVersion).toBe('2.1.0');
+    expect(manifest.modules).toHaveLength(1);
+    expect(manifest.modules[0]?.path).toBe('payment-panel.min.js');
+    expect(manifest.modules[0]?.exports).toEqual([
+      {
+        kind: 'custom-element-definition',
+        name: 'payment-panel',
+        declaration: { name: 'PaymentPanelElement', module: 'payment-panel.min.js' },
+      },
+    ]);
+    expect(element).toMatchObject({
+      kind: 'class',
+      customElement: true,
+      tagName: 'payment-panel',
+      name: 'PaymentPanelElement',
+      superclass: { name: 'HTMLElement' },
+    });
+  });
+
+  it('has every attribute: authorization, name and each option, with its property', () => {
+    const byName = new Map(element.attributes.map((attribute) => [attribute.name, attribute]));
+    expect([...byName.keys()].sort()).toEqual(
+      ['authorization', 'name', ...Object.values(OPTION_ATTRIBUTES)].sort(),
+    );
+    for (const [property, attribute] of Object.entries(OPTION_ATTRIBUTES)) {
+      expect(byName.get(attribute)?.fieldName).toBe(property);
+      const field = element.members.find((member) => member.name === property);
+      expect(field).toMatchObject({ kind: 'field', attribute });
+    }
+    expect(byName.get('authorization')?.fieldName).toBe('authorization');
+    for (const attribute of byName.values()) expect(attribute.description, attribute.name).toBeTruthy();
+  });
+
+  it('has every property with its type and every method with its signature', () => {
+    const fields = element.members.filter((member) => member.kind === 'field');
+    expect(fields.map((field) => field.name).sort()).toEqual(
+      ['authorization', ...Object.keys(OPTION_ATTRIBUTES)].sort(),
+    );
+    expect(fields.find((field) => field.name === 'card')?.type.text).toBe('CardOptions | undefined');
+    const methods = element.members.filter((member) => member.kind === 'method');
+    expect(methods.map((method) => method.name)).toEqual([
+      'requestPaymentMethod',
+      'isPaymentMethodRequestable',
+      'clearSelectedPaymentMethod',
+      'updateConfiguration',
+      'teardown',
+    ]);
+    expect(methods.find((method) => method.name === 'requestPaymentMethod')?.return.type.text).toBe(
+      'Promise<PaymentMethodPayload>',
+    );
+    expect(methods.find((method) => method.name === 'updateConfiguration')?.parameters).toEqual([
+      { name: 'property', type: { text: 'string' } },
+      { name: 'key', type: { text: 'string' } },
+      { name: 'value', type: { text: 'unknown' } },
+    ]);
+    for (const member of element.members) expect(member.description, member.name).toBeTruthy();
+  });
+
+  it('has every event the element fires, with its detail type', () => {
+    expect(element.events.map((event) => event.name).sort()).toEqual([...PANEL_EVENT_NAMES].sort());
+    expect(element.events.find((event) => event.name === 'errorOccurred')?.type.text).toBe(
+      'CustomEvent<PanelError>',
+    );
+    for (const event of element.events) expect(event.description, event.name).toBeTruthy();
+  });
+
+  it('has every CSS part the panel sets in its sources', () => {
+    const parts = element.cssParts.map((part) => part.name);
+    const seen: string[] = [];
+    for (const path of sourceFiles(['.tsx'])) {
+      const text = readFileSync(path, 'utf8');
+      for (const [, quoted, template] of text.matchAll(/\bpart=(?:"([^"]*)"|\{`([^`]*)`\})/g)) {
+        for (const token of (quoted ?? template ?? '').split(/\s+/).filter((t) => t !== '')) {
+          // A part named after a value (`field-${field}`) stands for every part of that form.
+          const pattern = new RegExp(`^${token.replace(/\$\{[^}]+\}/g, '[A-Za-z]+')}$`);
+          expect(
+            parts.some((part) => pattern.test(part)),
+            `${token} (${relative(ROOT, path)})`,
+          ).toBe(true);
+          seen.push(token);
+        }
+      }
+    }
+    expect(seen.length).toBeGreaterThan(20);
+    // The parts README names, expanded from their patterns.
+    expect(parts).toEqual(
+      expect.arrayContaining(['field-number', 'field-cvv', 'card-sheet', 'paypal-sheet', 'applePay-sheet']),
+    );
+    expect(parts.filter((part) => /[<$]/.test(part))).toEqual([]);
+  });
+
+  it('has every --pp-* custom property the panel uses, with its default', () => {
+    const properties = new Map(element.cssProperties.map((property) => [property.name, property]));
+    const used = new Set<string>();
+    for (const path of sourceFiles(['.css', '.ts', '.tsx'])) {
+      if (relative(ROOT, path).startsWith('src/types/')) continue;
+      const text = readFileSync(path, 'utf8').replace(/@cssprop(erty)?\s+--pp-/g, '');
+      for (const [name] of text.matchAll(/--pp-[a-z0-9-]+/g)) used.add(name);
+    }
+    expect(used.size).toBeGreaterThan(5);
+    expect([...properties.keys()].sort()).toEqual([...used].sort());
+    expect(properties.get('--pp-radius')?.default).toBe('6px');
+    expect(properties.get('--pp-font-family')?.default).toMatch(/^system-ui, /);
+  });
+});

@@ -1,0 +1,341 @@
+/**
+ * Every flow of the panel under the strict Content Security Policies the local origins send (README
+ * "Content Security Policy"): the merchant pages' policy and the frame pages' own. A recorder in
+ * every document of the browser context (the page, each frame, each popup) reports each
+ * `securitypolicyviolation`; each flow must end with none, and with the policies really sent.
+ */
+import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test';
+import {
+  framePageOf,
+  framePolicy,
+  type FramePage,
+  gatewaySources,
+  merchantPolicy,
+  serializePolicy,
+} from '../../demo/server/content-security-policy';
+import { localOrigins } from '../../demo/server/origins';
+import pkg from '../../package.json' with { type: 'json' };
+import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
+import { CardFields, VISA } from './models/card-fields';
+import { PanelPage } from './models/panel';
+import { Sandbox } from './models/sandbox';
+
+const origins = localOrigins();
+const MERCHANT_POLICY = serializePolicy(merchantPolicy(origins));
+const FOLDER = `/payment-panel/${pkg.version}/`;
+const LOCAL_GATEWAY = gatewaySources('local', origins.gateway);
+const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+
+/** A path on the assets origin relative to the published folder. */
+function frameFile(pathname: string): string {
+  return pathname.slice(pathname.indexOf(FOLDER) + FOLDER.length);
+}
+
+/** A violation as the recorder in a document reported it. */
+interface Violation {
+  documentURI: string;
+  violatedDirective: string;
+  effectiveDirective: string;
+  blockedURI: string;
+  sourceFile: string;
+  lineNumber: number;
+  sample: string;
+}
+
+/** A document the context loaded, with the policy it came with. */
+interface LoadedDocument {
+  url: string;
+  policy: string | undefined;
+}
+
+/** What the recorders saw in one browser context. */
+class PolicyWatch {
+  readonly violations: (Violation & { frame: string })[] = [];
+  readonly documents: LoadedDocument[] = [];
+
+  static async start(context: BrowserContext): Promise<PolicyWatch> {
+    const watch = new PolicyWatch();
+    await context.exposeBinding('reportPolicyViolation', ({ frame }, violation: Violation) => {
+      watch.violations.push({ ...violation, frame: frame.url() });
+    });
+    // Runs in every document of the context before its own scripts: the page, its frames, popups.
+    await context.addInitScript(() => {
+      const report = (window as unknown as { reportPolicyViolation: (v: unknown) => void })
+        .reportPolicyViolation;
+      window.addEventListener(
+        'securitypolicyviolation',
+        (event) => {
+          report({
+            documentURI: event.documentURI,
+            violatedDirective: event.violatedDirective,
+            effectiveDirective: event.effectiveDirective,
+            blockedURI: event.blockedURI,
+            sourceFile: event.sourceFile,
+            lineNumber: event.lineNumber,
+            sample: event.sample,
+          });
+        },
+        true,
+      );
+    });
+    const onResponse = (response: Response): void => {
+      // A redirect is no document: the page it leads to is.
+      if (response.request().resourceType() !== 'document' || response.status() >= 300) return;
+      watch.documents.push({ url: response.url(), policy: response.headers()['content-security-policy'] });
+    };
+    context.on('response', onResponse);
+    return watch;
+  }
+
+  /**
+   * Asserts that no document saw a violation, that every document came with its policy, and that
+   * the listed frame pages were among them.
+   */
+  async expectClean(framePages: FramePage[]): Promise<void> {
+    // Reports of the last documents may still be on their way.
+    await new Promise((resolve) => {
+      setTimeout(resolve, 250);
+    });
+    expect(this.violations).toEqual([]);
+    const loaded = this.documents.map(({ url }) => new URL(url));
+    expect(loaded.some(({ origin }) => origin === origins.merchant)).toBe(true);
+    for (const page of framePages) {
+      expect(loaded.map(({ pathname }) => framePageOf(frameFile(pathname)))).toContain(page);
+    }
+    for (const { url, policy } of this.documents) {
+      const { origin, pathname } = new URL(url);
+      if (origin === origins.merchant) {
+        expect(policy, url).toBe(MERCHANT_POLICY);
+      } else if (origin === origins.assets) {
+        const page = framePageOf(frameFile(pathname));
+        expect(page, url).not.toBeNull();
+        if (page) expect(policy, url).toBe(serializePolicy(framePolicy(page, LOCAL_GATEWAY)));
+      } else {
+        // The sandbox's own pages (PayPal approval, bank, checkout receiver) have policies of their own.
+        expect(policy, url).toContain("default-src 'none'");
+      }
+    }
+  }
+}
+
+let sandbox: Sandbox;
+let watch: PolicyWatch;
+test.beforeEach(async ({ context }) => {
+  sandbox = await Sandbox.connect();
+  watch = await PolicyWatch.start(context);
+});
+test.afterEach(async () => {
+  await sandbox.dispose();
+});
+
+/** Opens the demo checkout and waits for the panel. */
+async function openDemo(page: Page): Promise<PanelPage> {
+  const panel = new PanelPage(page);
+  await panel.openDemo();
+  await panel.waitForEvent('ready');
+  return panel;
+}
+
+/** Pays with the demo's button and returns the nonce it shows. */
+async function payOnDemo(page: Page): Promise<string> {
+  const pay = page.getByRole('button', { name: 'Pay $10.00' });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  const result = page.locator('#result');
+  await expect(result).toContainText('Nonce for your server: ');
+  return ((await result.textContent()) ?? '').replace('Nonce for your server: ', '');
+}
+
+/** Clicks a PayPal sheet's button, approves in the sandbox's popup and waits for it to close. */
+async function approvePayPal(page: Page, panel: PanelPage, label: string): Promise<void> {
+  const popupOpened = page.waitForEvent('popup');
+  await panel.element.getByRole('button', { name: label, exact: true }).click();
+  const popup = await popupOpened;
+  await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+  const closed = popup.waitForEvent('close');
+  await popup.locator('#approve').click();
+  await closed;
+}
+
+test('the merchant pages and the frame pages are served with their policies', async ({ request }) => {
+  for (const path of ['/', '/minimal.html', '/form.html', '/dropin.html', '/demo.js']) {
+    const response = await request.get(`${origins.merchant}${path}`);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-security-policy'], path).toBe(MERCHANT_POLICY);
+  }
+  expect(MERCHANT_POLICY).not.toContain('unsafe-');
+  for (const [file, page] of [
+    ['html/hosted-fields-frame.min.html', 'hosted-fields-frame'],
+    ['html/hosted-fields-frame.html', 'hosted-fields-frame'],
+    ['html/three-d-secure-bank-frame.min.html', 'three-d-secure-bank-frame'],
+    ['html/three-d-secure-bank-frame.html', 'three-d-secure-bank-frame'],
+    [
+      'html/three-d-secure-authentication-complete-frame.html',
+      'three-d-secure-authentication-complete-frame',
+    ],
+    ['html/paypal-landing-frame.html', 'paypal-landing-frame'],
+  ] as const) {
+    const response = await request.get(`${origins.assets}${FOLDER}${file}`);
+    expect(response.status(), file).toBe(200);
+    const policy = response.headers()['content-security-policy'];
+    expect(policy, file).toBe(serializePolicy(framePolicy(page, LOCAL_GATEWAY)));
+    expect(policy, file).toMatch(/^default-src 'none'; script-src 'self'; style-src 'self';/);
+    expect(policy, file).not.toContain('unsafe-');
+  }
+  // The release flavour's frames send cards only to the provider's gateway domains.
+  const release = await request.get(`${origins.assets}/release${FOLDER}html/hosted-fields-frame.min.html`);
+  const connect = (release.headers()['content-security-policy'] ?? '')
+    .split(';')
+    .map((directive) => directive.trim().split(' '))
+    .find(([name]) => name === 'connect-src');
+  expect(connect).toEqual(['connect-src', ...gatewaySources('release', origins.gateway)]);
+  expect(connect).toContain('https://*.braintreegateway.com');
+  expect(connect?.join(' ')).not.toContain('localhost');
+});
+
+test('the recorder hears a violation in the page and in a frame, so silence means none', async ({ page }) => {
+  const panel = await openDemo(page);
+  await panel.chooseOption('card');
+  await new CardFields(page).ready();
+  const field = page.frame({ url: /hosted-fields-frame/ });
+  if (!field) throw new Error('no hosted-field frame');
+  for (const target of [page.mainFrame(), field]) {
+    await target.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineRan = true';
+      document.head.append(script);
+      const style = document.createElement('style');
+      style.textContent = 'body { color: red }';
+      document.head.append(style);
+    });
+  }
+  await expect.poll(() => watch.violations.length).toBe(4);
+  expect(
+    watch.violations.map(({ frame, effectiveDirective }) => [new URL(frame).origin, effectiveDirective]),
+  ).toEqual([
+    [origins.merchant, 'script-src-elem'],
+    [origins.merchant, 'style-src-elem'],
+    [origins.assets, 'script-src-elem'],
+    [origins.assets, 'style-src-elem'],
+  ]);
+  expect(await page.evaluate(() => 'inlineRan' in window)).toBe(false);
+});
+
+test('a card pays on the demo checkout', async ({ page }) => {
+  const panel = await openDemo(page);
+  await panel.chooseOption('card');
+  const card = new CardFields(page);
+  await card.ready();
+  await card.fill(VISA);
+  expect(await payOnDemo(page)).toMatch(/^tokencc_/);
+  await watch.expectClean(['hosted-fields-frame']);
+});
+
+test("a returning shopper pays with a saved card, chosen through the demo's client token", async ({
+  page,
+}) => {
+  const panel = await openDemo(page);
+  await panel.clearEvents();
+  // demo.js fetches the client token from the sandbox, as a merchant's server would hand it over.
+  await page
+    .locator('#authorization-select')
+    .selectOption({ label: 'Client token — demo merchant, returning shopper' });
+  await panel.waitForEvent('ready');
+  await expect(panel.savedMethods().first()).toHaveAttribute('aria-pressed', 'true');
+  expect(await payOnDemo(page)).toMatch(/^tokencc_/);
+  await watch.expectClean([]);
+});
+
+test('PayPal approves in the popup', async ({ page }) => {
+  const panel = await openDemo(page);
+  await panel.chooseOption('paypal');
+  await approvePayPal(page, panel, 'Pay with PayPal');
+  expect(await payOnDemo(page)).toMatch(/^tokenpp_/);
+  await watch.expectClean(['paypal-landing-frame']);
+});
+
+test('PayPal Credit approves in the popup', async ({ page }) => {
+  const panel = await openDemo(page);
+  await panel.chooseOption('paypalCredit');
+  await approvePayPal(page, panel, 'Pay with PayPal Credit');
+  expect(await payOnDemo(page)).toMatch(/^tokenpp_/);
+  await watch.expectClean(['paypal-landing-frame']);
+});
+
+test("Apple Pay pays through the demo's simulator", async ({ page }) => {
+  const panel = await openDemo(page);
+  // The demo's switch loads demo/apple-pay-simulator.js after a reload, as a script of the page.
+  await panel.clearEvents();
+  await page.getByLabel('Simulate Apple Pay in this browser').check();
+  await page.waitForURL('/');
+  await expect(panel.option('applePay')).toBeVisible();
+  await panel.option('applePay').click();
+  await panel.element.getByRole('button', { name: 'Pay with Apple Pay' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Apple Pay (simulated)' });
+  await expect(sheet).toHaveAttribute('data-apple-pay-simulator', 'ready');
+  await sheet.getByRole('button', { name: 'Pay with Apple Pay (simulated)' }).click();
+  await expect(sheet).toHaveCount(0);
+  expect(await payOnDemo(page)).toMatch(/^tokenap_/);
+  await watch.expectClean([]);
+});
+
+for (const { button, shifted } of [
+  { button: 'approve', shifted: true },
+  { button: 'fail', shifted: false },
+] as const) {
+  test(`3D Secure: the shopper answers the bank's challenge with ${button}`, async ({ page }) => {
+    const panel = new PanelPage(page);
+    await panel.openBare(await sandbox.clientToken('demo_merchant'), 'local', {
+      'three-d-secure': JSON.stringify({ amount: '10.00' }),
+    });
+    await panel.waitForEvent('ready');
+    const card = new CardFields(page);
+    await card.ready();
+    await card.fill({ ...VISA, number: '4000000000000002' });
+    await expect.poll(() => panel.isRequestable()).toBe(true);
+    const request = panel.requestPaymentMethod();
+    await page
+      .frameLocator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]')
+      .locator(`#${button}`)
+      .click();
+    const { payload, error } = await request;
+    expect(error).toBeUndefined();
+    expect(payload).toMatchObject({ liabilityShifted: shifted, liabilityShiftPossible: true });
+    await watch.expectClean([
+      'hosted-fields-frame',
+      'three-d-secure-bank-frame',
+      'three-d-secure-authentication-complete-frame',
+    ]);
+  });
+}
+
+test('the checkout form posts the nonce to the sandbox', async ({ page }) => {
+  await page.goto('/form.html');
+  const card = new CardFields(page);
+  await card.ready();
+  await card.fill(VISA);
+  await page.getByRole('button', { name: 'Pay $10.00' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout$/);
+  await expect(page.locator('#nonce-check')).toHaveText('Known nonce: yes (CreditCard)');
+  await watch.expectClean(['hosted-fields-frame']);
+});
+
+test('the drop-in page pays through paymentPanel.create', async ({ page }) => {
+  await page.goto(`/dropin.html?authorization=${DEMO_KEY}`);
+  const card = new CardFields(page);
+  await card.ready();
+  await card.fill(VISA);
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.locator('#result')).toHaveText(/^Nonce for your server: tokencc_/);
+  await watch.expectClean(['hosted-fields-frame']);
+});
+
+test('teardown removes the panel and its frames', async ({ page }) => {
+  const panel = await openDemo(page);
+  await panel.chooseOption('card');
+  await new CardFields(page).ready();
+  await panel.element.evaluate((element) => (element as PaymentPanelElement).teardown());
+  await expect(page.locator('payment-panel iframe')).toHaveCount(0);
+  await expect(panel.element.locator('[part="panel"]')).toHaveCount(0);
+  await watch.expectClean(['hosted-fields-frame']);
+});

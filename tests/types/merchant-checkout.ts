@@ -1,0 +1,172 @@
+/**
+ * A merchant's checkout in plain TypeScript that uses the panel only through what the bundle puts on
+ * the page: `<payment-panel>` (`HTMLElementTagNameMap`), its events (`HTMLElementEventMap`) and
+ * `window.paymentPanel`. It is type-checked twice: with the repository's sources (`npm run
+ * typecheck`), and against the published `payment-panel.d.ts` alone, with the DOM library and nothing
+ * else (src/types/public-types.test.ts). Each `@ts-expect-error` is a misuse the types must refuse.
+ * It is never run.
+ */
+
+/** The element, as a merchant's code names it. */
+type Panel = HTMLElementTagNameMap['payment-panel'];
+/** What `requestPaymentMethod()` resolves with. */
+type Payload = Awaited<ReturnType<Panel['requestPaymentMethod']>>;
+
+/** Sends the payment method to the merchant's server. */
+declare function sendToServer(nonce: string, deviceData: string | undefined): Promise<void>;
+
+/** Builds the checkout's panel with its options as properties. */
+export function createPanel(container: HTMLElement): Panel {
+  const panel = document.createElement('payment-panel');
+  panel.authorization = 'sandbox_k9x2m4p7_demo_merchant';
+  panel.card = { cardholderName: { required: true } };
+  panel.paypal = { flow: 'checkout', amount: '10.00', currency: 'USD', intent: 'capture' };
+  panel.paypalCredit = { flow: 'checkout', amount: 10, currency: 'USD' };
+  panel.applePay = {
+    displayName: 'Demo store',
+    paymentRequest: { total: { label: 'Demo store', amount: '10.00' } },
+  };
+  panel.threeDSecure = { amount: '10.00' };
+  panel.dataCollector = { kount: true, paypal: true };
+  panel.locale = 'en_US';
+  panel.translations = { chooseAWayToPay: 'How would you like to pay?' };
+  panel.paymentOptionPriority = ['card', 'paypal'];
+  panel.preselectVaultedPaymentMethod = false;
+  panel.setAttribute('data-collector', '{"kount": true}');
+
+  // @ts-expect-error -- PayPal's flow is "checkout" or "vault".
+  panel.paypal = { flow: 'later' };
+  // @ts-expect-error -- 3D Secure needs the amount.
+  panel.threeDSecure = {};
+  // @ts-expect-error -- device data options are booleans.
+  panel.dataCollector = { kount: 'yes' };
+  // @ts-expect-error -- translations are texts.
+  panel.translations = { chooseAWayToPay: 1 };
+
+  container.append(panel);
+  return panel;
+}
+
+/** Follows the panel's events the way a checkout page does. */
+export function followEvents(panel: Panel, payButton: HTMLButtonElement, log: (line: string) => void): void {
+  panel.addEventListener('ready', (event) => {
+    const version: string = event.detail.version;
+    log(`panel ${version} ready`);
+  });
+  panel.addEventListener('paymentMethodRequestable', (event) => {
+    const { type, paymentMethodIsSelected } = event.detail;
+    const known: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' = type;
+    payButton.disabled = false;
+    log(`${known} requestable${paymentMethodIsSelected ? ', selected' : ''}`);
+  });
+  panel.addEventListener('noPaymentMethodRequestable', (event) => {
+    const nothing: null = event.detail;
+    payButton.disabled = true;
+    log(String(nothing));
+  });
+  panel.addEventListener('paymentOptionSelected', (event) => {
+    const option: 'card' | 'paypal' | 'paypalCredit' | 'applePay' = event.detail.paymentOption;
+    log(`chose ${option}`);
+    // @ts-expect-error -- the detail has no such field.
+    log(String(event.detail.nonce));
+  });
+  panel.addEventListener('errorOccurred', (event) => {
+    const { code, type, message, details } = event.detail;
+    const kind: 'CUSTOMER' | 'MERCHANT' | 'NETWORK' | 'INTERNAL' | 'UNKNOWN' = type;
+    if (code === 'HOSTED_FIELDS_FIELDS_INVALID' || code === 'PAYPAL_POPUP_CLOSED') log(message);
+    // @ts-expect-error -- not a code of the catalogue.
+    if (code === 'NOT_A_CATALOGUE_CODE') log(message);
+    log(`${kind} ${code}: ${message} ${JSON.stringify(details ?? {})}`);
+    const asError: Error = event.detail;
+    log(asError.name);
+  });
+  panel.addEventListener('errorCleared', (event) => {
+    const nothing: null = event.detail;
+    log(String(nothing));
+  });
+  // Other events of the page keep their own types.
+  panel.addEventListener('click', (event) => {
+    const point: number = event.clientX;
+    log(String(point));
+  });
+}
+
+/** Pays with what the shopper chose. */
+export async function pay(panel: Panel, log: (line: unknown) => void): Promise<Payload | null> {
+  if (!panel.isPaymentMethodRequestable()) return null;
+  const payload = await panel.requestPaymentMethod();
+  const nonce: string = payload.nonce;
+  const type: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' = payload.type;
+  if (type === 'CreditCard' && payload.liabilityShiftPossible === true && payload.liabilityShifted !== true) {
+    panel.clearSelectedPaymentMethod();
+    return null;
+  }
+  const vaulted: true | undefined = payload.vaulted;
+  log(vaulted);
+  await sendToServer(nonce, payload.deviceData);
+  // @ts-expect-error -- the payload carries no card number.
+  log(payload.number);
+  panel.updateConfiguration('paypal', 'amount', '12.00');
+  await panel.teardown();
+  return payload;
+}
+
+/** The drop-in's way: `window.paymentPanel.create()` and the instance's callbacks. */
+export async function dropIn(): Promise<string> {
+  const { paymentPanel } = window;
+  const version: string = paymentPanel.version;
+  const instance = await paymentPanel.create({
+    authorization: 'sandbox_k9x2m4p7_demo_merchant',
+    container: '#dropin-container',
+    card: { cardholderName: true },
+    paymentOptionPriority: ['card'],
+    // Other drop-in options are accepted and ignored.
+    vaultManager: true,
+  });
+  instance.on('paymentMethodRequestable', (detail) => {
+    const selected: boolean = detail.paymentMethodIsSelected;
+    instance.element.hidden = !selected;
+  });
+  // @ts-expect-error -- not an event of the panel.
+  instance.on('paymentMethodSaved', () => undefined);
+  await instance.requestPaymentMethod((error, payload) => {
+    if (error) throw new Error(`${error.code}: ${error.message}`);
+    if (payload) instance.off('errorOccurred', () => undefined);
+  });
+  await instance.teardown();
+  return version;
+}
+
+/** Hosted fields and 3D Secure in the merchant's own card form. */
+export async function ownCardForm(clientToken: string, modal: HTMLElement): Promise<boolean> {
+  const fields = await window.paymentPanel.createHostedFields({
+    authorization: clientToken,
+    fields: {
+      number: { container: '#card-number', placeholder: '4111 1111 1111 1111' },
+      expirationDate: { container: '#expiration-date' },
+      cvv: { container: '#cvv', maxlength: 4 },
+    },
+    styles: { input: { 'font-size': '16px' } },
+  });
+  const unsubscribe = fields.on('validityChange', (state) => {
+    modal.dataset.valid = String(state.fields.number?.isValid === true);
+  });
+  // @ts-expect-error -- not a field key.
+  fields.focus('iban');
+  const card = await fields.tokenize({ vault: false });
+  unsubscribe();
+  const threeDSecure = await window.paymentPanel.createThreeDSecure({ authorization: clientToken });
+  const verified = await threeDSecure.verifyCard({
+    nonce: card.nonce,
+    amount: '10.00',
+    addFrame: (error, iframe) => {
+      if (!error) modal.append(iframe);
+    },
+    removeFrame: () => {
+      modal.replaceChildren();
+    },
+  });
+  threeDSecure.teardown();
+  await fields.teardown();
+  return verified.liabilityShifted && verified.liabilityShiftPossible;
+}
