@@ -8,14 +8,15 @@ import { listMerchants } from './merchants';
 import type { Route } from './route';
 
 /**
- * `POST /sandbox/reset`: clear faults, the log, the nonces, the PayPal flows, the 3D Secure
- * lookups and the device sessions, and restore the vault to its seed.
+ * `POST /sandbox/reset`: clear faults, answer overrides, the log, the nonces, the PayPal flows,
+ * the 3D Secure lookups and the device sessions, and restore the vault to its seed.
  */
 export const resetRoute: Route = {
   method: 'POST',
   path: '/sandbox/reset',
   handle({ state }) {
     state.faults.clear();
+    state.answers.clear();
     state.log.clear();
     state.nonces.clear();
     state.paypal.clear();

@@ -182,7 +182,7 @@ async function dispatch(state: SandboxState, req: IncomingMessage, res: ServerRe
     await applyFault(state, fault, res, entry, answer);
     return;
   }
-  const reply = await answer();
+  const reply = state.answers.apply(url.pathname, method, await answer());
   sendReply(res, reply);
   entry.status = reply.status;
 }

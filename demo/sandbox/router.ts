@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import { analyticsRoute } from './analytics';
+import { answerOverrideRoutes } from './answer-overrides';
 import { applePayWebSessionsRoute } from './apple-pay-sessions';
 import { applePaymentTokensRoute } from './apple-payment-tokens';
 import { checkoutRoute } from './checkout';
@@ -45,6 +46,7 @@ export const ROUTES: readonly Route[] = [
   // The bank's page and the term URL of 3D Secure: the issuer's and the provider's pages in production
   ...threeDSecureBankRoutes,
   ...faultRoutes,
+  ...answerOverrideRoutes,
   ...requestLogRoutes,
   deviceSessionsRoute,
   resetRoute,

@@ -2,6 +2,7 @@
  * The state of one sandbox gateway instance, handed to every route.
  * @packageDocumentation
  */
+import { AnswerOverrides } from './answer-overrides';
 import { DeviceSessionStore } from './device-data';
 import { FaultSwitches, PendingResponses } from './faults';
 import { NonceStore } from './nonces';
@@ -31,6 +32,8 @@ export interface SandboxState {
   /** Sessions the data collector's beacon reported. */
   deviceSessions: DeviceSessionStore;
   faults: FaultSwitches;
+  /** Changes the next matching answers make to their bodies. */
+  answers: AnswerOverrides;
   log: RequestLog;
   pending: PendingResponses;
 }
@@ -48,6 +51,7 @@ export function createSandboxState(options: SandboxOptions): SandboxState {
     threeDSecure: new ThreeDSecureSessionStore(),
     deviceSessions: new DeviceSessionStore(),
     faults: new FaultSwitches(),
+    answers: new AnswerOverrides(),
     log: new RequestLog(),
     pending: new PendingResponses(),
   };

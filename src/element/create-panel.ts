@@ -110,10 +110,21 @@ export function createPanel(
   return answer(create(options), callback);
 }
 
+/** What a property reads as when reading it throws. */
+const UNREADABLE = Symbol('unreadable');
+
 function create(options: CreateOptions | undefined): Promise<PaymentPanelInstance> {
-  // Read loosely: a merchant's plain JavaScript can pass anything.
+  // Read loosely: a merchant's plain JavaScript can pass anything. A getter or proxy that throws
+  // reads as a value no option takes, so it ends as a catalogue error rather than an exception.
   const given = (options ?? {}) as Partial<CreateOptions>;
-  const where = given.container ?? given.selector;
+  const read = (key: string): unknown => {
+    try {
+      return given[key];
+    } catch {
+      return UNREADABLE;
+    }
+  };
+  const where = read('container') ?? read('selector');
   let container: Element | null = null;
   try {
     container =
@@ -126,7 +137,8 @@ function create(options: CreateOptions | undefined): Promise<PaymentPanelInstanc
       createError('INSTANTIATION_OPTION_REQUIRED', { option: 'container', component: 'a panel' }),
     );
   }
-  if (typeof given.authorization !== 'string' || given.authorization === '') {
+  const authorization = read('authorization');
+  if (typeof authorization !== 'string' || authorization === '') {
     return Promise.reject(
       createError('INSTANTIATION_OPTION_REQUIRED', { option: 'authorization', component: 'a client' }),
     );
@@ -148,9 +160,10 @@ function create(options: CreateOptions | undefined): Promise<PaymentPanelInstanc
     element.addEventListener('ready', onReady, { once: true });
     element.addEventListener('errorOccurred', onError, { once: true });
     for (const name of Object.keys(OPTION_ATTRIBUTES) as PanelOptionName[]) {
-      if (given[name] !== undefined) element[name] = given[name] as never;
+      const value = read(name);
+      if (value !== undefined) element[name] = value as never;
     }
-    element.authorization = given.authorization;
+    element.authorization = authorization;
     parent.append(element);
   });
 }

@@ -128,6 +128,44 @@ describe('the reason of a refusal', () => {
   });
 });
 
+describe('values that cannot be read', () => {
+  const throwing = (): never => {
+    throw new Error('hostile');
+  };
+  const getter = (key: string): object => Object.defineProperty({}, key, { enumerable: true, get: throwing });
+  const proxy = new Proxy(
+    {},
+    { get: throwing, getOwnPropertyDescriptor: throwing, ownKeys: throwing, has: throwing },
+  );
+
+  it.each<[PanelOptionName, unknown]>([
+    ['card', getter('cardholderName')],
+    ['card', proxy],
+    ['translations', getter('payWithCard')],
+    ['paypal', getter('currency')],
+    ['paypalCredit', proxy],
+    ['applePay', getter('paymentRequest')],
+    ['threeDSecure', getter('amount')],
+    ['dataCollector', getter('kount')],
+    ['paymentOptionPriority', new Proxy(['card'], { get: throwing })],
+  ])('%s: a throwing getter or proxy is INVALID_OPTION, not an exception', (option, input) => {
+    const parsed = parseOption(option, input);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.error.code).toBe('INVALID_OPTION');
+      expect(parsed.error.message).toBe(`The ${option} option is invalid.`);
+      expect(parsed.error.details?.reason).toBe('the value cannot be read');
+    }
+  });
+
+  it('copies a priority array, so later changes to the merchant’s array change nothing', () => {
+    const priority = ['card', 'paypal'];
+    const parsed = parseOption('paymentOptionPriority', priority);
+    priority.push('venmo');
+    expect(parsed).toEqual({ ok: true, value: ['card', 'paypal'] });
+  });
+});
+
 describe('the option readers, against the zod schemas they replaced', () => {
   // The zod schemas the bundle used to ship, kept as the oracle of what each option accepts.
   const amount = z.union([z.string().check(z.minLength(1)), z.number().check(z.nonnegative())]);

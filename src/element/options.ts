@@ -166,13 +166,24 @@ export function parseOption<K extends PanelOptionName>(
     if (!read.ok) return read;
     value = read.value;
   }
-  // The priority's rules (an array of known options) are the panel configuration's, with their own messages.
-  if (option === 'paymentOptionPriority') return { ok: true, value: value as PanelOptions[K] };
-  const rules: Partial<Record<string, OptionRule<unknown>>> = RULES;
-  // Read by own key only: a name such as "toString" is no option.
-  const optionRule = Object.hasOwn(rules, option) ? rules[option] : undefined;
-  if (!optionRule) return invalid(option, 'unknown option');
-  const read = optionRule.read(value);
-  if (read === INVALID) return invalid(option, reasonFor(optionRule, value));
-  return { ok: true, value: read as PanelOptions[K] };
+  // A value whose reading throws (a getter, a proxy) is refused like any value that does not fit.
+  try {
+    // The priority's rules (an array of known options) are the panel configuration's, with their
+    // own messages; an array is copied here, so the panel never reads the merchant's own.
+    if (option === 'paymentOptionPriority') {
+      return {
+        ok: true,
+        value: (Array.isArray(value) ? [...(value as unknown[])] : value) as PanelOptions[K],
+      };
+    }
+    const rules: Partial<Record<string, OptionRule<unknown>>> = RULES;
+    // Read by own key only: a name such as "toString" is no option.
+    const optionRule = Object.hasOwn(rules, option) ? rules[option] : undefined;
+    if (!optionRule) return invalid(option, 'unknown option');
+    const read = optionRule.read(value);
+    if (read === INVALID) return invalid(option, reasonFor(optionRule, value));
+    return { ok: true, value: read as PanelOptions[K] };
+  } catch {
+    return invalid(option, 'the value cannot be read');
+  }
 }

@@ -156,6 +156,8 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
   useEffect(() => {
     let current = true;
     let created: HostedFields | null = null;
+    // A sheet gone before its frames are ready stops waiting for them: frames, listener and timers go.
+    const loading = new AbortController();
     const fieldOptions = Object.fromEntries(
       fields.map((field) => {
         const container = containers[field].current;
@@ -174,6 +176,7 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
       client,
       fields: fieldOptions,
       frameTitle: (field) => text('frameTitle', { label: text(LABELS[field as SheetField]) }),
+      signal: loading.signal,
     }).then(
       (instance) => {
         if (!current) {
@@ -192,6 +195,7 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
     );
     return () => {
       current = false;
+      loading.abort();
       if (created) trackTeardown(created.teardown());
       setHostedFields(null);
     };

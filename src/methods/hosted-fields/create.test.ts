@@ -441,6 +441,46 @@ describe('ready and configuration', () => {
   });
 });
 
+describe('giving up before the frames are ready', () => {
+  it('removes the frames, the listener and the time-out, and rejects with the reason', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const removed = vi.spyOn(window, 'removeEventListener');
+    const { ready, created, client } = harness({ signal: controller.signal });
+    ready('number');
+    const reason = new Error('the sheet is gone');
+    controller.abort(reason);
+    await expect(created).rejects.toBe(reason);
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    expect(removed).toHaveBeenCalledWith('message', expect.any(Function));
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(120_000);
+    expect(client.events).not.toContain('web.custom.hosted-fields.load.timed-out');
+  });
+
+  it('makes no frame for a signal already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort('gone');
+    stubFrameWindows();
+    const created = createHostedFields({
+      client: fakeClient(),
+      fields: { number: { container: '#number' } },
+      signal: controller.signal,
+    });
+    await expect(created).rejects.toBe('gone');
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+  });
+
+  it('changes nothing once ready', async () => {
+    const controller = new AbortController();
+    const { readyAll, iframe } = harness({ signal: controller.signal });
+    const instance = await readyAll();
+    controller.abort();
+    expect(iframe('number').isConnected).toBe(true);
+    expect(instance.getState().fields.number).toBeDefined();
+  });
+});
+
 describe('hostile and stray messages', () => {
   const ready = (field: FieldKey = 'number') => ({
     type: 'frameReady',

@@ -59,6 +59,11 @@ export interface HostedFieldsOptions {
   frameTitle?: (field: FieldKey) => string;
   /** Loads the non-minified frame page. */
   debug?: boolean;
+  /**
+   * Aborting it before every frame is ready gives up: the frames, the listener and the timers go,
+   * and the promise rejects with the signal's reason. Aborting it later changes nothing.
+   */
+  signal?: AbortSignal;
 }
 
 /** State of one field with the element that holds its frame. */
@@ -218,8 +223,9 @@ function stringEntries(record: object): Record<string, string> {
  * Rejects with `INSTANTIATION_OPTION_REQUIRED`, `HOSTED_FIELDS_INVALID_FIELD_KEY`,
  * `HOSTED_FIELDS_INVALID_FIELD_SELECTOR`, `HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME`,
  * `HOSTED_FIELDS_FIELD_PROPERTY_INVALID` (before any frame is made), `INCOMPATIBLE_VERSIONS` (a frame
- * of another version) or the error a frame reports. A frame that never loads only sends the
- * `load.timed-out` analytics event: the promise stays pending.
+ * of another version), the error a frame reports, or the reason of an aborted `signal`. A frame
+ * that never loads only sends the `load.timed-out` analytics event: the promise stays pending
+ * until `signal` aborts.
  */
 export function createHostedFields(options: HostedFieldsOptions): Promise<HostedFields> {
   return new Promise((resolve, reject) => {
@@ -286,7 +292,7 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
       }
     };
 
-    const fail = (error: PanelError): void => {
+    const fail = (error: Error): void => {
       if (loaded) return;
       destroy();
       reject(error);
@@ -469,6 +475,15 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
       },
     };
 
+    const { signal } = options;
+    // An abort's reason is the caller's (an AbortError unless they give their own).
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    signal?.addEventListener('abort', () => {
+      fail(signal.reason as Error);
+    });
     analytics('initialized');
     window.addEventListener('message', onMessage);
     const loadTimer = setTimeout(() => {

@@ -1,0 +1,162 @@
+/**
+ * Isolation: a shopper types a card into the hosted fields and pays (and, a second time, pays with
+ * a card the bank challenges with 3D Secure). The card number and the security code then appear
+ * nowhere the merchant origin can look: not in its documents (every open shadow root, attribute,
+ * input value, text, storage, URL), not in any message its window receives, not in any key event,
+ * console line, payload or event, and not in any request its frames make or answer they read. The
+ * only requests that carry them go from the hosted-field frames, on the assets origin, to the
+ * gateway; the test proves it sees those too.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { localOrigins } from '../../demo/server/origins';
+import { CardFields } from './models/card-fields';
+import { PanelPage } from './models/panel';
+import { Sandbox } from './models/sandbox';
+import { cardNumberPattern, MerchantExposure, securityCodePattern } from './support/merchant-exposure';
+import { PageGuard } from './support/page-guard';
+import { cardSheetReady, openMinimal, panelEvent, PATIENCE_MS, receivedMessages } from './support/recorder';
+
+const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+const { merchant, assets, gateway } = localOrigins();
+/** American Express: a 4-digit code, which cannot hide among other digits by chance. */
+const CARD = { number: '378282246310005', expirationDate: '1230', cvv: '7373', postalCode: '12345' };
+/** American Express, challenged by the bank (PROTOCOL §13, authenticate successful). */
+const CHALLENGED = { ...CARD, number: '340000000006022' };
+
+let sandbox: Sandbox;
+let guard: PageGuard;
+test.beforeEach(async ({ context }) => {
+  sandbox = await Sandbox.connect();
+  guard = new PageGuard(context);
+});
+test.afterEach(async () => {
+  expect(guard.errors).toEqual([]);
+  expect(guard.consoleErrors).toEqual([]);
+  await sandbox.dispose();
+});
+
+/** Opens the panel with the merchant's view recorded from the first script. */
+async function open(
+  page: Page,
+  authorization: string,
+  attributes: Record<string, string> = {},
+): Promise<{ panel: PanelPage; exposure: MerchantExposure }> {
+  const exposure = await MerchantExposure.watch(page);
+  await openMinimal(page, authorization, attributes, { messages: true });
+  const panel = new PanelPage(page);
+  await panelEvent(panel, 'ready');
+  await cardSheetReady(page);
+  return { panel, exposure };
+}
+
+/** Types the card into the frames and waits until the panel can request it. */
+async function typeCard(page: Page, panel: PanelPage, card: typeof CARD): Promise<void> {
+  await new CardFields(page).fill(card);
+  await expect.poll(() => panel.isRequestable(), { timeout: PATIENCE_MS }).toBe(true);
+}
+
+/**
+ * Asserts that nothing the merchant origin saw holds the card's number or code, and that the
+ * card did travel: from a hosted-field frame to the gateway, once, with both.
+ */
+async function expectIsolated(
+  page: Page,
+  panel: PanelPage,
+  exposure: MerchantExposure,
+  card: typeof CARD,
+  payload: unknown,
+): Promise<void> {
+  await exposure.settle();
+  const number = cardNumberPattern(card.number);
+  const code = securityCodePattern(card.cvv);
+  const secretFree = (where: string, text: string): void => {
+    expect(number.test(text), `${where} holds the card number`).toBe(false);
+    expect(code.test(text), `${where} holds the security code`).toBe(false);
+  };
+
+  // The detector finds both where they belong: the frames' tokenize request to the gateway.
+  const carrying = exposure.requests.filter(
+    (request) => number.test(request.body) || code.test(request.body),
+  );
+  expect(carrying).toHaveLength(1);
+  expect(carrying[0]).toMatchObject({ from: assets, method: 'POST' });
+  expect(carrying[0]?.url).toMatch(new RegExp(`^${gateway}/.*/v1/payment_methods/credit_cards$`));
+  expect(number.test(carrying[0]?.body ?? '') && code.test(carrying[0]?.body ?? '')).toBe(true);
+  // And only there: no other request of any origin, URL or headers included.
+  for (const request of exposure.requests.filter((r) => r !== carrying[0])) {
+    secretFree(
+      `${request.method} ${request.url} from ${request.from}`,
+      `${request.url}\n${request.headers}\n${request.body}`,
+    );
+  }
+
+  // What the merchant's frames sent and read.
+  const fromMerchant = exposure.merchantRequests();
+  expect(fromMerchant.length).toBeGreaterThan(0);
+  for (const request of fromMerchant) {
+    secretFree(`${request.method} ${request.url}`, `${request.url}\n${request.headers}\n${request.body}`);
+    secretFree(`the answer to ${request.method} ${request.url}`, request.answer);
+  }
+  // The gateway's record of who sent what agrees.
+  const logged = await sandbox.requests();
+  expect(logged.some((entry) => entry.origin === merchant)).toBe(true);
+  for (const entry of logged.filter((e) => e.origin === merchant)) {
+    secretFree(`the gateway's log of ${entry.path}`, JSON.stringify(entry));
+  }
+
+  // The merchant's documents, shadow roots and storage.
+  const documents = await exposure.documents();
+  expect(documents).toContain('payment-panel-hosted-field-number');
+  secretFree('the merchant documents', documents);
+
+  // Every message the merchant window received: the recorder hears the frames.
+  const messages = await receivedMessages(page);
+  expect(messages.some((message) => message.origin === assets)).toBe(true);
+  for (const message of messages) secretFree(`a message from ${message.origin}`, message.data);
+
+  // Keys, console, events and the payload.
+  const keys = await exposure.keys();
+  secretFree('the merchant window’s key and input events', keys.join('\n'));
+  secretFree('the merchant console', (await exposure.consoleLines()).join('\n'));
+  secretFree('the panel events', JSON.stringify(await panel.events()));
+  secretFree('the payload', JSON.stringify(payload));
+}
+
+test('a card paid in the hosted fields reaches the merchant origin only as a nonce', async ({ page }) => {
+  const { panel, exposure } = await open(page, DEMO_KEY);
+  await typeCard(page, panel, CARD);
+  const { payload, error } = await panel.requestPaymentMethod();
+  expect(error).toBeUndefined();
+  expect(payload).toMatchObject({
+    type: 'CreditCard',
+    nonce: expect.stringMatching(/^tokencc_/),
+    details: { cardType: 'American Express', lastFour: '0005' },
+  });
+  await expectIsolated(page, panel, exposure, CARD, payload);
+});
+
+test('a card the bank challenges with 3D Secure stays isolated through the bank frame too', async ({
+  page,
+}) => {
+  const token = await sandbox.clientToken('demo_merchant');
+  const { panel, exposure } = await open(page, token, {
+    'three-d-secure': JSON.stringify({ amount: '10.00' }),
+  });
+  await typeCard(page, panel, CHALLENGED);
+  const request = panel.requestPaymentMethod();
+  const bank = page.frameLocator('payment-panel iframe[name^="payment-panel-three-d-secure-frame-"]');
+  await bank.locator('#approve').click({ timeout: PATIENCE_MS });
+  const { payload, error } = await request;
+  expect(error).toBeUndefined();
+  expect(payload).toMatchObject({
+    type: 'CreditCard',
+    liabilityShifted: true,
+    liabilityShiftPossible: true,
+    details: { lastFour: '6022' },
+  });
+  // The 3D Secure lookup went from the merchant origin; the complete page answered the merchant window.
+  await exposure.settle();
+  expect(exposure.merchantRequests().some((r) => r.url.includes('/three_d_secure/lookup'))).toBe(true);
+  expect((await receivedMessages(page)).some((m) => m.data.includes('"authenticationComplete"'))).toBe(true);
+  await expectIsolated(page, panel, exposure, CHALLENGED, payload);
+});

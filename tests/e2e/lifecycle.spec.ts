@@ -1,0 +1,227 @@
+/**
+ * Lifecycle: 50 panels with every option (card, PayPal, Apple Pay, 3D Secure, device data) are
+ * created and torn down in one page — as elements, through `paymentPanel.create()`, and torn down
+ * while still loading. Afterwards no frame, panel, listener, timer, channel or popup is left in
+ * the merchant window, and the heap after garbage collection grows by less than 2 MB between
+ * cycle 10 and cycle 50 (the figure is printed).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
+import { Sandbox } from './models/sandbox';
+import { heapAfterGc, installLeakProbe, openResources, type OpenResources } from './support/leak-probe';
+import { PageGuard } from './support/page-guard';
+import { PATIENCE_MS } from './support/recorder';
+
+const CYCLES = 50;
+/** Cycles before the heap is first measured, so caches and compiled code are warm. */
+const WARM_CYCLES = 10;
+/** Largest heap growth allowed from cycle 10 to cycle 50. */
+const MAX_HEAP_GROWTH = 2 * 1024 * 1024;
+
+/** Every option, as attribute text. */
+const ATTRIBUTES = {
+  paypal: JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' }),
+  'paypal-credit': JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' }),
+  'apple-pay': JSON.stringify({
+    displayName: 'Demo store',
+    paymentRequest: { total: { label: 'Demo store', amount: '10.00' } },
+  }),
+  'three-d-secure': JSON.stringify({ amount: '10.00' }),
+  'data-collector': JSON.stringify({ kount: true, paypal: true }),
+  card: JSON.stringify({ cardholderName: true }),
+};
+
+let sandbox: Sandbox;
+let guard: PageGuard;
+test.beforeEach(async ({ context }) => {
+  sandbox = await Sandbox.connect();
+  guard = new PageGuard(context);
+});
+test.afterEach(async () => {
+  expect(guard.errors).toEqual([]);
+  expect(guard.consoleErrors).toEqual([]);
+  await sandbox.dispose();
+});
+
+/**
+ * A merchant page with the bundle, the Apple Pay simulator and the probe, and nothing of the
+ * panel's yet: the minimal page's own element (made without authorization) is torn down first.
+ */
+async function openEmptyPage(page: Page): Promise<OpenResources> {
+  await page.addInitScript({ path: 'demo/apple-pay-simulator.js' });
+  await installLeakProbe(page);
+  await page.goto('/minimal.html');
+  await page.waitForFunction(() => customElements.get('payment-panel') !== undefined, null, {
+    timeout: PATIENCE_MS,
+  });
+  await page.evaluate(async () => {
+    const element = document.querySelector<PaymentPanelElement>('payment-panel');
+    await element?.teardown();
+    element?.remove();
+  });
+  return settled(page);
+}
+
+/** What is open once the timers already due (analytics batches) have run out. */
+async function settled(page: Page): Promise<OpenResources> {
+  await expect
+    .poll(async () => (await openResources(page)).timeouts.filter((delay) => delay <= 2_000), {
+      timeout: PATIENCE_MS,
+    })
+    .toEqual([]);
+  return openResources(page);
+}
+
+/** One element with every option: appended, ready, torn down and removed. */
+async function elementCycle(page: Page, authorization: string, early = false): Promise<void> {
+  await page.evaluate(
+    async ({ authorization: auth, attributes, early: beforeReady, patience }) => {
+      const element = document.createElement('payment-panel');
+      let timer = 0;
+      const outcome = new Promise<void>((resolve, reject) => {
+        element.addEventListener('ready', () => {
+          resolve();
+        });
+        element.addEventListener('errorOccurred', (event) => {
+          reject(new Error(`errorOccurred: ${JSON.stringify(event.detail)}`));
+        });
+        timer = window.setTimeout(() => {
+          reject(new Error('no ready event in time'));
+        }, patience);
+      }).finally(() => {
+        clearTimeout(timer);
+      });
+      for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+      element.setAttribute('authorization', auth);
+      document.querySelector('main')?.append(element);
+      if (beforeReady) {
+        // Torn down while its card frames load: they exist but have not reported yet.
+        await new Promise<void>((resolve) => {
+          const check = (): void => {
+            if (element.shadowRoot?.querySelector('iframe')) resolve();
+            else requestAnimationFrame(check);
+          };
+          check();
+        });
+        clearTimeout(timer);
+        outcome.catch(() => undefined);
+      } else {
+        await outcome;
+      }
+      await element.teardown();
+      element.remove();
+    },
+    { authorization, attributes: ATTRIBUTES, early, patience: PATIENCE_MS },
+  );
+}
+
+/** One `paymentPanel.create()` with every option, ready, then its instance's teardown. */
+async function createCycle(page: Page, authorization: string): Promise<void> {
+  await page.evaluate(async (auth) => {
+    const instance = await window.paymentPanel.create({
+      container: 'main',
+      authorization: auth,
+      paypal: { flow: 'checkout', amount: '10.00', currency: 'USD' },
+      paypalCredit: { flow: 'checkout', amount: '10.00', currency: 'USD' },
+      applePay: {
+        displayName: 'Demo store',
+        paymentRequest: { total: { label: 'Demo store', amount: '10.00' } },
+      },
+      threeDSecure: { amount: '10.00' },
+      dataCollector: { kount: true, paypal: true },
+      card: { cardholderName: true },
+    });
+    await instance.teardown();
+  }, authorization);
+}
+
+/**
+ * Runs the cycles, measuring the heap after the warm-up and at the end; returns the growth and
+ * what was open after the first cycle.
+ */
+async function runCycles(
+  page: Page,
+  cycle: () => Promise<void>,
+  label: string,
+): Promise<{ growth: number; afterFirst: OpenResources }> {
+  await cycle();
+  const afterFirst = await settled(page);
+  for (let i = 2; i <= WARM_CYCLES; i += 1) await cycle();
+  await settled(page);
+  const warm = await heapAfterGc(page);
+  for (let i = WARM_CYCLES + 1; i <= CYCLES; i += 1) await cycle();
+  await settled(page);
+  const end = await heapAfterGc(page);
+  const growth = end - warm;
+  const perCycle = growth / (CYCLES - WARM_CYCLES);
+  console.log(
+    `${label}: heap after GC ${(warm / 1e6).toFixed(2)} MB after cycle ${WARM_CYCLES}, ${(end / 1e6).toFixed(2)} MB after cycle ${CYCLES}: ${growth >= 0 ? '+' : ''}${(growth / 1e3).toFixed(1)} kB (${(perCycle / 1e3).toFixed(2)} kB per cycle)`,
+  );
+  test.info().annotations.push({
+    type: 'heap growth',
+    description: `${label}: ${growth} bytes over ${CYCLES - WARM_CYCLES} cycles`,
+  });
+  return { growth, afterFirst };
+}
+
+/** Asserts that the page is back where it was: the baseline, plus what the first panel cached. */
+function expectNothingLeft(after: OpenResources, baseline: OpenResources, afterFirst: OpenResources): void {
+  expect(after.frames).toBe(0);
+  expect(after.panels).toBe(0);
+  expect(after.popups).toBe(0);
+  expect(after.intervals).toBe(baseline.intervals);
+  expect(after.timeouts).toEqual(baseline.timeouts);
+  expect(after.channels).toBe(baseline.channels);
+  // Each open channel of a panel, frame or wallet holds a message listener: none is left.
+  expect(after.listeners.message ?? 0).toBe(baseline.listeners.message ?? 0);
+  // The only listener a panel may leave is that of its gateway client, cached per authorization
+  // (PROTOCOL §1.2) to flush analytics on pagehide: the first cycle's, never one per cycle.
+  expect(after.listeners).toEqual(afterFirst.listeners);
+  expect(
+    Object.fromEntries(
+      Object.entries(after.listeners).filter(([type, count]) => count !== (baseline.listeners[type] ?? 0)),
+    ),
+  ).toEqual({ pagehide: (baseline.listeners.pagehide ?? 0) + 1 });
+}
+
+test(`${CYCLES} elements with every option, each ready then torn down, leave nothing and keep the heap flat`, async ({
+  page,
+}) => {
+  test.setTimeout(900_000);
+  const token = await sandbox.clientToken('demo_merchant');
+  const baseline = await openEmptyPage(page);
+  const { growth, afterFirst } = await runCycles(page, () => elementCycle(page, token), 'elements');
+  expectNothingLeft(await settled(page), baseline, afterFirst);
+  expect(page.frames()).toHaveLength(1);
+  expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
+});
+
+test(`${CYCLES} paymentPanel.create() instances, each ready then torn down, leave nothing and keep the heap flat`, async ({
+  page,
+}) => {
+  test.setTimeout(900_000);
+  const token = await sandbox.clientToken('demo_merchant');
+  const baseline = await openEmptyPage(page);
+  const { growth, afterFirst } = await runCycles(
+    page,
+    () => createCycle(page, token),
+    'paymentPanel.create()',
+  );
+  expectNothingLeft(await settled(page), baseline, afterFirst);
+  expect(page.frames()).toHaveLength(1);
+  expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
+});
+
+test(`${CYCLES} panels torn down while their card frames load leave nothing either`, async ({ page }) => {
+  test.setTimeout(900_000);
+  const token = await sandbox.clientToken('demo_merchant');
+  const baseline = await openEmptyPage(page);
+  const { growth, afterFirst } = await runCycles(
+    page,
+    () => elementCycle(page, token, true),
+    'torn down while loading',
+  );
+  expectNothingLeft(await settled(page), baseline, afterFirst);
+  expect(page.frames()).toHaveLength(1);
+  expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
+});

@@ -1,0 +1,96 @@
+/**
+ * What a hostile test watches on every origin of a page: uncaught exceptions, unhandled
+ * rejections and console errors (the page, its cross-origin frames and its popups), the requests
+ * made, and whether `Object.prototype` was polluted in any frame.
+ * @packageDocumentation
+ */
+import type { BrowserContext, Frame, Page, Request } from '@playwright/test';
+
+/** A request as the guard saw it. */
+export interface SeenRequest {
+  url: string;
+  method: string;
+  /** URL of the frame that made it (empty when unknown). */
+  frame: string;
+}
+
+/** Console errors every page may show: the browser asking for a favicon the demo has none of. */
+const EXPECTED_CONSOLE = [/favicon\.ico/];
+
+function frameUrl(request: Request): string {
+  try {
+    return request.frame().url();
+  } catch {
+    // A service worker's or a detached frame's request.
+    return '';
+  }
+}
+
+/** Watches a browser context's pages (the page under test and every popup it opens). */
+export class PageGuard {
+  /** Uncaught exceptions and unhandled rejections, with the page they happened in. */
+  readonly errors: string[] = [];
+  /** Console errors other than the expected ones. */
+  readonly consoleErrors: string[] = [];
+  readonly requests: SeenRequest[] = [];
+  /** Console errors a test expects (e.g. a frame refusing what it was told), by pattern. */
+  readonly allowedConsole: RegExp[] = [...EXPECTED_CONSOLE];
+
+  constructor(context: BrowserContext) {
+    for (const page of context.pages()) this.watch(page);
+    context.on('page', (page) => {
+      this.watch(page);
+    });
+  }
+
+  private watch(page: Page): void {
+    page.on('pageerror', (error) => {
+      this.errors.push(`${page.url()}: ${error.name}: ${error.message}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = `${message.text()} ${message.location().url}`;
+      if (!this.allowedConsole.some((pattern) => pattern.test(text))) this.consoleErrors.push(text);
+    });
+    page.on('request', (request) => {
+      this.requests.push({ url: request.url(), method: request.method(), frame: frameUrl(request) });
+    });
+  }
+
+  /** Requests seen since `mark` (a length of {@link requests} taken earlier). */
+  requestsSince(mark: number): SeenRequest[] {
+    return this.requests.slice(mark);
+  }
+}
+
+/**
+ * Own keys of the built-in prototypes that should have none (or that a pollution would add), and
+ * whether a plain object inherits a value a hostile message carried.
+ */
+export async function pollution(frame: Frame): Promise<string[]> {
+  return frame.evaluate(() => {
+    const found: string[] = [];
+    const probe = {} as Record<string, unknown>;
+    for (const key of Object.keys(Object.prototype)) found.push(`Object.prototype.${key}`);
+    for (const key of Object.keys(Array.prototype)) found.push(`Array.prototype.${key}`);
+    for (const key of ['polluted', 'isAdmin', 'protocol', 'channel', 'message', 'type', 'field']) {
+      if (key in probe) found.push(`inherited ${key}`);
+    }
+    return found;
+  });
+}
+
+/** {@link pollution} in every frame of every page of the context (frames that went away are skipped). */
+export async function pollutionEverywhere(context: BrowserContext): Promise<string[]> {
+  const found: string[] = [];
+  for (const page of context.pages()) {
+    for (const frame of page.frames()) {
+      try {
+        for (const key of await pollution(frame)) found.push(`${frame.url()}: ${key}`);
+      } catch (error) {
+        if (!frame.isDetached() && !page.isClosed()) throw error;
+      }
+    }
+  }
+  return found;
+}
