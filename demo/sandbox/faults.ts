@@ -1,11 +1,17 @@
 /**
  * Fault switches: make the next matching gateway requests fail on purpose (error statuses, a hung
- * request, a reset connection, a truncated body, a slow answer), driven by `/sandbox/faults`.
+ * request, a reset connection, a truncated body, a slow answer), driven by `/sandbox/faults`. A fault
+ * picks its requests by a substring of the path (`match`, never a sandbox control path) or by the
+ * name of a call (`call`): every client API endpoint, the analytics sink, and the provider's pages
+ * the sandbox plays (3D Secure bank page and term URL, PayPal approval page, client token).
  * @packageDocumentation
  */
 import type { ServerResponse } from 'node:http';
+import { ENDPOINTS, type EndpointName } from '../../src/shared/endpoints';
 import { errorReply, isRecord, jsonReply, type Reply } from './http';
-import type { Route } from './route';
+import { APPROVE_PATH, CANCEL_PATH } from './paypal-approval';
+import { CLIENT_API_PATTERN, matchPath, type Route } from './route';
+import { ACS_PATH, TERM_PATH } from './three-d-secure-bank';
 
 /** Kinds of fault. */
 export const FAULT_KINDS = ['500', '429', '403', '422', 'timeout', 'reset', 'malformed', 'slow'] as const;
@@ -19,11 +25,57 @@ export type StatusFaultKind = Extract<FaultKind, '500' | '429' | '403' | '422'>;
 /** Methods a fault can be limited to. */
 export type FaultMethod = 'GET' | 'POST';
 
+/** A call a fault can name: its method and path pattern (`:name` segments match any value). */
+export interface FaultCall {
+  method: FaultMethod;
+  path: string;
+}
+
+/** Names of the calls beside the client API that a fault can name. */
+export type PageCallName =
+  | 'analytics'
+  | 'threeDSecureAcs'
+  | 'threeDSecureTerm'
+  | 'paypalApprovalPage'
+  | 'paypalApprove'
+  | 'paypalCancel'
+  | 'clientToken';
+
+/** Name of a call a fault can target: an endpoint of the shared ENDPOINTS table, or a page call. */
+export type FaultCallName = EndpointName | PageCallName;
+
+/**
+ * Every call a fault can name. The client API's come from the shared ENDPOINTS table; the others
+ * are the analytics sink and the provider's pages the sandbox plays (sandbox control paths, which
+ * only a fault naming them reaches).
+ */
+export const FAULT_CALLS: Readonly<Record<FaultCallName, FaultCall>> = {
+  ...(Object.fromEntries(
+    Object.entries(ENDPOINTS).map(([name, endpoint]) => [
+      name,
+      { method: endpoint.method, path: `${CLIENT_API_PATTERN}/v1/${endpoint.path}` },
+    ]),
+  ) as Record<EndpointName, FaultCall>),
+  analytics: { method: 'POST', path: '/analytics/:merchantId' },
+  threeDSecureAcs: { method: 'POST', path: ACS_PATH },
+  threeDSecureTerm: { method: 'POST', path: TERM_PATH },
+  paypalApprovalPage: { method: 'GET', path: APPROVE_PATH },
+  paypalApprove: { method: 'POST', path: APPROVE_PATH },
+  paypalCancel: { method: 'POST', path: CANCEL_PATH },
+  clientToken: { method: 'POST', path: '/sandbox/client_token' },
+};
+
+function isFaultCallName(name: unknown): name is FaultCallName {
+  return typeof name === 'string' && Object.hasOwn(FAULT_CALLS, name);
+}
+
 /** The body of `POST /sandbox/faults`, validated. */
 export interface FaultSpec {
-  /** Substring of the request pathname. */
-  match: string;
-  /** Only requests with this method; `null` for any. */
+  /** Substring of the request pathname; `null` when the fault names a call instead. */
+  match: string | null;
+  /** The call the fault targets, by name; `null` when it matches by `match` alone. */
+  call: FaultCallName | null;
+  /** Only requests with this method; `null` for any. A fault naming a call has the call's method. */
   method: FaultMethod | null;
   /** How many requests get the fault. */
   count: number;
@@ -77,10 +129,11 @@ export function statusFaultReply(kind: StatusFaultKind): Reply {
 }
 
 /**
- * A body cut in half: never valid JSON, because a proper prefix of a JSON object or array lacks
- * its closing bracket.
+ * A body cut in half. A JSON body is never valid JSON afterwards, because a proper prefix of a
+ * JSON object or array lacks its closing bracket; a page (`text`) loses its second half.
  */
 export function truncateBody(reply: Reply): string {
+  if (reply.text !== undefined) return reply.text.slice(0, Math.floor(reply.text.length / 2));
   const text = JSON.stringify(reply.body ?? {});
   return text.slice(0, Math.max(1, Math.floor(text.length / 2)));
 }
@@ -88,8 +141,15 @@ export function truncateBody(reply: Reply): string {
 /** Validate the body of `POST /sandbox/faults`; a string is the reason it is refused. */
 export function parseFaultSpec(body: unknown): FaultSpec | string {
   if (!isRecord(body)) return 'The body must be a JSON object.';
-  const { match, method, count, kind, delayMs } = body;
-  if (typeof match !== 'string' || match === '') return '"match" must be a non-empty string.';
+  const { match, call, method, count, kind, delayMs } = body;
+  if (call !== undefined && call !== null && !isFaultCallName(call)) {
+    return `"call" must be one of ${Object.keys(FAULT_CALLS).join(', ')}.`;
+  }
+  const faultCall = isFaultCallName(call) ? call : null;
+  const hasMatch = match !== undefined && match !== null;
+  if (hasMatch ? typeof match !== 'string' || match === '' : faultCall === null) {
+    return '"match" must be a non-empty string (or "call" name a call).';
+  }
   const kindText = typeof kind === 'number' ? String(kind) : kind;
   const faultKind = FAULT_KINDS.find((candidate) => candidate === kindText);
   if (!faultKind) return `"kind" must be one of ${FAULT_KINDS.join(', ')}.`;
@@ -98,6 +158,13 @@ export function parseFaultSpec(body: unknown): FaultSpec | string {
     const upper = typeof method === 'string' ? method.toUpperCase() : '';
     if (upper !== 'GET' && upper !== 'POST') return '"method" must be GET or POST.';
     faultMethod = upper;
+  }
+  if (faultCall !== null) {
+    const callMethod = FAULT_CALLS[faultCall].method;
+    if (faultMethod !== null && faultMethod !== callMethod) {
+      return `"method" must be ${callMethod}, the method of ${faultCall}.`;
+    }
+    faultMethod = callMethod;
   }
   if (
     count !== undefined &&
@@ -112,12 +179,21 @@ export function parseFaultSpec(body: unknown): FaultSpec | string {
     return `"delayMs" must be a number from 0 to ${MAX_HOLD_MS}.`;
   }
   return {
-    match,
+    match: typeof match === 'string' ? match : null,
+    call: faultCall,
     method: faultMethod,
     count: typeof count === 'number' ? count : 1,
     kind: faultKind,
     delayMs: typeof delayMs === 'number' ? delayMs : DEFAULT_SLOW_DELAY_MS,
   };
+}
+
+/** Whether a fault applies to a request. */
+export function faultMatches(fault: FaultSpec, pathname: string, method: string, control: boolean): boolean {
+  if (fault.method !== null && fault.method !== method) return false;
+  if (fault.match !== null && !pathname.includes(fault.match)) return false;
+  if (fault.call === null) return !control;
+  return matchPath(FAULT_CALLS[fault.call].path, pathname) !== null;
 }
 
 /** The armed faults of one gateway instance. */
@@ -132,12 +208,12 @@ export class FaultSwitches {
     return fault;
   }
 
-  /** Spend one hit of the oldest fault matching this request, if any. */
-  take(pathname: string, method: string): Fault | undefined {
-    const fault = this.#faults.find(
-      (candidate) =>
-        pathname.includes(candidate.match) && (candidate.method === null || candidate.method === method),
-    );
+  /**
+   * Spend one hit of the oldest fault matching this request, if any. A sandbox control path
+   * (`control`) is hit only by a fault that names its call.
+   */
+  take(pathname: string, method: string, control = false): Fault | undefined {
+    const fault = this.#faults.find((candidate) => faultMatches(candidate, pathname, method, control));
     if (!fault) return undefined;
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.#faults = this.#faults.filter((candidate) => candidate !== fault);

@@ -109,38 +109,50 @@ async function route(
   return lookup.route.handle(context);
 }
 
+/**
+ * Answers a request with its fault. `entry` gives the request's log entry, which the caller makes
+ * up front or, for a page the sandbox plays (`lateEntry`), once its route has run, since some of
+ * those routes log their form posts themselves.
+ */
 async function applyFault(
   state: SandboxState,
   fault: Fault,
   res: ServerResponse,
-  entry: RequestLogEntry,
+  entry: () => RequestLogEntry,
   answer: () => Promise<Reply>,
+  lateEntry = false,
 ): Promise<void> {
-  entry.fault = fault.kind;
   if (isStatusFault(fault.kind)) {
     const reply = statusFaultReply(fault.kind);
     sendReply(res, reply);
-    entry.status = reply.status;
+    Object.assign(entry(), { fault: fault.kind, status: reply.status });
     return;
   }
   switch (fault.kind) {
     case 'timeout':
+      entry().fault = fault.kind;
       state.pending.hold(res);
       return;
     case 'reset':
+      entry().fault = fault.kind;
       res.destroy();
       return;
     case 'malformed': {
       const reply = await answer();
       sendReply(res, { ...reply, status: 200 }, truncateBody(reply));
-      entry.status = 200;
+      Object.assign(entry(), { fault: fault.kind, status: 200 });
       return;
     }
     case 'slow': {
-      if (!(await state.pending.wait(res, fault.delayMs))) return;
+      // Logged before the wait where possible, so tests see the request while it is held.
+      if (!lateEntry) entry().fault = fault.kind;
+      if (!(await state.pending.wait(res, fault.delayMs))) {
+        if (lateEntry) entry().fault = fault.kind;
+        return;
+      }
       const reply = await answer();
       sendReply(res, reply);
-      entry.status = reply.status;
+      Object.assign(entry(), { fault: fault.kind, status: reply.status });
       return;
     }
   }
@@ -165,26 +177,42 @@ async function dispatch(state: SandboxState, req: IncomingMessage, res: ServerRe
   }
   const parsed = parseBody(raw.text);
   const answer = () => route(state, req, method, url, raw, parsed);
-  if (isControlPath(url.pathname)) {
+  const control = isControlPath(url.pathname);
+  const fault = state.faults.take(url.pathname, method, control);
+  if (control && !fault) {
     sendReply(res, await answer());
     return;
   }
   const origin = req.headers.origin;
-  const entry = state.log.record({
-    method,
-    path: url.pathname,
-    query: queryOf(url),
-    body: parsed.kind === 'json' ? parsed.value : parsed.kind === 'invalid' ? parsed.text : null,
-    origin: typeof origin === 'string' && origin !== '' ? origin : null,
-  });
-  const fault = state.faults.take(url.pathname, method);
-  if (fault) {
-    await applyFault(state, fault, res, entry, answer);
+  const record = (): RequestLogEntry =>
+    state.log.record({
+      method,
+      path: url.pathname,
+      query: queryOf(url),
+      body: parsed.kind === 'json' ? parsed.value : parsed.kind === 'invalid' ? parsed.text : null,
+      origin: typeof origin === 'string' && origin !== '' ? origin : null,
+    });
+  if (!fault) {
+    const entry = record();
+    const reply = state.answers.apply(url.pathname, method, await answer());
+    sendReply(res, reply);
+    entry.status = reply.status;
     return;
   }
-  const reply = state.answers.apply(url.pathname, method, await answer());
-  sendReply(res, reply);
-  entry.status = reply.status;
+  if (!control) {
+    const entry = record();
+    await applyFault(state, fault, res, () => entry, answer);
+    return;
+  }
+  // A page the sandbox plays: its route may log the request itself, whose entry then takes the fault.
+  let entry: RequestLogEntry | undefined;
+  const answerLogged = async (): Promise<Reply> => {
+    const before = state.log.latestId;
+    const reply = await answer();
+    entry = state.log.firstAfter(before, url.pathname);
+    return reply;
+  };
+  await applyFault(state, fault, res, () => (entry ??= record()), answerLogged, true);
 }
 
 /**

@@ -89,4 +89,20 @@ describe('request log', () => {
     expect(list).toHaveLength(REQUEST_LOG_LIMIT);
     expect(list[0]?.path).toBe('/p/5');
   });
+
+  it('names its newest entry and finds a later entry by path, as the log holds it', () => {
+    const log = new RequestLog();
+    expect(log.latestId).toBe(0);
+    const base = { method: 'POST', query: {}, body: null, origin: null };
+    log.record({ ...base, path: '/a' });
+    const mark = log.latestId;
+    log.record({ ...base, path: '/b' });
+    const later = log.record({ ...base, path: '/a' });
+    expect(log.latestId).toBe(later.id);
+    // The live entry: what the caller fills in shows in the log.
+    expect(log.firstAfter(mark, '/a')).toBe(later);
+    expect(log.firstAfter(later.id, '/a')).toBeUndefined();
+    later.fault = 'slow';
+    expect(log.list('/a').at(-1)?.fault).toBe('slow');
+  });
 });

@@ -50,6 +50,19 @@ export class RequestLog {
     return entry;
   }
 
+  /** The id of the newest entry, `0` when none was ever logged. */
+  get latestId(): number {
+    return this.#nextId - 1;
+  }
+
+  /**
+   * The first entry logged after the entry `id` whose path is `path`, as the log holds it (not a
+   * copy), so a caller can fill in what it learns later.
+   */
+  firstAfter(id: number, path: string): RequestLogEntry | undefined {
+    return this.#entries.find((entry) => entry.id > id && entry.path === path);
+  }
+
   /** Entries oldest first, optionally only those whose path contains `match`. */
   list(match?: string): RequestLogEntry[] {
     const entries = match ? this.#entries.filter((entry) => entry.path.includes(match)) : this.#entries;

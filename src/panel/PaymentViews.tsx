@@ -440,8 +440,14 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
 
     const produce = async (): Promise<RawPaymentMethod> => {
       const { activeView, activePaymentMethod } = model.getSnapshot();
+      // A new request replaces what the last one told the shopper.
+      setNotice(null);
       if (activeView === 'card' && cardHandle.current) {
-        const raw = await cardHandle.current.request();
+        const raw = await cardHandle.current.request().catch((error: unknown) => {
+          // The sheet shows the card's own errors; a gateway refusal (e.g. a 403) still tells the shopper.
+          if (isPanelError(error) && error.code.startsWith('CLIENT_')) setNotice(errorText(error.code));
+          throw error;
+        });
         await verify(raw);
         addMethod(raw);
         return raw;
