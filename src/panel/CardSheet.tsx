@@ -14,6 +14,7 @@ import { BrandIcon } from './icons/BrandIcon';
 import { CardIcon } from './icons/CardIcon';
 import { CvvIcon } from './icons/CvvIcon';
 import { ErrorIcon } from './icons/ErrorIcon';
+import { SheetError } from './SheetError';
 import type { RawPaymentMethod } from '../model';
 import { useTrackTeardown } from './teardown-context';
 import { useTexts } from './texts-context';
@@ -347,11 +348,7 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
           ))}
         </ul>
       </header>
-      {(sheetError ?? loadError) && (
-        <div className="sheet-error" part="sheet-error" role="alert">
-          {sheetError ?? text('genericError')}
-        </div>
-      )}
+      <SheetError message={sheetError ?? (loadError && text('genericError'))} />
       <div className="sheet-content">
         {fields.includes('cardholderName') && renderField('cardholderName')}
         {renderField('number', undefined, brand ? <BrandIcon type={brand} /> : <CardIcon />)}

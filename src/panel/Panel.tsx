@@ -11,6 +11,7 @@ import { emit } from './events';
 import { ATTACH_PANEL_API, TRACK_TEARDOWN, type PanelApi, type PanelHost } from './panel-api';
 import type { PanelOptions } from './panel-options';
 import { PaymentViews, type ViewsApi } from './PaymentViews';
+import { SheetError } from './SheetError';
 import { TeardownContext } from './teardown-context';
 import { TextsContext } from './texts-context';
 import { useGatewayClient } from './use-gateway-client';
@@ -126,13 +127,14 @@ export function Panel({ authorization, options = NO_OPTIONS, container }: PanelP
               <span className="visually-hidden">{texts.text('loading')}</span>
             </div>
           )}
-          {failure && (
-            <div className="sheet-error" part="sheet-error" role="alert">
-              {texts.text(
+          <SheetError
+            message={
+              failure &&
+              texts.text(
                 failure.code === 'NO_VALID_PAYMENT_OPTIONS' ? 'noPaymentMethodAvailable' : 'genericError',
-              )}
-            </div>
-          )}
+              )
+            }
+          />
           {client && available?.ok && (
             <PaymentViews
               key={authorization}

@@ -36,6 +36,7 @@ import { PaymentOptionList } from './PaymentOptionList';
 import { PayPalButton } from './PayPalButton';
 import { ThreeDSecureModal } from './ThreeDSecureModal';
 import { SavedMethods } from './SavedMethods';
+import { SheetError } from './SheetError';
 import { useTrackTeardown } from './teardown-context';
 import { useTexts } from './texts-context';
 import { WalletSheet } from './WalletSheet';
@@ -509,11 +510,7 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
         </div>
       )}
       <div className="wrapper" part="wrapper" hidden={!isReady} data-active-view={view ?? undefined}>
-        {(notice ?? state.error) && (
-          <div className="sheet-error" part="sheet-error" role="alert">
-            {notice ?? errorText(state.error?.code ?? '')}
-          </div>
-        )}
+        <SheetError message={notice ?? (state.error && errorText(state.error.code))} />
         {(view === 'methods' || view === 'options') && listed.length > 0 && (
           <div data-view="methods">
             <SavedMethods methods={listed} active={state.activePaymentMethod} onSelect={selectMethod} />
