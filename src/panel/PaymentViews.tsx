@@ -280,9 +280,11 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
     if (!offered.includes(view as PaymentOption)) show(initialView());
   }, [isReady, offered, state.activeView, show, initialView]);
 
-  // After a shopper's switch, focus moves to the new view's heading.
-  useEffect(() => {
-    if (!focusView.current) return;
+  // After a shopper's switch, focus moves to the new view's heading; so it does when the view it
+  // was in went (a wallet or a card handed over its method), before the browser drops it.
+  useLayoutEffect(() => {
+    const focused = (rootRef.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
+    if (!focusView.current && focused?.checkVisibility() !== false) return;
     focusView.current = false;
     const heading = rootRef.current?.querySelector<HTMLElement>(
       `[data-view="${state.activeView ?? ''}"]:not([hidden]) h2, [data-view="${state.activeView ?? ''}"]:not([hidden]) .list-heading`,
