@@ -380,7 +380,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('button:pay');
     await page.keyboard.press('Enter');
-    await expect(page.locator('body')).toContainText('Known nonce: yes (CreditCard)');
+    await expect(page.locator('#nonce-check')).toHaveText('Known nonce: yes (CreditCard)');
   });
 
   test('a shopper picks PayPal and PayPal Credit and starts each with the keyboard', async ({ page }) => {
