@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { merchantRules } from './styles';
+import { FONT_FAMILY, merchantRules } from './styles';
 
 describe('merchant styles', () => {
   it('keeps whitelisted selectors and properties, aimed at the input', () => {
@@ -20,5 +20,51 @@ describe('merchant styles', () => {
   it('takes nothing from anything but an object', () => {
     expect(merchantRules('input{color:red}')).toBe('');
     expect(merchantRules(null)).toBe('');
+  });
+});
+
+describe('font-family', () => {
+  it('takes a plain list of families, as the panel reads it from its computed style', () => {
+    expect(
+      merchantRules({ input: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' } }),
+    ).toBe('input{font-family:system-ui, -apple-system, "Segoe UI", Roboto, sans-serif}');
+    expect(merchantRules({ input: { 'font-family': "'Noto Sans JP', メイリオ, serif" } })).toBe(
+      "input{font-family:'Noto Sans JP', メイリオ, serif}",
+    );
+  });
+
+  it.each([
+    'url(https://evil.example/font.woff2)',
+    'x, url("https://evil.example/f")',
+    'expression(alert(1))',
+    'Georgia; background: red',
+    'Georgia} input{color:red',
+    'Georgia\\3b color:red',
+    '"Georgia" /* a */',
+    'var(--x)',
+    'attr(data-x)',
+    '"a",',
+  ])('refuses the hostile or malformed value %s, keeping the rest', (value) => {
+    expect(FONT_FAMILY.test(value)).toBe(false);
+    expect(merchantRules({ input: { color: 'red', 'font-family': value } })).toBe('input{color:red}');
+  });
+});
+
+describe('the panel look', () => {
+  it('passes the colours, background and font the panel computes', () => {
+    expect(
+      merchantRules({
+        input: {
+          color: 'rgb(31, 35, 40)',
+          'background-color': '#0d1117',
+          'font-family': 'Georgia, "Times New Roman", serif',
+          'font-size': '17px',
+        },
+        '::placeholder': { color: '#57606a' },
+        '.invalid': { color: '#b42318' },
+      }),
+    ).toBe(
+      'input{color:rgb(31, 35, 40);background-color:#0d1117;font-family:Georgia, "Times New Roman", serif;font-size:17px}\ninput::placeholder{color:#57606a}\ninput.invalid{color:#b42318}',
+    );
   });
 });

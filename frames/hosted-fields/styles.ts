@@ -13,9 +13,18 @@ input.invalid{color:#b3261e}
 [dir=rtl] input{text-align:right}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}`;
 
+/** One family name: letters, digits, spaces, `_`, `-` (and `.` when quoted). */
+const FAMILY = String.raw`(?:"[\p{L}\p{N} _.-]*"|'[\p{L}\p{N} _.-]*'|-?[\p{L}_][\p{L}\p{N} _-]*)`;
+
+/**
+ * A `font-family` value the frame accepts: a comma-separated list of family names and nothing
+ * else, so no function (`url(`, `expression(`), no `;`, no braces, no escapes, no comments.
+ */
+export const FONT_FAMILY = new RegExp(String.raw`^${FAMILY}(?:, *${FAMILY})*$`, 'u');
+
 /**
  * The CSS of the merchant's styles option, after the whitelist: state selectors (`:focus`,
- * `.valid`, …) apply to the input.
+ * `.valid`, …) apply to the input; a `font-family` must also be a plain list of families.
  */
 export function merchantRules(styles: unknown): string {
   const safe: FieldStyles = filterStyles(styles);
@@ -23,6 +32,7 @@ export function merchantRules(styles: unknown): string {
     .map(([selector, declarations]) => {
       const target = /^[:.]/.test(selector) ? `input${selector}` : selector;
       const body = Object.entries(declarations)
+        .filter(([property, value]) => property !== 'font-family' || FONT_FAMILY.test(value))
         .map(([property, value]) => `${property}:${value}`)
         .join(';');
       return `${target}{${body}}`;

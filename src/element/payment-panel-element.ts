@@ -75,32 +75,38 @@ interface R2wcInternals {
  * @csspart panel - the panel's outer box
  * @csspart loading-indicator - shown while the panel loads
  * @csspart wrapper - the panel's content, hidden until ready
- * @csspart sheet-error - the sheet-level error area
+ * @csspart sheet-error - the sheet-level error area, while it shows a message
  * @csspart saved-methods - the list of saved payment methods; `saved-method` each entry
  * @csspart options - the list of payment options; `option` each entry
+ * @csspart heading - the heading of the saved methods, the option list, a sheet or the 3D Secure modal
  * @csspart other-ways - the "other ways to pay" section; `toggle` its button
  * @csspart sheet - a payment option's sheet; `card-sheet`, `paypal-sheet`, `paypalCredit-sheet`, `applePay-sheet` name which
  * @csspart sheet-header - a sheet's header (logo, label, accepted cards)
  * @csspart button-area - a wallet sheet's button area
  * @csspart field - a card field; `field-<key>` names which
+ * @csspart field-label - a card field's label with its subheading
+ * @csspart field-input - a card field's box: its frame and icon
  * @csspart field-container - where a card field's secure frame sits
  * @csspart field-error - a card field's inline error
  * @csspart paypal-button - the PayPal and PayPal Credit sheets' button
  * @csspart apple-pay-button - the Apple Pay sheet's button (Safari draws Apple's own)
  * @csspart wallet-note - a wallet sheet's note in place of its button (a PayPal merchant without a linked sandbox account)
- * @csspart three-d-secure-modal - the 3D Secure modal, over the whole page while the bank verifies a card
- * @csspart bank-frame - where the bank's 400 × 400 frame sits in the modal
- * @cssprop --pp-font-family - the panel's font
- * @cssprop --pp-color-text - the colour of its text
- * @cssprop --pp-color-muted - the colour of secondary text: subheadings, notes, saved methods' details
- * @cssprop --pp-color-border - the colour of borders: the loading indicator, the lists, sheets and card fields
- * @cssprop --pp-color-accent - the colour of what is chosen or active: the selected method, a focused field's border, the loading indicator
- * @cssprop --pp-color-focus - the colour of focus outlines
- * @cssprop --pp-color-error - the colour of error texts and of invalid fields' borders
- * @cssprop --pp-color-background - the background of the lists and sheets
- * @cssprop --pp-color-input-background - the background of the card fields
- * @cssprop --pp-radius - the corner radius of the lists, sheets, fields and buttons
- * @cssprop --pp-spacing - the inner spacing of the panel, lists and sheets
+ * @csspart three-d-secure-modal - the 3D Secure modal dialog; `close-button` its close button
+ * @csspart bank-frame - where the bank's frame sits in the modal
+ * @cssprop --pp-color-text - text, and the text typed in the card fields
+ * @cssprop --pp-color-muted - secondary text and the card fields' placeholders
+ * @cssprop --pp-color-background - the panel's background
+ * @cssprop --pp-color-border - borders of sheets, buttons and fields
+ * @cssprop --pp-color-accent - the selected method, hovered options, the toggle, a focused field's border
+ * @cssprop --pp-color-focus - the focus ring
+ * @cssprop --pp-color-error - inline and sheet-level errors, invalid input
+ * @cssprop --pp-color-input-background - the card fields' background
+ * @cssprop --pp-color-button-background - the option and saved-method buttons (the background by default)
+ * @cssprop --pp-color-button-text - their text (the text colour by default)
+ * @cssprop --pp-font-family - the panel's font, the card fields' too
+ * @cssprop --pp-font-size - the panel's font size, the card fields' too
+ * @cssprop --pp-radius - corner radius
+ * @cssprop --pp-spacing - padding of the panel, sheets and buttons
  */
 export class PaymentPanelElement extends R2wcPanel {
   /** Takes part in a surrounding `<form>` when it has a `name` (see README, "Forms"). */

@@ -14,6 +14,7 @@ import { BrandIcon } from './icons/BrandIcon';
 import { CardIcon } from './icons/CardIcon';
 import { CvvIcon } from './icons/CvvIcon';
 import { ErrorIcon } from './icons/ErrorIcon';
+import { SheetError } from './SheetError';
 import type { RawPaymentMethod } from '../model';
 import { useTrackTeardown } from './teardown-context';
 import { useTexts } from './texts-context';
@@ -172,9 +173,21 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
         ];
       }),
     );
+    // The frames follow the panel's look (README, "Styling"): its computed colours and font.
+    const look = getComputedStyle(containers.number.current as Element);
     createHostedFields({
       client,
       fields: fieldOptions,
+      styles: {
+        input: {
+          color: look.color,
+          'background-color': look.getPropertyValue('--i'),
+          'font-family': look.fontFamily,
+          'font-size': look.fontSize,
+        },
+        '::placeholder': { color: look.getPropertyValue('--m') },
+        '.invalid': { color: look.getPropertyValue('--e') },
+      },
       frameTitle: (field) => text('frameTitle', { label: text(LABELS[field as SheetField]) }),
       signal: loading.signal,
     }).then(
@@ -305,7 +318,7 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
     const errorId = `card-${field}-error`;
     return (
       <div className="field" part={`field field-${field}`} data-invalid={error !== undefined} key={field}>
-        <div className="field-label" id={`card-${field}-label`}>
+        <div className="field-label" part="field-label" id={`card-${field}-label`}>
           {/* Like a native label for mouse users; keyboard users reach the frame with Tab. */}
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
           <span className="field-label-text" onClick={() => hostedFields?.focus(field)}>
@@ -313,7 +326,7 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
           </span>
           {subheading && <span className="field-subheading">{subheading}</span>}
         </div>
-        <div className="field-input">
+        <div className="field-input" part="field-input">
           <div className="field-container" part="field-container" ref={containers[field]} />
           {icon && <span className="field-icon">{icon}</span>}
         </div>
@@ -340,7 +353,7 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
         <span className="sheet-logo">
           <CardIcon />
         </span>
-        <h2 className="sheet-label" id="card-sheet-label" tabIndex={-1}>
+        <h2 className="sheet-label" part="heading" id="card-sheet-label" tabIndex={-1}>
           {text('payWithCard')}
         </h2>
         <ul className="accepted-cards" aria-label={text('acceptedCards')}>
@@ -351,11 +364,7 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
           ))}
         </ul>
       </header>
-      {(sheetError ?? loadError) && (
-        <div className="sheet-error" part="sheet-error" role="alert">
-          {sheetError ?? text('genericError')}
-        </div>
-      )}
+      <SheetError message={sheetError ?? (loadError && text('genericError'))} />
       <div className="sheet-content">
         {fields.includes('cardholderName') && renderField('cardholderName')}
         {renderField('number', undefined, brand ? <BrandIcon type={brand} /> : <CardIcon />)}

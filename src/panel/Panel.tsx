@@ -12,6 +12,7 @@ import { emit } from './events';
 import { ATTACH_PANEL_API, TRACK_TEARDOWN, type PanelApi, type PanelHost } from './panel-api';
 import type { PanelOptions } from './panel-options';
 import { PaymentViews, type ViewsApi } from './PaymentViews';
+import { SheetError } from './SheetError';
 import { TeardownContext } from './teardown-context';
 import { TextsContext, useLocaleTexts } from './texts-context';
 import { useGatewayClient } from './use-gateway-client';
@@ -139,13 +140,14 @@ export function Panel({ authorization, options = NO_OPTIONS, container }: PanelP
               <span className="visually-hidden">{texts.text('loading')}</span>
             </div>
           )}
-          {failure && (
-            <div className="sheet-error" part="sheet-error" role="alert">
-              {texts.text(
+          <SheetError
+            message={
+              failure &&
+              texts.text(
                 failure.code === 'NO_VALID_PAYMENT_OPTIONS' ? 'noPaymentMethodAvailable' : 'genericError',
-              )}
-            </div>
-          )}
+              )
+            }
+          />
           {client && available?.ok && localeTexts && (
             <PaymentViews
               key={authorization}

@@ -17,7 +17,7 @@ export function PaymentOptionList({ options, heading, onSelect }: PaymentOptionL
   const { text } = useTexts();
   return (
     <section className="payment-options" part="options" aria-labelledby="payment-options-label">
-      <h2 className="list-heading" id="payment-options-label" tabIndex={-1}>
+      <h2 className="list-heading" part="heading" id="payment-options-label" tabIndex={-1}>
         {heading}
       </h2>
       <ul className="option-list">

@@ -36,6 +36,7 @@ import { PaymentOptionList } from './PaymentOptionList';
 import { PayPalButton } from './PayPalButton';
 import { ThreeDSecureModal } from './ThreeDSecureModal';
 import { SavedMethods } from './SavedMethods';
+import { SheetError } from './SheetError';
 import { useTrackTeardown } from './teardown-context';
 import { useTexts } from './texts-context';
 import { WalletSheet } from './WalletSheet';
@@ -279,9 +280,11 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
     if (!offered.includes(view as PaymentOption)) show(initialView());
   }, [isReady, offered, state.activeView, show, initialView]);
 
-  // After a shopper's switch, focus moves to the new view's heading.
-  useEffect(() => {
-    if (!focusView.current) return;
+  // After a shopper's switch, focus moves to the new view's heading; so it does when the view it
+  // was in went (a wallet or a card handed over its method), before the browser drops it.
+  useLayoutEffect(() => {
+    const focused = (rootRef.current?.getRootNode() as ShadowRoot | undefined)?.activeElement;
+    if (!focusView.current && focused?.checkVisibility() !== false) return;
     focusView.current = false;
     const heading = rootRef.current?.querySelector<HTMLElement>(
       `[data-view="${state.activeView ?? ''}"]:not([hidden]) h2, [data-view="${state.activeView ?? ''}"]:not([hidden]) .list-heading`,
@@ -515,11 +518,7 @@ export function PaymentViews({ host, client, options, paymentOptions, onApi }: P
         </div>
       )}
       <div className="wrapper" part="wrapper" hidden={!isReady} data-active-view={view ?? undefined}>
-        {(notice ?? state.error) && (
-          <div className="sheet-error" part="sheet-error" role="alert">
-            {notice ?? errorText(state.error?.code ?? '')}
-          </div>
-        )}
+        <SheetError message={notice ?? (state.error && errorText(state.error.code))} />
         {(view === 'methods' || view === 'options') && listed.length > 0 && (
           <div data-view="methods">
             <SavedMethods methods={listed} active={state.activePaymentMethod} onSelect={selectMethod} />

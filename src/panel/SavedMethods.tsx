@@ -45,7 +45,7 @@ export function SavedMethods({ methods, active, onSelect }: SavedMethodsProps) {
 
   return (
     <section className="saved-methods" part="saved-methods" aria-labelledby="saved-methods-label">
-      <h2 className="list-heading" id="saved-methods-label" tabIndex={-1}>
+      <h2 className="list-heading" part="heading" id="saved-methods-label" tabIndex={-1}>
         {active
           ? text('payingWith', { paymentSource: text(METHOD_TYPE_LABELS[active.type]) })
           : text('savedPaymentMethods')}

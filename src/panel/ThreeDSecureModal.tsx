@@ -1,7 +1,9 @@
 /**
- * The 3D Secure modal: holds the bank's 400 × 400 authentication frame while the shopper verifies
- * the card. Closing it (the button or Escape) cancels the verification; the panel then goes on with
- * the card as the lookup answered it.
+ * The 3D Secure modal: a modal dialog holding the bank's 400 × 400 authentication frame while the
+ * shopper verifies the card. The page behind is inert, focus starts on the close button and Tab
+ * and Shift+Tab cycle between it and the bank's frame. Closing it (the button, or Escape while
+ * focus is on the panel's side of the frame) cancels the verification; the panel then goes on
+ * with the card as the lookup answered it.
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTexts } from './texts-context';
@@ -18,55 +20,69 @@ export interface ThreeDSecureModalProps {
 export function ThreeDSecureModal({ open, frameContainer, onCancel }: ThreeDSecureModalProps) {
   const { text } = useTexts();
   const close = useRef<HTMLButtonElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
 
-  // Focus moves into the modal when it opens, so Escape and Tab act on it.
-  useEffect(() => {
-    if (open) close.current?.focus();
-  }, [open]);
-
-  // Escape closes the modal, as dialogs do.
+  // Open: focus moves to the close button. Closed: the dialog gives it back where it was (the
+  // views move it on to their heading when that control went with its view); when nothing has it
+  // then, it goes to the heading of the view the panel shows.
   useEffect(() => {
     const element = dialog.current;
-    if (!element || !open) return;
-    const onKeyDown = (event: KeyboardEvent): void => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      onCancel();
-    };
-    element.addEventListener('keydown', onKeyDown);
+    if (!open || !element) return;
+    element.showModal();
+    close.current?.focus();
     return () => {
-      element.removeEventListener('keydown', onKeyDown);
+      element.close();
+      setTimeout(() => {
+        if (document.activeElement === document.body)
+          (element.getRootNode() as ShadowRoot)
+            .querySelector<HTMLElement>('[data-view]:not([hidden]) [tabindex="-1"]')
+            ?.focus();
+      });
     };
-  }, [open, onCancel]);
+  }, [open]);
+
+  const bankFrame = (): void => {
+    frameContainer.current?.querySelector('iframe')?.focus();
+  };
 
   return (
-    <div
+    <dialog
       className="three-d-secure-modal"
       part="three-d-secure-modal"
-      role="dialog"
       aria-modal="true"
       aria-labelledby="three-d-secure-label"
-      hidden={!open}
       ref={dialog}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
     >
-      <div className="modal-box">
-        <header className="modal-header">
-          <h2 className="sheet-label" id="three-d-secure-label">
-            {text('cardVerification')}
-          </h2>
-          <button
-            type="button"
-            className="modal-close"
-            ref={close}
-            aria-label={text('closeCardVerification')}
-            onClick={onCancel}
-          >
-            ×
-          </button>
-        </header>
-        <div className="bank-frame" part="bank-frame" ref={frameContainer} />
-      </div>
-    </div>
+      <header className="modal-header">
+        <h2 className="sheet-label" part="heading" id="three-d-secure-label">
+          {text('cardVerification')}
+        </h2>
+        <button
+          type="button"
+          className="modal-close"
+          part="close-button"
+          ref={close}
+          aria-label={text('closeCardVerification')}
+          onClick={onCancel}
+          onKeyDown={(event) => {
+            // Backwards from the first control: into the bank's frame, not out of the dialog.
+            if (event.key === 'Tab' && event.shiftKey) {
+              event.preventDefault();
+              bankFrame();
+            }
+          }}
+        >
+          ×
+        </button>
+      </header>
+      <div className="bank-frame" part="bank-frame" ref={frameContainer} />
+      {/* Past the bank's frame, focus wraps to the close button: a focus trap's end stop. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
+      <span tabIndex={0} onFocus={() => close.current?.focus()} />
+    </dialog>
   );
 }

@@ -26,7 +26,7 @@ export function WalletSheet({ option, children }: WalletSheetProps) {
         <span className="sheet-logo">
           <OptionIcon option={option} />
         </span>
-        <h2 className="sheet-label" id={labelId} tabIndex={-1}>
+        <h2 className="sheet-label" part="heading" id={labelId} tabIndex={-1}>
           {label}
         </h2>
       </header>

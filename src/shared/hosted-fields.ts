@@ -131,6 +131,7 @@ export type SettableAttribute = keyof typeof SETTABLE_ATTRIBUTES;
 /** CSS properties the styles option may set inside the frames; values are filtered further. */
 export const STYLE_PROPERTIES = [
   'appearance',
+  'background-color',
   'color',
   'direction',
   'font',

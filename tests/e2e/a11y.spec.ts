@@ -1,0 +1,613 @@
+/**
+ * Accessibility (WCAG 2.2 AA): axe-core in every state of the panel, frames included, in the light
+ * and dark themes and at 200 % zoom; reflow at 320 CSS pixels; keyboard-only checkout by card and
+ * the wallets' sheets; the 3D Secure modal's focus trap, Escape and focus return; live regions that
+ * exist before their messages; reduced motion.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { CardFields, VISA } from './models/card-fields';
+import { PanelPage } from './models/panel';
+import { Sandbox } from './models/sandbox';
+
+const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
+const CHECKOUT = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
+const WALLETS = { paypal: CHECKOUT, 'paypal-credit': CHECKOUT };
+const APPLE_PAY = JSON.stringify({
+  displayName: 'Demo store',
+  paymentRequest: { total: { label: 'Demo store', amount: '10.00' } },
+});
+const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+// Each state loads frames and runs axe in every one of them: give the machine time.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
+
+let sandbox: Sandbox;
+test.beforeEach(async () => {
+  sandbox = await Sandbox.connect();
+});
+test.afterEach(async () => {
+  await sandbox.dispose();
+});
+
+/**
+ * Runs axe on the whole page, the panel's shadow root and every frame included, and expects no
+ * violation. `frames` is how many of the panel's frames must have been analysed from the inside:
+ * axe names a node in a frame by the frame's selector first, so the frames analysed are counted
+ * from the results.
+ */
+async function expectNoViolations(page: Page, frames = 0): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const found = results.violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => ({ target: node.target, summary: node.failureSummary })),
+  }));
+  expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+  const analysedFrames = new Set(
+    [...results.passes, ...results.incomplete, ...results.violations].flatMap((rule) =>
+      rule.nodes.filter((node) => node.target.length > 1).map((node) => JSON.stringify(node.target[0])),
+    ),
+  );
+  expect(analysedFrames.size).toBeGreaterThanOrEqual(frames);
+  // The styling contract: no inline style and no <style> element anywhere in the shadow root.
+  expect(
+    await page
+      .locator('payment-panel')
+      .first()
+      .evaluate((el) => el.shadowRoot?.querySelectorAll('[style], style').length),
+  ).toBe(0);
+}
+
+/** Waits until the panel shows its views (what `ready` announces). */
+async function ready(panel: PanelPage): Promise<void> {
+  await expect(panel.element.locator('[part="wrapper"]')).toBeVisible();
+}
+
+/** Opens the minimal page with a panel and waits until it is ready. */
+async function open(page: Page, authorization: string, attributes: Record<string, string> = {}) {
+  const panel = new PanelPage(page);
+  await panel.openBare(authorization, 'local', attributes);
+  await ready(panel);
+  return { panel, card: new CardFields(page) };
+}
+
+/** Installs the Apple Pay simulator before any script of the page. */
+async function installApplePaySimulator(page: Page): Promise<void> {
+  await page.addInitScript({ path: 'demo/apple-pay-simulator.js' });
+}
+
+/** The element that has focus, followed into the panel's shadow root. */
+async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let element = document.activeElement;
+    while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+    if (!element) return 'none';
+    if (element instanceof HTMLIFrameElement) {
+      const key = /^payment-panel-hosted-field-(\w+)-/.exec(element.name)?.[1];
+      return `frame:${key ?? element.title}`;
+    }
+    // The accessible name, near enough: the label, or the text without its hidden icons.
+    const visible = element.cloneNode(true) as Element;
+    for (const hidden of visible.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+    const label = element.getAttribute('aria-label') ?? visible.textContent.trim();
+    return `${element.tagName.toLowerCase()}:${element.id || label}`;
+  });
+}
+
+/** The computed outline of an element, as the focus ring shows. */
+async function outline(locator: Locator): Promise<{ style: string; width: string }> {
+  return locator.evaluate((el) => {
+    const { outlineStyle, outlineWidth } = getComputedStyle(el);
+    return { style: outlineStyle, width: outlineWidth };
+  });
+}
+
+test.describe('axe finds no violation', () => {
+  test('while the panel loads', async ({ page }) => {
+    await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 20_000, count: 1 });
+    const panel = new PanelPage(page);
+    await panel.openBare(DEMO_KEY);
+    await expect(panel.element.locator('[part="loading-indicator"]')).toHaveText('Loading payment options…');
+    await expectNoViolations(page);
+    await expect(panel.element.locator('[part="loading-indicator"]')).toBeVisible();
+  });
+
+  test('in the option list', async ({ page }) => {
+    const { panel } = await open(page, DEMO_KEY, WALLETS);
+    await expect(panel.option('paypalCredit')).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('in the empty card sheet, inside the four field frames', async ({ page }) => {
+    const { panel, card } = await open(page, DEMO_KEY, WALLETS);
+    await panel.chooseOption('card');
+    await card.ready();
+    await expectNoViolations(page, 4);
+  });
+
+  test('with the inline errors of an empty card submitted', async ({ page }) => {
+    const { panel, card } = await open(page, DEMO_KEY, WALLETS);
+    await panel.chooseOption('card');
+    await card.ready();
+    expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_FIELDS_EMPTY');
+    await expect(card.error('postalCode')).toHaveText('Please fill out a postal code.');
+    await expectNoViolations(page, 4);
+  });
+
+  test('with a sheet-level error', async ({ page }) => {
+    const { panel, card } = await open(page, CARD_ONLY_KEY);
+    await card.ready();
+    await card.fill(VISA);
+    await sandbox.inject({ match: '/v1/payment_methods/credit_cards', kind: '500' });
+    expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR');
+    await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(
+      'Network error. Please try again.',
+    );
+    await expectNoViolations(page, 2);
+  });
+
+  test("in the returning shopper's saved methods", async ({ page }) => {
+    const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+    const { panel } = await open(page, token, WALLETS);
+    await expect(panel.savedMethods()).toHaveText([/Visa/, /MasterCard/, /PayPal/]);
+    await expectNoViolations(page);
+  });
+
+  test('in "Paying with Card" after a card payment', async ({ page }) => {
+    const { panel, card } = await open(page, DEMO_KEY);
+    await card.fill(VISA);
+    expect((await panel.requestPaymentMethod()).payload?.type).toBe('CreditCard');
+    await expect(panel.element.locator('#saved-methods-label')).toHaveText('Paying with Card');
+    await expectNoViolations(page);
+  });
+
+  for (const [option, heading] of [
+    ['paypal', 'PayPal'],
+    ['paypalCredit', 'PayPal Credit'],
+  ] as const) {
+    test(`in the ${heading} sheet`, async ({ page }) => {
+      const { panel } = await open(page, DEMO_KEY, WALLETS);
+      await panel.chooseOption(option);
+      await expect(panel.element.locator(`#${option}-sheet-label`)).toHaveText(heading);
+      await expectNoViolations(page);
+    });
+  }
+
+  test('in the Apple Pay sheet', async ({ page }) => {
+    await installApplePaySimulator(page);
+    const { panel } = await open(page, DEMO_KEY, { 'apple-pay': APPLE_PAY });
+    await panel.chooseOption('applePay');
+    await expect(panel.element.getByRole('button', { name: 'Pay with Apple Pay' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('in the 3D Secure modal, inside the bank frame', async ({ page }) => {
+    const token = await sandbox.clientToken('demo_merchant');
+    const { panel, card } = await open(page, token, { 'three-d-secure': THREE_D_SECURE });
+    await card.fill({ ...VISA, number: '4000000000000002' });
+    void panel.requestPaymentMethod().catch(() => undefined);
+    await expect(panel.element.getByRole('dialog', { name: 'Card Verification' })).toBeVisible();
+    await expect(
+      page
+        .frameLocator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]')
+        .locator('#approve'),
+    ).toBeVisible();
+    await expectNoViolations(page, 1);
+  });
+
+  test('with the notice to choose a way to pay', async ({ page }) => {
+    const { panel } = await open(page, DEMO_KEY, WALLETS);
+    expect((await panel.requestPaymentMethod()).error?.code).toBe('NO_PAYMENT_METHOD_AVAILABLE');
+    await expect(panel.element.locator('[part="sheet-error"]')).toHaveText('Please choose a way to pay.');
+    await expectNoViolations(page);
+  });
+
+  test('when no payment method is available', async ({ page }) => {
+    const panel = new PanelPage(page);
+    await panel.openBare(CARD_ONLY_KEY, 'local', { 'payment-option-priority': '["paypal"]' });
+    await expect(panel.element.locator('[part="sheet-error"]')).toHaveText('No payment method is available.');
+    await expectNoViolations(page);
+  });
+
+  test('in the themed checkout', async ({ page }) => {
+    await page.goto('/themed.html');
+    const card = new CardFields(page);
+    await page.locator('payment-panel [part="option"][data-option="card"]').click();
+    await card.ready();
+    await card.fill({ cardholderName: 'Robin Returning', ...VISA });
+    await expectNoViolations(page, 5);
+  });
+
+  test.describe('in the dark theme', () => {
+    test.use({ colorScheme: 'dark' });
+
+    test('the option list and a card sheet filled in', async ({ page }) => {
+      const { panel, card } = await open(page, DEMO_KEY, WALLETS);
+      await expectNoViolations(page);
+      await panel.chooseOption('card');
+      await card.ready();
+      await card.fill(VISA);
+      await expectNoViolations(page, 4);
+      expect((await panel.requestPaymentMethod()).payload?.type).toBe('CreditCard');
+      await expectNoViolations(page);
+    });
+
+    test('the themed checkout', async ({ page }) => {
+      await page.goto('/themed.html');
+      await page.locator('payment-panel [part="option"][data-option="card"]').click();
+      const card = new CardFields(page);
+      await card.ready();
+      await card.fill({ cardholderName: 'Robin Returning', ...VISA });
+      await expectNoViolations(page, 5);
+    });
+  });
+
+  test.describe('at 200 % zoom', () => {
+    // Browser zoom at 200 % on a 1280 × 800 window: half as many CSS pixels, twice the device pixels.
+    test.use({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
+
+    test('the card sheet with its errors, and the 3D Secure modal', async ({ page }) => {
+      const token = await sandbox.clientToken('demo_merchant');
+      const { panel, card } = await open(page, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
+      await panel.chooseOption('card');
+      await card.ready();
+      await panel.requestPaymentMethod();
+      await expectNoViolations(page, 4);
+      await card.fill({ ...VISA, number: '4000000000000002' });
+      void panel.requestPaymentMethod().catch(() => undefined);
+      await expect(panel.element.getByRole('dialog', { name: 'Card Verification' })).toBeVisible();
+      await expectNoViolations(page, 1);
+    });
+  });
+});
+
+test.describe('reflow at 320 CSS pixels (400 % zoom of a 1280 pixel window)', () => {
+  test.use({ viewport: { width: 320, height: 256 }, deviceScaleFactor: 4 });
+
+  /** Expects no horizontal scrolling and every visible part of the panel within the viewport. */
+  async function expectReflow(page: Page): Promise<void> {
+    const overflow = await page.evaluate(() => {
+      const root = document.querySelector('payment-panel')?.shadowRoot;
+      const clipped = [...(root?.querySelectorAll('*') ?? [])]
+        .filter((el) => el.checkVisibility() && el.getClientRects().length > 0)
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && (box.left < -0.5 || box.right > innerWidth + 0.5);
+        })
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+      return { scroll: document.documentElement.scrollWidth - innerWidth, clipped };
+    });
+    expect(overflow).toEqual({ scroll: 0, clipped: [] });
+  }
+
+  test('the option list, the card sheet with errors, the saved methods and the 3D Secure modal', async ({
+    page,
+  }) => {
+    const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+    const { panel, card } = await open(page, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
+    await expectReflow(page);
+    await panel.chooseOption('card');
+    await card.ready();
+    await panel.requestPaymentMethod();
+    await expect(card.error('number')).toHaveText('Please fill out a card number.');
+    await expectReflow(page);
+    await card.fill({ ...VISA, number: '4000000000000002' });
+    void panel.requestPaymentMethod().catch(() => undefined);
+    await expect(panel.element.getByRole('dialog', { name: 'Card Verification' })).toBeVisible();
+    await expectReflow(page);
+  });
+});
+
+test.describe('keyboard only', () => {
+  test('a shopper pays by card on the demo checkout, from page load to the pay button', async ({ page }) => {
+    const panel = new PanelPage(page);
+    await panel.openDemo();
+    await ready(panel);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('select:authorization-select');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('input:apple-pay-simulator');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:Card');
+    // The focus ring shows on the panel's controls.
+    expect(await outline(panel.option('card'))).toEqual({ style: 'solid', width: '2px' });
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:PayPal');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('button:Card');
+    await page.keyboard.press('Enter');
+    await expect(panel.element.locator('#card-sheet-label')).toBeFocused();
+    const card = new CardFields(page);
+    await card.ready();
+
+    // Number, expiration date, CVV, postal code: one frame after the other.
+    for (const [field, value] of [
+      ['number', VISA.number],
+      ['expirationDate', VISA.expirationDate],
+      ['cvv', VISA.cvv],
+      ['postalCode', VISA.postalCode],
+    ] as const) {
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe(`frame:${field}`);
+      await expect(card.input(field)).toBeFocused();
+      // The field's box shows the ring while its frame has focus.
+      await expect(card.field(field).locator('[part="field-input"]')).toHaveCSS('outline-style', 'solid');
+      await page.keyboard.type(value);
+    }
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:Choose another way to pay');
+    expect(await outline(panel.toggle())).toEqual({ style: 'solid', width: '2px' });
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:pay');
+    await expect(page.locator('#pay')).toBeEnabled();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#result')).toHaveText(/^Nonce for your server: tokencc_/);
+    await expect(panel.element.locator('#saved-methods-label')).toHaveText('Paying with Card');
+  });
+
+  test('the focus goes name, number, expiration date, CVV, postal code; Enter on Pay posts the form', async ({
+    page,
+  }) => {
+    await page.goto('/themed.html');
+    const panel = new PanelPage(page);
+    await expect(panel.option('card')).toBeVisible();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:Card');
+    await page.keyboard.press('Space');
+    await expect(panel.element.locator('#card-sheet-label')).toBeFocused();
+    const card = new CardFields(page);
+    await card.ready();
+    for (const [field, value] of [
+      ['cardholderName', 'Robin Returning'],
+      ['number', VISA.number],
+      ['expirationDate', VISA.expirationDate],
+      ['cvv', VISA.cvv],
+      ['postalCode', VISA.postalCode],
+    ] as const) {
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe(`frame:${field}`);
+      await page.keyboard.type(value);
+    }
+    // Backwards through the frames too.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('frame:cvv');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:pay');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#nonce-check')).toHaveText('Known nonce: yes (CreditCard)');
+  });
+
+  test('a shopper picks PayPal and PayPal Credit and starts each with the keyboard', async ({ page }) => {
+    const { panel } = await open(page, DEMO_KEY, WALLETS);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:Card');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(panel.element.locator('#paypal-sheet-label')).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:Pay with PayPal');
+    expect(
+      await outline(panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true })),
+    ).toEqual({
+      style: 'solid',
+      width: '2px',
+    });
+    const popupOpened = page.waitForEvent('popup');
+    await page.keyboard.press('Enter');
+    const popup = await popupOpened;
+    await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+    const closed = popup.waitForEvent('close');
+    await popup.locator('#approve').click();
+    await closed;
+    // The sheet went: focus moves to the heading of the list that shows the account.
+    await expect(panel.element.locator('#saved-methods-label')).toHaveText('Paying with PayPal');
+    await expect(panel.element.locator('#saved-methods-label')).toBeFocused();
+
+    // The toggle leads back to the list; PayPal Credit's button starts with Space.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:Choose another way to pay');
+    await page.keyboard.press('Enter');
+    await expect(panel.element.locator('#payment-options-label')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:PayPal Credit');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:Pay with PayPal Credit');
+    const creditOpened = page.waitForEvent('popup');
+    await page.keyboard.press('Space');
+    const credit = await creditOpened;
+    await credit.waitForURL(/\/sandbox\/paypal\/approve/);
+    await expect(credit.locator('#credit')).toBeVisible();
+  });
+
+  test('a shopper turns the Apple Pay simulator on and pays with Apple Pay from the keyboard', async ({
+    page,
+  }) => {
+    const panel = new PanelPage(page);
+    await panel.openDemo();
+    await ready(panel);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('input:apple-pay-simulator');
+    // The switch reloads the page with the simulator.
+    const reloaded = page.waitForEvent('load');
+    await page.keyboard.press('Space');
+    await reloaded;
+    await expect(panel.option('applePay')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:Apple Pay');
+    await page.keyboard.press('Enter');
+    await expect(panel.element.locator('#applePay-sheet-label')).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:Pay with Apple Pay');
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: 'Apple Pay (simulated)' });
+    await expect(sheet).toHaveAttribute('data-apple-pay-simulator', 'ready');
+    await sheet.getByRole('button', { name: 'Pay with Apple Pay (simulated)' }).click();
+    await expect(panel.element.locator('#saved-methods-label')).toHaveText('Paying with Apple Pay');
+  });
+});
+
+test.describe('the 3D Secure modal', () => {
+  /** A guest with 3D Secure and a challenged card typed in; the request runs. */
+  async function openModal(page: Page) {
+    const token = await sandbox.clientToken('demo_merchant');
+    const { panel, card } = await open(page, token, { 'three-d-secure': THREE_D_SECURE });
+    await card.fill({ ...VISA, number: '4000000000000002' });
+    const request = panel.requestPaymentMethod();
+    // Tests that leave the modal open end with the request pending.
+    request.catch(() => undefined);
+    const modal = panel.element.getByRole('dialog', { name: 'Card Verification' });
+    await expect(modal).toBeVisible();
+    const bank = page.frameLocator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]');
+    await expect(bank.locator('#approve')).toBeVisible();
+    return { panel, modal, bank, request };
+  }
+
+  test('is a labelled modal dialog; focus moves into it on open', async ({ page }) => {
+    const { modal } = await openModal(page);
+    await expect(modal).toHaveAttribute('aria-modal', 'true');
+    expect(await modal.evaluate((el) => el.matches(':modal'))).toBe(true);
+    await expect(modal.getByRole('button', { name: 'Close card verification' })).toBeFocused();
+    expect(await focused(page)).toBe('button:Close card verification');
+  });
+
+  test('Tab and Shift+Tab cycle between the close button and the bank frame', async ({ page }) => {
+    const { bank } = await openModal(page);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('frame:Card Verification');
+    await expect(bank.locator('#approve')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(bank.locator('#fail')).toBeFocused();
+    // Past the bank's last control, back to the close button.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:Close card verification');
+    // Backwards from the close button: into the bank frame from its end, then out to the button.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('frame:Card Verification');
+    await page.keyboard.press('Shift+Tab');
+    await expect(bank.locator('#fail')).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(bank.locator('#approve')).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('button:Close card verification');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button:Close card verification');
+  });
+
+  test('Escape closes it as a cancel; focus goes to the heading of the view shown then', async ({ page }) => {
+    const { panel, modal, request } = await openModal(page);
+    await page.keyboard.press('Escape');
+    expect((await request).payload).toMatchObject({ liabilityShifted: false, liabilityShiftPossible: true });
+    await expect(modal).toBeHidden();
+    await expect(panel.element.locator('#saved-methods-label')).toBeFocused();
+  });
+
+  test('the close button cancels too, and focus returns to the control that had it', async ({ page }) => {
+    const token = await sandbox.clientToken('demo_merchant');
+    const { panel, card } = await open(page, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
+    await panel.chooseOption('card');
+    await card.fill({ ...VISA, number: '4000000000000002' });
+    // The shopper left the postal code with Tab: the toggle has focus when the modal opens.
+    expect(await focused(page)).toBe('button:Choose another way to pay');
+    const request = panel.requestPaymentMethod();
+    const modal = panel.element.getByRole('dialog', { name: 'Card Verification' });
+    await expect(modal.getByRole('button', { name: 'Close card verification' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect((await request).payload).toMatchObject({ liabilityShifted: false });
+    await expect(modal).toBeHidden();
+    await expect(panel.toggle()).toBeFocused();
+  });
+});
+
+test.describe('live regions', () => {
+  test('the inline errors are announced by regions that were there before', async ({ page }) => {
+    const { panel, card } = await open(page, CARD_ONLY_KEY);
+    await card.ready();
+    const region = card.error('number');
+    await expect(region).toHaveAttribute('aria-live', 'polite');
+    await expect(region).toHaveText('');
+    const before = await region.elementHandle();
+    await panel.requestPaymentMethod();
+    await expect(region).toHaveText('Please fill out a card number.');
+    // The same element, not a new one.
+    expect(await region.evaluate((el, old) => el === old, before)).toBe(true);
+  });
+
+  test('the sheet-level error is announced by an alert region that was there before', async ({ page }) => {
+    const { panel } = await open(page, DEMO_KEY, WALLETS);
+    const alert = panel.element.locator('[data-active-view] > [role="alert"]');
+    await expect(alert).toHaveCount(1);
+    await expect(alert).toBeEmpty();
+    const before = await alert.elementHandle();
+    await panel.requestPaymentMethod();
+    await expect(alert).toHaveText('Please choose a way to pay.');
+    expect(await alert.evaluate((el, old) => el === old, before)).toBe(true);
+    // It empties again, and stays, when the shopper moves on.
+    await panel.option('card').click();
+    await expect(alert).toBeEmpty();
+    expect(await alert.evaluate((el, old) => el === old, before)).toBe(true);
+  });
+
+  test("the card sheet's error is announced by an alert region that was there before", async ({ page }) => {
+    const { panel, card } = await open(page, CARD_ONLY_KEY);
+    await card.ready();
+    const alert = panel.element.locator('[part~="card-sheet"] [role="alert"]');
+    await expect(alert).toBeEmpty();
+    const before = await alert.elementHandle();
+    await card.fill(VISA);
+    await sandbox.inject({ match: '/v1/payment_methods/credit_cards', kind: '500' });
+    await panel.requestPaymentMethod();
+    await expect(alert).toHaveText('Network error. Please try again.');
+    expect(await alert.evaluate((el, old) => el === old, before)).toBe(true);
+  });
+});
+
+test.describe('reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('nothing animates or transitions, the loading indicator included', async ({ page }) => {
+    await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 3000, count: 1 });
+    const panel = new PanelPage(page);
+    await panel.openBare(DEMO_KEY);
+    const spinner = panel.element.locator('.spinner');
+    await expect(spinner).toBeVisible();
+    await expect(spinner).toHaveCSS('animation-name', 'none');
+    await ready(panel);
+    const moving = await panel.element.evaluate(
+      (el) =>
+        [...(el.shadowRoot?.querySelectorAll('*') ?? [])].filter((node) => {
+          const style = getComputedStyle(node);
+          return (
+            style.animationName !== 'none' ||
+            style.transitionDuration.split(',').some((d) => parseFloat(d) > 0)
+          );
+        }).length,
+    );
+    expect(moving).toBe(0);
+  });
+});
+
+test.describe('without reduced motion', () => {
+  test('the loading indicator spins', async ({ page }) => {
+    await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 3000, count: 1 });
+    const panel = new PanelPage(page);
+    await panel.openBare(DEMO_KEY);
+    const spinner = panel.element.locator('.spinner');
+    await expect(spinner).toBeVisible();
+    await expect(spinner).toHaveCSS('animation-name', 'spin');
+  });
+});
