@@ -9,7 +9,7 @@ import type { PaymentMethodPayload } from '../panel/panel-api';
 import type { PanelOptionName, PanelOptions } from '../panel/panel-options';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
 import { OPTION_ATTRIBUTES } from './options';
-import { TAG_NAME, type PaymentPanelElement } from './payment-panel-element';
+import { TAG_NAME, TORN_DOWN, type PaymentPanelElement } from './payment-panel-element';
 
 /** Options of {@link createPanel}: the drop-in's names. */
 export interface CreateOptions extends PanelOptions {
@@ -101,7 +101,8 @@ function wrap(element: PaymentPanelElement): PaymentPanelInstance {
 /**
  * Creates a `<payment-panel>` in the container with the drop-in's options and resolves with its
  * instance once it is `ready`. Rejects (and removes the element again) with the catalogue error of
- * its first `errorOccurred`, e.g. `CLIENT_INVALID_AUTHORIZATION` or `INVALID_OPTION`.
+ * its first `errorOccurred`, e.g. `CLIENT_INVALID_AUTHORIZATION` or `INVALID_OPTION`, or with
+ * `METHOD_CALLED_AFTER_TEARDOWN` when the element is torn down before it is ready.
  */
 export function createPanel(
   options: CreateOptions | undefined,
@@ -159,6 +160,10 @@ function create(options: CreateOptions | undefined): Promise<PaymentPanelInstanc
     };
     element.addEventListener('ready', onReady, { once: true });
     element.addEventListener('errorOccurred', onError, { once: true });
+    // Torn down before it was ready (through the element): nothing is left to wait for.
+    void element[TORN_DOWN].then(() => {
+      reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'create' }));
+    });
     for (const name of Object.keys(OPTION_ATTRIBUTES) as PanelOptionName[]) {
       const value = read(name);
       if (value !== undefined) element[name] = value as never;

@@ -23,6 +23,9 @@ import css from '../panel/panel.css?inline';
 // Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ../panel/events.
 import '../panel/events';
 
+/** Key of the element's promise that settles once it is torn down (for `paymentPanel.create()`). */
+export const TORN_DOWN = Symbol.for('payment-panel.torn-down');
+
 /** r2wc keeps the props it passes to React under this symbol. */
 const R2WC_PROPS = Symbol.for('r2wc.props');
 /** r2wc re-renders through this method. */
@@ -152,11 +155,19 @@ export class PaymentPanelElement extends R2wcPanel {
   #queued: { run: (api: PanelApi) => void; fail: (error: Error) => void }[] = [];
   /** Cleanup still running after the panel unmounted (frames being removed). */
   #pending = new Set<Promise<unknown>>();
+  /** Rejects each `requestPaymentMethod()` still running; teardown ends them all. */
+  #requests = new Set<(error: Error) => void>();
+  /** Settles once the element is torn down. */
+  #tornDownSignal: Promise<void>;
+  #signalTornDown!: () => void;
   #tornDown = false;
   #form: FormAssociation;
 
   constructor() {
     super();
+    this.#tornDownSignal = new Promise((resolve) => {
+      this.#signalTornDown = resolve;
+    });
     const root = this.shadowRoot;
     if (root) root.adoptedStyleSheets = [panelStyleSheet()];
     this.#form = attachFormAssociation(this, this.attachInternals());
@@ -234,13 +245,25 @@ export class PaymentPanelElement extends R2wcPanel {
    * description?, binData?, vaulted?, deviceData?}`; rejects with the catalogue error (e.g.
    * `HOSTED_FIELDS_FIELDS_INVALID`, `NO_PAYMENT_METHOD_AVAILABLE`) while the panel shows what to
    * fix. Calls made before the panel is ready wait for it; concurrent calls share one tokenization,
-   * and the same card is handed over again until the shopper changes it.
+   * and the same card is handed over again until the shopper changes it. `teardown()` rejects a
+   * call still running with `METHOD_CALLED_AFTER_TEARDOWN`.
    */
   requestPaymentMethod(): Promise<PaymentMethodPayload> {
     if (this.#tornDown) {
       return Promise.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' }));
     }
-    return this.#withApi((api) => api.requestPaymentMethod());
+    // A teardown ends the request at once, whatever it waits for (the panel, a tokenization, the bank).
+    return new Promise((resolve, reject) => {
+      this.#requests.add(reject);
+      this.#withApi((api) => api.requestPaymentMethod())
+        .then(resolve, reject)
+        .finally(() => this.#requests.delete(reject));
+    });
+  }
+
+  /** @internal Settles once the element is torn down. */
+  get [TORN_DOWN](): Promise<void> {
+    return this.#tornDownSignal;
   }
 
   /**
@@ -301,6 +324,9 @@ export class PaymentPanelElement extends R2wcPanel {
     this.#tornDown = true;
     const error = createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' });
     for (const { fail } of this.#queued.splice(0)) fail(error);
+    for (const reject of this.#requests) reject(error);
+    this.#requests.clear();
+    this.#signalTornDown();
     this.#form.teardown();
     // r2wc unmounts the React tree when the element leaves the page; the effects' cleanup runs now.
     super.disconnectedCallback();

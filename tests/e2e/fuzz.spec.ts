@@ -43,8 +43,9 @@ import {
 } from './support/message-templates';
 import { PageGuard, pollutionEverywhere } from './support/page-guard';
 import { cardSheetReady, openMinimal, panelEvent, PATIENCE_MS, receivedMessages } from './support/recorder';
+import { FUZZ_SEED } from './support/seeded';
 
-const SEED = Number(process.env.PANEL_FUZZ_SEED ?? 20_261_109);
+const SEED = FUZZ_SEED;
 /** Messages posted at each target. */
 const PER_TARGET = 10_000;
 /** One message in this many is about 1 MB. */
