@@ -108,7 +108,7 @@ async function outline(locator: Locator): Promise<{ style: string; width: string
 
 test.describe('axe finds no violation', () => {
   test('while the panel loads', async ({ page }) => {
-    await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 20_000, count: 1 });
+    await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 45_000, count: 1 });
     const panel = new PanelPage(page);
     await panel.openBare(DEMO_KEY);
     await expect(panel.element.locator('[part="loading-indicator"]')).toHaveText('Loading payment options…');
