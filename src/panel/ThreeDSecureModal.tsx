@@ -10,9 +10,11 @@ import { useTexts } from './texts-context';
 
 /** Properties of {@link ThreeDSecureModal}. */
 export interface ThreeDSecureModalProps {
+  /** Whether the modal shows: from the bank frame's arrival until its removal. */
   open: boolean;
   /** Where the bank frame is placed; the panel hands it to the verification. */
   frameContainer: RefObject<HTMLDivElement | null>;
+  /** The shopper closed the modal (its button or Escape): the verification is to be cancelled. */
   onCancel: () => void;
 }
 

@@ -37,22 +37,26 @@ test.afterEach(async () => {
  * Runs axe on the whole page, the panel's shadow root and every frame included, and expects no
  * violation. `frames` is how many of the panel's frames must have been analysed from the inside:
  * axe names a node in a frame by the frame's selector first, so the frames analysed are counted
- * from the results.
+ * from the results. A frame that does not answer in time is left out of a run without an error, so
+ * a run that misses one is repeated (twice at most) before the test fails.
  */
 async function expectNoViolations(page: Page, frames = 0): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  const found = results.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => ({ target: node.target, summary: node.failureSummary })),
-  }));
-  expect(found, JSON.stringify(found, null, 2)).toEqual([]);
-  const analysedFrames = new Set(
-    [...results.passes, ...results.incomplete, ...results.violations].flatMap((rule) =>
-      rule.nodes.filter((node) => node.target.length > 1).map((node) => JSON.stringify(node.target[0])),
-    ),
-  );
-  expect(analysedFrames.size).toBeGreaterThanOrEqual(frames);
+  let analysed = new Set<string>();
+  for (let run = 0; run < 3 && (run === 0 || analysed.size < frames); run++) {
+    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    const found = results.violations.map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({ target: node.target, summary: node.failureSummary })),
+    }));
+    expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+    analysed = new Set(
+      [...results.passes, ...results.incomplete].flatMap((rule) =>
+        rule.nodes.filter((node) => node.target.length > 1).map((node) => JSON.stringify(node.target[0])),
+      ),
+    );
+  }
+  expect(analysed.size, [...analysed].join('\n')).toBeGreaterThanOrEqual(frames);
   // The styling contract: no inline style and no <style> element anywhere in the shadow root.
   expect(
     await page
