@@ -225,3 +225,36 @@ test(`${CYCLES} panels torn down while their card frames load leave nothing eith
   expect(page.frames()).toHaveLength(1);
   expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
 });
+
+test('panels torn down while a PayPal approval waits close its popup and leave nothing either', async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  const baseline = await openEmptyPage(page);
+  let afterFirst: OpenResources | undefined;
+  for (let cycle = 1; cycle <= 5; cycle += 1) {
+    await page.evaluate((paypal) => {
+      const element = document.createElement('payment-panel');
+      element.setAttribute('paypal', paypal);
+      element.setAttribute('authorization', 'sandbox_k9x2m4p7_demo_merchant');
+      document.querySelector('main')?.append(element);
+    }, ATTRIBUTES.paypal);
+    const panel = page.locator('payment-panel');
+    await panel.locator('[part="option"][data-option="paypal"]').click({ timeout: PATIENCE_MS });
+    const opened = page.waitForEvent('popup');
+    await panel.getByRole('button', { name: 'Pay with PayPal', exact: true }).click();
+    const popup = await opened;
+    await popup.waitForURL(/\/sandbox\/paypal\/approve/, { timeout: PATIENCE_MS });
+    expect((await openResources(page)).popups).toBe(1);
+    await page.evaluate(async () => {
+      const element = document.querySelector<PaymentPanelElement>('payment-panel');
+      await element?.teardown();
+      element?.remove();
+    });
+    await expect.poll(() => popup.isClosed(), { timeout: PATIENCE_MS }).toBe(true);
+    const now = await settled(page);
+    afterFirst ??= now;
+    expectNothingLeft(now, baseline, afterFirst);
+  }
+  expect(page.frames()).toHaveLength(1);
+});
