@@ -13,6 +13,7 @@
  */
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { CardFields, VISA } from './models/card-fields';
+import { PATIENCE_MS } from './support/recorder';
 import {
   clearRecordedErrors,
   clearSelectedPaymentMethod,
@@ -175,12 +176,15 @@ async function withFault<T>(
     await page.clock.runFor(timeoutOf(call));
   }
   const result = await outcome;
-  // The flow met the fault (a reset may leave attempts Chromium did not make).
-  const armed = await sandbox.armed();
-  expect(
-    armed.every((fault) => fault.kind === 'reset' && fault.remaining < count),
-    JSON.stringify(armed),
-  ).toBe(true);
+  // The flow met the fault (a reset may leave attempts Chromium did not make). A slow answer's
+  // flow may hand back before its request has reached the sandbox, hence the poll.
+  await expect
+    .poll(
+      async () =>
+        (await sandbox.armed()).filter((fault) => !(fault.kind === 'reset' && fault.remaining < count)),
+      { message: 'faults the flow did not meet', timeout: PATIENCE_MS },
+    )
+    .toEqual([]);
   await sandbox.clearFaults();
   return result;
 }
