@@ -3,6 +3,7 @@
  * errors a shopper and a merchant meet, and card data that never reaches the merchant page.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { localOrigins } from '../../demo/server/origins';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { CardFields, VISA } from './models/card-fields';
 import { PanelPage } from './models/panel';
@@ -88,7 +89,7 @@ for (const where of ['demo', 'minimal'] as const) {
 
     // The frame sent the card to the gateway, in the protocol's shape, from the assets origin.
     const [request] = await sandbox.requests(CREDIT_CARDS);
-    expect(request?.origin).toBe('https://localhost:8444');
+    expect(request?.origin).toBe(localOrigins().assets);
     expect(request?.body).toMatchObject({
       creditCard: {
         number: VISA.number,
