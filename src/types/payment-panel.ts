@@ -61,6 +61,7 @@ export type {
 } from '../methods/three-d-secure';
 
 import type { PaymentMethodPayload } from '../model';
+import type { PayPalPayerInfo } from '../methods/paypal/paypal-checkout';
 
 /**
  * A card's `details` as the gateway sends them (PROTOCOL §4, §5): saved cards carry `cardType` and
@@ -81,18 +82,7 @@ export interface CardDetails {
 }
 
 /** A PayPal account's `details`: the payer's information the gateway sent (PROTOCOL §6.2), `{}` when none. */
-export interface PayPalAccountDetails {
-  email?: string;
-  payerId?: string;
-  firstName?: string;
-  lastName?: string;
-  countryCode?: string;
-  phone?: string;
-  shippingAddress?: Record<string, unknown>;
-  billingAddress?: Record<string, unknown>;
-  /** Any other field the gateway sent. */
-  [field: string]: unknown;
-}
+export type PayPalAccountDetails = PayPalPayerInfo;
 
 /** An Apple Pay card's `details` as the gateway sends them (PROTOCOL §7): `dpanLastTwo`, or `lastTwo` when saved. */
 export interface ApplePayCardDetails {
