@@ -66,6 +66,12 @@ interface R2wcInternals {
   [R2WC_RENDER](): void;
 }
 
+// r2wc's accessor writes the attribute through a template literal, which throws for a Symbol or an
+// object whose conversion throws, where the merchant cannot catch it.
+const r2wcAuthorization = Object.getOwnPropertyDescriptor(R2wcPanel.prototype, 'authorization') as {
+  set(this: HTMLElement, value: string): void;
+};
+
 /**
  * The `<payment-panel>` element.
  *
@@ -119,7 +125,16 @@ export class PaymentPanelElement extends R2wcPanel {
    * Tokenization key (`sandbox_…`) or client token. Attribute: `authorization`.
    * Changing it connects the panel to the gateway anew.
    */
-  declare authorization: string | undefined;
+  get authorization(): string | undefined {
+    return (this as unknown as R2wcInternals)[R2WC_PROPS].authorization as string | undefined;
+  }
+
+  /** Anything but non-empty text counts as no authorization, as in `create()`. */
+  set authorization(value: string | undefined) {
+    if (typeof value === 'string' && value !== '') r2wcAuthorization.set.call(this, value);
+    else if (this.hasAttribute('authorization')) this.removeAttribute('authorization');
+    else this.#dropAuthorization();
+  }
   /** Locale of the panel's texts, e.g. `en_US`. Attribute: `locale`. */
   declare locale: PanelOptions['locale'];
   /** Replacements of the panel's texts by key or error code. Attribute: `translations` (JSON). */
@@ -361,12 +376,17 @@ export class PaymentPanelElement extends R2wcPanel {
     }
     // r2wc ignores removed or emptied attributes, which would keep a stale authorization alive.
     if ((value === null || value === '') && name === 'authorization') {
-      const internals = this as unknown as R2wcInternals;
-      internals[R2WC_PROPS].authorization = undefined;
-      internals[R2WC_RENDER]();
+      this.#dropAuthorization();
       return;
     }
     super.attributeChangedCallback(name, oldValue, value);
+  }
+
+  #dropAuthorization(): void {
+    if (this.#tornDown) return;
+    const internals = this as unknown as R2wcInternals;
+    internals[R2WC_PROPS].authorization = undefined;
+    internals[R2WC_RENDER]();
   }
 
   /** @internal Form association: a new form owner. */

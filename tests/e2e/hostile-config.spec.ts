@@ -165,6 +165,15 @@ async function freshToken(): Promise<string> {
   return sandbox.clientToken('demo_merchant');
 }
 
+/** A minimal checkout with a fresh client token, once the panel is ready. */
+async function readyWithFreshToken(page: Page): Promise<{ token: string; panel: PanelPage }> {
+  const token = await freshToken();
+  await openMinimal(page, token);
+  const panel = new PanelPage(page);
+  await panelEvent(panel, 'ready');
+  return { token, panel };
+}
+
 test('fuzzed authorizations each give their named error and contact nothing they should not; a valid one pays', async ({
   page,
 }) => {
@@ -266,10 +275,7 @@ test('fuzzed values of every option attribute each give their named error and ke
 test('option properties and create() options that cannot be read give catalogue errors, never exceptions', async ({
   page,
 }) => {
-  const token = await freshToken();
-  await openMinimal(page, token);
-  const panel = new PanelPage(page);
-  await panelEvent(panel, 'ready');
+  const { token, panel } = await readyWithFreshToken(page);
   const outcome = await page.evaluate(
     async ({ properties, authorization }) => {
       const throwing = (): never => {
@@ -379,6 +385,63 @@ test('option properties and create() options that cannot be read give catalogue 
     panelElement.paymentOptionPriority = ['card'];
     panelElement.locale = 'en_US';
   });
+  await panelEvent(panel, 'ready');
+  await paysByCard(page, panel);
+});
+
+test('an authorization property that is not text counts as none, never throws, and a valid one pays', async ({
+  page,
+}) => {
+  const { token, panel } = await readyWithFreshToken(page);
+  await panel.clearEvents();
+  const outcome = await panel.element.evaluate(async (element) => {
+    const throwing = (): never => {
+      throw new Error('hostile conversion');
+    };
+    const values: unknown[] = [
+      Symbol('hostile'),
+      { toString: throwing },
+      new Proxy({}, { get: throwing }),
+      Object.create(null),
+      42,
+      10n,
+      ['sandbox_k9x2m4p7_demo_merchant'],
+      () => 'sandbox_k9x2m4p7_demo_merchant',
+      '',
+      null,
+    ];
+    const results: { threw: string | null; property: unknown; attribute: string | null }[] = [];
+    const target = element as unknown as Record<string, unknown>;
+    for (const value of values) {
+      let threw: string | null = null;
+      try {
+        target.authorization = value;
+      } catch (error) {
+        threw = String(error);
+      }
+      await new Promise((resolve) => {
+        setTimeout(resolve, 20);
+      });
+      results.push({
+        threw,
+        property: target.authorization,
+        attribute: element.getAttribute('authorization'),
+      });
+    }
+    return results;
+  });
+  for (const result of outcome) expect(result).toEqual({ threw: null, property: undefined, attribute: null });
+  const errors = (await panel.events()).filter((event) => event.name === 'errorOccurred');
+  expect(errors.length).toBeGreaterThan(0);
+  for (const error of errors) {
+    expect(error.detail).toMatchObject(
+      withType(expected('INSTANTIATION_OPTION_REQUIRED', { option: 'authorization', component: 'a client' })),
+    );
+  }
+  await panel.clearEvents();
+  await panel.element.evaluate((element, value) => {
+    (element as PaymentPanelElement).authorization = value;
+  }, token);
   await panelEvent(panel, 'ready');
   await paysByCard(page, panel);
 });
