@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { GatewayClient } from '../client';
-import type { TextKey } from '../i18n/en-US';
+import type { TextKey, Texts } from '../i18n/en-US';
 import { createHostedFields, type HostedFields, type HostedFieldsState } from '../methods/hosted-fields';
 import { CARD_BRANDS, supportedBrands, type CardBrandType } from '../shared/card-brands';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
@@ -87,6 +87,26 @@ function detectedBrand(cards: readonly CardCandidate[]): CardBrandType | null {
   return cards.length === 1 && cards[0] ? cards[0].type : null;
 }
 
+/** Label, placeholder and frame title of each field, in the panel's texts. */
+function fieldTexts(
+  fields: readonly SheetField[],
+  text: Texts['text'],
+): Partial<Record<SheetField, { label: string; placeholder?: string; title: string }>> {
+  return Object.fromEntries(
+    fields.map((field) => {
+      const label = text(LABELS[field]);
+      return [
+        field,
+        {
+          label,
+          ...(field === 'expirationDate' ? { placeholder: text('expirationDatePlaceholder') } : {}),
+          title: text('frameTitle', { label }),
+        },
+      ];
+    }),
+  );
+}
+
 /** The card sheet. */
 export function CardSheet({ client, card, onRequestableChange, onHandle, onError }: CardSheetProps) {
   const { text, errorText } = useTexts();
@@ -153,24 +173,22 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
     [fields, nameRequired, supported],
   );
 
+  // The texts the frames were last given: a locale that changes later relabels them.
+  const labelledWith = useRef(text);
+
   // Hosted fields live as long as the sheet and its client.
   useEffect(() => {
     let current = true;
     let created: HostedFields | null = null;
     // A sheet gone before its frames are ready stops waiting for them: frames, listener and timers go.
     const loading = new AbortController();
+    labelledWith.current = text;
+    const texts = fieldTexts(fields, text);
     const fieldOptions = Object.fromEntries(
       fields.map((field) => {
         const container = containers[field].current;
         if (!container) throw new Error(`No container for ${field}`);
-        return [
-          field,
-          {
-            container,
-            label: text(LABELS[field]),
-            ...(field === 'expirationDate' ? { placeholder: text('expirationDatePlaceholder') } : {}),
-          },
-        ];
+        return [field, { container, ...texts[field] }];
       }),
     );
     // The frames follow the panel's look (README, "Styling"): its computed colours and font.
@@ -188,7 +206,7 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
         '::placeholder': { color: look.getPropertyValue('--m') },
         '.invalid': { color: look.getPropertyValue('--e') },
       },
-      frameTitle: (field) => text('frameTitle', { label: text(LABELS[field as SheetField]) }),
+      frameTitle: (field) => texts[field as SheetField]?.title ?? '',
       signal: loading.signal,
     }).then(
       (instance) => {
@@ -215,6 +233,12 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
     // The refs are stable; the fields change only with the configuration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, fields]);
+
+  useEffect(() => {
+    if (!hostedFields || labelledWith.current === text) return;
+    labelledWith.current = text;
+    hostedFields.relabel(fieldTexts(fields, text));
+  }, [hostedFields, fields, text]);
 
   // The method handed over last; it stays the answer until the shopper changes a field.
   const handedOver = useRef<RawPaymentMethod | null>(null);
@@ -245,6 +269,8 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
         hostedFields.on(event, changed),
       ),
     ];
+    // Texts that change (another locale) re-run this: errors and requestability follow at once.
+    update(hostedFields.getState());
     return () => {
       for (const off of offs) off();
       onRequestableChange(false);

@@ -28,6 +28,7 @@ function fakeHostedFields(): HostedFields {
     focus: vi.fn(),
     addClass: vi.fn(),
     removeClass: vi.fn(),
+    relabel: vi.fn(),
     teardown: () => Promise.resolve(),
   };
 }

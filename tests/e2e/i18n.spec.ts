@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { EN_US, type TextKey } from '../../src/i18n/en-US';
 import { CardFields, VISA } from './models/card-fields';
 import { PanelPage } from './models/panel';
@@ -230,6 +231,48 @@ test('ar_EG: a card pays', async ({ page }) => {
   await expect(panel.element.locator('[part="saved-methods"] .list-heading')).toHaveText(
     AR.payingWith.replace('{paymentSource}', AR.card),
   );
+});
+
+test('a locale changed after the card frames loaded relabels them and keeps what the shopper typed', async ({
+  page,
+}) => {
+  const { panel, card } = await open(page, CARD_ONLY_KEY, {});
+  await ready(panel);
+  await cardReady(page);
+  await card.type('number', VISA.number);
+  await card.fill({ expirationDate: VISA.expirationDate });
+  expect(await frameFacts(card, 'number')).toMatchObject({ lang: 'en-US', label: EN_US.cardNumberLabel });
+  await expect.poll(() => panel.isRequestable(), LOAD_TIMEOUT).toBe(true);
+
+  await panel.element.evaluate((element) => {
+    (element as PaymentPanelElement).locale = 'ar_EG';
+  });
+  await expect(card.field('number').locator('.field-label-text')).toHaveText(
+    AR.cardNumberLabel,
+    LOAD_TIMEOUT,
+  );
+  await expect
+    .poll(() => frameFacts(card, 'number'), LOAD_TIMEOUT)
+    .toMatchObject({ lang: 'ar-EG', direction: 'rtl', title: AR.cardNumberLabel, label: AR.cardNumberLabel });
+  await expect
+    .poll(() => frameFacts(card, 'expirationDate'))
+    .toMatchObject({
+      lang: 'ar-EG',
+      direction: 'rtl',
+      label: AR.expirationDateLabel,
+      placeholder: AR.expirationDatePlaceholder,
+    });
+  await expect(panel.element.locator('iframe[name*="-number-"]')).toHaveAttribute(
+    'title',
+    AR.frameTitle.replace('{label}', AR.cardNumberLabel),
+  );
+  // Nothing typed is lost, and the card still pays.
+  await expect(card.input('number')).toHaveValue('4111 1111 1111 1111');
+  await expect(card.input('expirationDate')).not.toHaveValue('');
+  expect(await panel.isRequestable()).toBe(true);
+  const { payload, error } = await panel.requestPaymentMethod();
+  expect(error).toBeUndefined();
+  expect(payload).toMatchObject({ type: 'CreditCard', nonce: expect.stringMatching(/^tokencc_/) });
 });
 
 for (const requested of ['de', 'de_AT', 'DE-ch']) {

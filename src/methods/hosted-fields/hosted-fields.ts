@@ -113,6 +113,11 @@ export interface HostedFields {
   removeClass(field: FieldKey, className: string): void;
   /** Removes the frames, the container classes, the listener and the timers; rejects a pending tokenize. */
   teardown(): Promise<void>;
+  /**
+   * @internal Gives fields new labels, placeholders and frame titles (another locale), and the frames
+   * the language and direction of their containers now, keeping what the shopper typed.
+   */
+  relabel(texts: Partial<Record<FieldKey, { label: string; placeholder?: string; title: string }>>): void;
 }
 
 /** Class of every hosted-field frame; also how a container already holding one is recognised. */
@@ -271,6 +276,20 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
 
     const tokenizer = (): Field => fields.get('number') ?? (fields.values().next().value as Field);
 
+    const configure = (field: Field, prefill?: string): void => {
+      post(field, {
+        type: 'configureField',
+        field: field.key,
+        label: field.options.label ?? FIELD_DEFAULTS[field.key].label,
+        placeholder: field.options.placeholder,
+        maxlength: field.options.maxlength,
+        minlength: field.options.minlength,
+        prefill,
+        styles: filterStyles(options.styles),
+        ...surroundings(field.container),
+      });
+    };
+
     const configureTokenizer = (): void => {
       post(tokenizer(), {
         type: 'configureTokenizer',
@@ -313,17 +332,7 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
             return;
           }
           ready.add(field.key);
-          post(field, {
-            type: 'configureField',
-            field: field.key,
-            label: field.options.label ?? FIELD_DEFAULTS[field.key].label,
-            placeholder: field.options.placeholder,
-            maxlength: field.options.maxlength,
-            minlength: field.options.minlength,
-            prefill: field.options.prefill,
-            styles: filterStyles(options.styles),
-            ...surroundings(field.container),
-          });
+          configure(field, field.options.prefill);
           if (ready.size < fields.size) return;
           if (!loaded) {
             loaded = true;
@@ -464,6 +473,16 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
       },
       removeClass(field, className) {
         post(fieldFor('removeClass', field), { type: 'removeClass', field, className });
+      },
+      relabel(texts) {
+        live('relabel');
+        for (const field of fields.values()) {
+          const text = texts[field.key];
+          if (!text) continue;
+          field.options = { ...field.options, label: text.label, placeholder: text.placeholder };
+          field.iframe.title = text.title;
+          if (ready.has(field.key)) configure(field);
+        }
       },
       teardown() {
         if (tornDown)

@@ -365,6 +365,25 @@ describe('field methods', () => {
     expect(h.messages('expirationDate')).toHaveLength(1);
   });
 
+  it('relabel gives the frames and their titles new texts, the language around them and no prefill', () => {
+    const cvv = document.getElementById('cvv') as HTMLElement;
+    cvv.setAttribute('lang', 'de-DE');
+    const toNumber = h.messages('number').length;
+    fields.relabel({
+      cvv: { label: 'Prüfnummer', title: 'Sicheres Feld: Prüfnummer' },
+      expirationDate: { label: 'Ablaufdatum', placeholder: 'MM/JJ', title: 'Sicheres Feld: Ablaufdatum' },
+    });
+    expect(h.messages('cvv').slice(1)).toEqual([
+      expect.objectContaining({ type: 'configureField', field: 'cvv', label: 'Prüfnummer', lang: 'de-DE' }),
+    ]);
+    expect(h.messages('cvv')[1]).not.toHaveProperty('prefill', expect.anything());
+    expect(h.messages('expirationDate').slice(1)).toEqual([
+      expect.objectContaining({ type: 'configureField', label: 'Ablaufdatum', placeholder: 'MM/JJ' }),
+    ]);
+    expect(h.messages('number')).toHaveLength(toNumber);
+    expect(cvv.querySelector('iframe')?.title).toBe('Sicheres Feld: Prüfnummer');
+  });
+
   const calls: [string, (field: string) => void][] = [
     [
       'setAttribute',
