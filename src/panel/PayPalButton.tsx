@@ -3,7 +3,7 @@
  * once, as browsers only allow in a click; the PayPal flow then creates the payment, shows the
  * approval page in the popup and tokenizes the approved account.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import type { GatewayClient } from '../client';
 import { createPayPalCheckout, type PayPalCheckout } from '../methods/paypal';
 import type { RawPaymentMethod } from '../model';
@@ -71,7 +71,7 @@ export function PayPalButton({ client, credit, options, onPaid, onError, onUnava
     );
   }
 
-  const start = (): void => {
+  const start = (event: MouseEvent<HTMLButtonElement>): void => {
     // Synchronously inside the click, or the browser blocks the popup.
     const popup = window.open('', POPUP_NAME, popupFeatures());
     if (!popup) {
@@ -79,7 +79,9 @@ export function PayPalButton({ client, credit, options, onPaid, onError, onUnava
       return;
     }
     setBusy(true);
-    checkout.tokenize(options ?? {}, popup).then(
+    // The approval page speaks the panel's language unless the merchant names one, as in the drop-in.
+    const locale = event.currentTarget.closest('[lang]')?.getAttribute('lang')?.replace('-', '_');
+    checkout.tokenize({ locale, ...options }, popup).then(
       (outcome) => {
         setBusy(false);
         if (outcome.status === 'approved') onPaid(outcome.result);

@@ -78,7 +78,12 @@ test('checkout with a tokenization key: approve, then the payload and the PROTOC
     offerPaypalCredit: false,
     amount: '10.00',
     currencyIsoCode: 'USD',
-    experienceProfile: { brandName: 'Demo Merchant', noShipping: 'true', addressOverride: false },
+    experienceProfile: {
+      brandName: 'Demo Merchant',
+      localeCode: 'en_US',
+      noShipping: 'true',
+      addressOverride: false,
+    },
     tokenizationKey: DEMO_KEY,
   });
   const [account] = await sandbox.requests(ACCOUNTS);
@@ -97,6 +102,28 @@ test('checkout with a tokenization key: approve, then the payload and the PROTOC
   expect(kinds).toEqual(
     expect.arrayContaining(['web.paypal-checkout.initialized', 'web.dropin.selected.paypal']),
   );
+});
+
+test("the approval page is asked in the panel's locale unless the merchant names one", async ({ page }) => {
+  for (const [locale, settings, expected] of [
+    ['de_AT', CHECKOUT, 'de_DE'],
+    ['ar_EG', { ...CHECKOUT, locale: 'fr_FR' }, 'fr_FR'],
+  ] as const) {
+    await sandbox.reset();
+    const panel = new PanelPage(page);
+    await panel.openBare(DEMO_KEY, 'local', { locale, paypal: JSON.stringify(settings) });
+    await panel.waitForEvent('ready');
+    await panel.chooseOption('paypal');
+    const popupOpened = page.waitForEvent('popup');
+    await panel.element.locator('[part="paypal-button"]').click();
+    const popup = await popupOpened;
+    await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+    const [created] = await sandbox.requests(CREATE_PAYMENT);
+    expect(created?.body, locale).toMatchObject({ experienceProfile: { localeCode: expected } });
+    await approve(popup);
+    const { payload } = await panel.requestPaymentMethod();
+    expect(payload?.nonce).toMatch(/^tokenpp_/);
+  }
 });
 
 test('vault with a customer client token: validated, saved and vaulted', async ({ page }) => {
