@@ -123,18 +123,19 @@ export class PaymentPanelElement extends R2wcPanel {
 
   /**
    * Tokenization key (`sandbox_…`) or client token. Attribute: `authorization`.
-   * Changing it connects the panel to the gateway anew.
+   * Changing it connects the panel to the gateway anew; anything but non-empty text counts as none,
+   * as in `create()`.
    */
   get authorization(): string | undefined {
     return (this as unknown as R2wcInternals)[R2WC_PROPS].authorization as string | undefined;
   }
 
-  /** Anything but non-empty text counts as no authorization, as in `create()`. */
   set authorization(value: string | undefined) {
     if (typeof value === 'string' && value !== '') r2wcAuthorization.set.call(this, value);
     else if (this.hasAttribute('authorization')) this.removeAttribute('authorization');
     else this.#dropAuthorization();
   }
+
   /** Locale of the panel's texts, e.g. `en_US`. Attribute: `locale`. */
   declare locale: PanelOptions['locale'];
   /** Replacements of the panel's texts by key or error code. Attribute: `translations` (JSON). */

@@ -348,7 +348,8 @@ export function buildManifest(
     if (isStatic || !member.name || !ts.isIdentifier(member.name) || isInternal(ts, member)) continue;
     const name = member.name.text;
     const description = summary(ts, member);
-    if (ts.isPropertyDeclaration(member)) {
+    // A property is a field, a get accessor too (its set accessor adds nothing to say).
+    if (ts.isPropertyDeclaration(member) || ts.isGetAccessorDeclaration(member)) {
       const documented = description ? /Attribute: `([a-z-]+)`/.exec(description)?.[1] : undefined;
       const attribute = optionAttributes.get(name) ?? documented;
       if (documented && attribute !== documented) {
