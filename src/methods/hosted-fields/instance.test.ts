@@ -556,6 +556,12 @@ describe('teardown', () => {
         f.removeClass('cvv', 'x');
       },
     ],
+    [
+      'relabel',
+      (f) => {
+        f.relabel({ cvv: { label: 'x', title: 'x' } });
+      },
+    ],
   ])('%s throws METHOD_CALLED_AFTER_TEARDOWN afterwards', async (method, call) => {
     await fields.teardown();
     expect(thrown(() => call(fields))).toMatchObject({
