@@ -107,6 +107,21 @@ function fieldTexts(
   );
 }
 
+/** The frames follow the panel's look (README, "Styling"): the computed colours and font around them. */
+function frameStyles(element: Element): Record<string, Record<string, string>> {
+  const look = getComputedStyle(element);
+  return {
+    input: {
+      color: look.color,
+      'background-color': look.getPropertyValue('--i'),
+      'font-family': look.fontFamily,
+      'font-size': look.fontSize,
+    },
+    '::placeholder': { color: look.getPropertyValue('--m') },
+    '.invalid': { color: look.getPropertyValue('--e') },
+  };
+}
+
 /** The card sheet. */
 export function CardSheet({ client, card, onRequestableChange, onHandle, onError }: CardSheetProps) {
   const { text, errorText } = useTexts();
@@ -191,21 +206,10 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
         return [field, { container, ...texts[field] }];
       }),
     );
-    // The frames follow the panel's look (README, "Styling"): its computed colours and font.
-    const look = getComputedStyle(containers.number.current as Element);
     createHostedFields({
       client,
       fields: fieldOptions,
-      styles: {
-        input: {
-          color: look.color,
-          'background-color': look.getPropertyValue('--i'),
-          'font-family': look.fontFamily,
-          'font-size': look.fontSize,
-        },
-        '::placeholder': { color: look.getPropertyValue('--m') },
-        '.invalid': { color: look.getPropertyValue('--e') },
-      },
+      styles: frameStyles(containers.number.current as Element),
       frameTitle: (field) => texts[field as SheetField]?.title ?? '',
       signal: loading.signal,
     }).then(
@@ -234,10 +238,22 @@ export function CardSheet({ client, card, onRequestableChange, onHandle, onError
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, fields]);
 
+  // Texts that change later (another locale) relabel the frames; a theme that changes later (the
+  // system turning dark) restyles them.
   useEffect(() => {
-    if (!hostedFields || labelledWith.current === text) return;
+    if (!hostedFields) return;
+    const reconfigure = (): void => {
+      hostedFields.relabel(fieldTexts(fields, text), frameStyles(containers.number.current as Element));
+    };
+    if (labelledWith.current !== text) reconfigure();
     labelledWith.current = text;
-    hostedFields.relabel(fieldTexts(fields, text));
+    const scheme = matchMedia('(prefers-color-scheme: dark)');
+    scheme.addEventListener('change', reconfigure);
+    return () => {
+      scheme.removeEventListener('change', reconfigure);
+    };
+    // The refs are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hostedFields, fields, text]);
 
   // The method handed over last; it stays the answer until the shopper changes a field.

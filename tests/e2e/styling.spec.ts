@@ -170,6 +170,28 @@ test('the default light theme, its frames included', async ({ page }) => {
   });
 });
 
+test('a theme that changes while the card is typed restyles the frames and keeps the card', async ({
+  page,
+}) => {
+  const { panel, card } = await openMinimal(page);
+  await card.ready();
+  await card.type('number', VISA.number);
+  expect(await inputLook(card, 'number')).toMatchObject({ color: 'rgb(31, 35, 40)' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect
+    .poll(() => inputLook(card, 'number'))
+    .toMatchObject({
+      color: 'rgb(230, 237, 243)',
+      backgroundColor: 'rgb(13, 17, 23)',
+      placeholder: 'rgb(145, 152, 161)',
+    });
+  await expect(card.input('number')).toHaveValue('4111 1111 1111 1111');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(() => inputLook(card, 'number')).toMatchObject({ color: 'rgb(31, 35, 40)' });
+  await expect(card.input('number')).toHaveValue('4111 1111 1111 1111');
+  expect(await computed(panel.element, 'color')).toEqual({ color: 'rgb(31, 35, 40)' });
+});
+
 test.describe('prefers-color-scheme: dark', () => {
   test.use({ colorScheme: 'dark' });
 

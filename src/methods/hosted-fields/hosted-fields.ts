@@ -114,10 +114,14 @@ export interface HostedFields {
   /** Removes the frames, the container classes, the listener and the timers; rejects a pending tokenize. */
   teardown(): Promise<void>;
   /**
-   * @internal Gives fields new labels, placeholders and frame titles (another locale), and the frames
-   * the language and direction of their containers now, keeping what the shopper typed.
+   * @internal Gives fields new labels, placeholders and frame titles (another locale), new `styles`
+   * (another theme) and the language and direction of their containers now, keeping what the
+   * shopper typed.
    */
-  relabel(texts: Partial<Record<FieldKey, { label: string; placeholder?: string; title: string }>>): void;
+  relabel(
+    texts: Partial<Record<FieldKey, { label: string; placeholder?: string; title: string }>>,
+    styles?: unknown,
+  ): void;
 }
 
 /** Class of every hosted-field frame; also how a container already holding one is recognised. */
@@ -276,6 +280,8 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
 
     const tokenizer = (): Field => fields.get('number') ?? (fields.values().next().value as Field);
 
+    let { styles } = options;
+
     const configure = (field: Field, prefill?: string): void => {
       post(field, {
         type: 'configureField',
@@ -285,7 +291,7 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
         maxlength: field.options.maxlength,
         minlength: field.options.minlength,
         prefill,
-        styles: filterStyles(options.styles),
+        styles: filterStyles(styles),
         ...surroundings(field.container),
       });
     };
@@ -474,8 +480,9 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
       removeClass(field, className) {
         post(fieldFor('removeClass', field), { type: 'removeClass', field, className });
       },
-      relabel(texts) {
+      relabel(texts, newStyles = styles) {
         live('relabel');
+        styles = newStyles;
         for (const field of fields.values()) {
           const text = texts[field.key];
           if (!text) continue;

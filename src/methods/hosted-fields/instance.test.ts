@@ -384,6 +384,21 @@ describe('field methods', () => {
     expect(cvv.querySelector('iframe')?.title).toBe('Sicheres Feld: Prüfnummer');
   });
 
+  it('relabel with styles gives every frame the new whitelisted styles from then on', () => {
+    fields.relabel(
+      { cvv: { label: 'CVV', title: 'CVV' } },
+      { input: { color: 'rgb(1, 2, 3)', cursor: 'wait' } },
+    );
+    const [configured] = h.messages('cvv').slice(1);
+    expect(configured).toMatchObject({
+      type: 'configureField',
+      styles: { input: { color: 'rgb(1, 2, 3)' } },
+    });
+    expect(JSON.stringify(configured)).not.toContain('cursor');
+    fields.relabel({ cvv: { label: 'CVV', title: 'CVV' } });
+    expect(h.messages('cvv')[2]).toMatchObject({ styles: { input: { color: 'rgb(1, 2, 3)' } } });
+  });
+
   const calls: [string, (field: string) => void][] = [
     [
       'setAttribute',
