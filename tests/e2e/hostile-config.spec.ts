@@ -6,7 +6,7 @@
  * Each gives its named catalogue error with the exact message of SPEC §8, contacts nothing it
  * should not, throws nothing uncaught, and the panel still pays afterwards.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
 import { localOrigins } from '../../demo/server/origins';
 import { OPTION_ATTRIBUTES } from '../../src/element/options';
@@ -163,6 +163,20 @@ async function paysByCard(
 /** A client token of the demo merchant (each one a different string, so the panel connects anew). */
 async function freshToken(): Promise<string> {
   return sandbox.clientToken('demo_merchant');
+}
+
+/** The gateway's own approval page opens from `button`; the shopper approves and the panel pays. */
+async function approvesAndPays(page: Page, panel: PanelPage, button: Locator): Promise<void> {
+  const opened = page.waitForEvent('popup');
+  await button.click();
+  const popup = await opened;
+  await popup.waitForURL(/\/sandbox\/paypal\/approve/, { timeout: PATIENCE_MS });
+  const closed = popup.waitForEvent('close');
+  await popup.locator('#approve').click();
+  await closed;
+  await expect(panel.savedMethods()).toHaveText([/pat\.payer@example\.com/], { timeout: PATIENCE_MS });
+  const { payload } = await panel.requestPaymentMethod();
+  expect(payload).toMatchObject({ type: 'PayPalAccount' });
 }
 
 /** A minimal checkout with a fresh client token, once the panel is ready. */
@@ -587,16 +601,7 @@ test('a PayPal approval URL on a foreign domain or over http is PAYPAL_FLOW_FAIL
   expect(guard.requests.filter((request) => request.url.includes('/sandbox/paypal/approve'))).toEqual([]);
 
   // The gateway's own approval page again: the shopper approves and the panel pays.
-  const opened = page.waitForEvent('popup');
-  await button.click();
-  const popup = await opened;
-  await popup.waitForURL(/\/sandbox\/paypal\/approve/, { timeout: PATIENCE_MS });
-  const closed = popup.waitForEvent('close');
-  await popup.locator('#approve').click();
-  await closed;
-  await expect(panel.savedMethods()).toHaveText([/pat\.payer@example\.com/], { timeout: PATIENCE_MS });
-  const { payload } = await panel.requestPaymentMethod();
-  expect(payload).toMatchObject({ type: 'PayPalAccount' });
+  await approvesAndPays(page, panel, button);
 });
 
 /** Rewrites, from before any script, the URL the panel gives the frames of one page: `from` becomes `to`. */
@@ -746,15 +751,6 @@ for (const [what, key, value] of [
     expect(await panel.savedMethods().count()).toBe(0);
 
     // An untampered approval pays.
-    const again = page.waitForEvent('popup');
-    await button.click();
-    const second = await again;
-    await second.waitForURL(/\/sandbox\/paypal\/approve/, { timeout: PATIENCE_MS });
-    const closed = second.waitForEvent('close');
-    await second.locator('#approve').click();
-    await closed;
-    await expect(panel.savedMethods()).toHaveText([/pat\.payer@example\.com/], { timeout: PATIENCE_MS });
-    const { payload } = await panel.requestPaymentMethod();
-    expect(payload).toMatchObject({ type: 'PayPalAccount' });
+    await approvesAndPays(page, panel, button);
   });
 }
