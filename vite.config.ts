@@ -2,13 +2,25 @@
  * One `vite build` writes every flavour (DESIGN "Build flavours") into its versioned folder:
  *   dist/payment-panel/<version>/        release constants
  *   dist/local/payment-panel/<version>/  local constants (the sandbox gateway, localhost allowed)
- * Each folder gets the IIFE bundle (minified + debug), the frame pages (minified + debug) and
- * integrity.json. `PANEL_FLAVOURS=local` limits the build to the listed flavours.
+ * Each folder gets the first script (minified + debug), the files it loads on demand under
+ * `modules/` (see build/modules.ts), the frame pages (minified + debug; one script each) and
+ * integrity.json. The modules are built first: the first script carries their hashes.
+ * `PANEL_FLAVOURS=local` limits the build to the listed flavours.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { defineConfig, type EnvironmentOptions, type Plugin } from 'vite';
+import {
+  collectCoreImports,
+  coreNamespace,
+  findDuplicates,
+  MODULE_ENTRIES,
+  moduleExternals,
+  type BuildModuleName,
+  type CoreImports,
+} from './build/modules.ts';
+import { MODULE_NAMES } from './src/shared/module-registry.ts';
 import pkg from './package.json' with { type: 'json' };
 import { flavourConstants, type Flavour } from './src/shared/flavours.ts';
 import { distDir, stampLocalBuild } from './demo/server/build.ts';
@@ -49,7 +61,7 @@ function minifiedPageNames(): Plugin {
     // After Vite's own HTML plugin has emitted the pages.
     enforce: 'post',
     generateBundle(_, bundle) {
-      if (!this.environment.name.endsWith('FramesMin')) return;
+      if (!/Frame_.*_Min$/.test(this.environment.name)) return;
       for (const page of FRAME_PAGES) {
         const file = bundle[`html/${page.name}.html`];
         if (!page.min || !file || file.type !== 'asset') continue;
@@ -70,7 +82,7 @@ function localeFiles(): Plugin {
   return {
     name: 'payment-panel:locale-files',
     async generateBundle() {
-      if (!this.environment.name.endsWith('FramesMin')) return;
+      if (!this.environment.name.endsWith('Frame_hosted_fields_frame_Min')) return;
       const names = await readdir(localesDir).catch(() => []);
       for (const name of names.filter((file) => /^[a-z]{2}_[A-Z]{2}\.json$/.test(file))) {
         const text = await readFile(resolve(localesDir, name), 'utf8');
@@ -84,6 +96,15 @@ function localeFiles(): Plugin {
   };
 }
 
+/** Environment names of a flavour, grouped by what each builds. */
+interface FlavourPlan {
+  frames: string[];
+  modules: Map<BuildModuleName, string[]>;
+  bundles: { name: string; suffix: string }[];
+}
+
+const plans = new Map<Flavour, FlavourPlan>();
+
 function flavourEnvironments(flavour: Flavour): Record<string, EnvironmentOptions> {
   const constants = flavourConstants(flavour, localOrigins().gateway);
   const define = {
@@ -91,39 +112,71 @@ function flavourEnvironments(flavour: Flavour): Record<string, EnvironmentOption
     __PANEL_FLAVOUR__: JSON.stringify(constants.flavour),
     __GATEWAY_DOMAINS__: JSON.stringify(constants.gatewayDomains),
     __API_BASES__: JSON.stringify(constants.apiBases),
+    // Only the first script loads modules; the build fills in their hashes before building it.
+    __MODULE_INTEGRITY__: JSON.stringify({}),
+    __MODULE_SUFFIX__: JSON.stringify('.min'),
     // Lib mode leaves process.env.NODE_ENV alone; without this React's development build ships too.
     'process.env.NODE_ENV': JSON.stringify('production'),
   };
   const outDir = flavourOutDir(flavour);
   const environments: Record<string, EnvironmentOptions> = {};
+  const plan: FlavourPlan = { frames: [], modules: new Map(), bundles: [] };
+  plans.set(flavour, plan);
+  const externals = moduleExternals(pkg.version);
   for (const minified of [true, false]) {
     const suffix = minified ? '.min' : '';
-    environments[`${flavour}Frames${minified ? 'Min' : 'Debug'}`] = {
-      consumer: 'client',
-      define,
-      build: {
-        outDir,
-        emptyOutDir: false,
-        minify: minified,
-        modulePreload: false,
-        rolldownOptions: {
-          input: Object.fromEntries(
-            FRAME_PAGES.filter((p) => minified || p.min).map((p) => [
-              p.name,
-              resolve(framesRoot, `html/${p.name}.html`),
-            ]),
-          ),
-          output: {
-            entryFileNames: `assets/[name]${suffix}.js`,
-            chunkFileNames: `assets/[name]${suffix}.js`,
-            assetFileNames: `assets/[name]${suffix}[extname]`,
+    const variant = minified ? 'Min' : 'Debug';
+    // One build per frame page, so each page loads one script of its own and nothing shared.
+    for (const page of FRAME_PAGES.filter((p) => minified || p.min)) {
+      const name = `${flavour}Frame_${page.name.replace(/\W/g, '_')}_${variant}`;
+      plan.frames.push(name);
+      environments[name] = {
+        consumer: 'client',
+        define,
+        build: {
+          outDir,
+          emptyOutDir: false,
+          minify: minified,
+          modulePreload: false,
+          rolldownOptions: {
+            input: { [page.name]: resolve(framesRoot, `html/${page.name}.html`) },
+            output: {
+              entryFileNames: `assets/[name]${suffix}.js`,
+              chunkFileNames: `assets/[name]${suffix}.js`,
+              assetFileNames: `assets/[name]${suffix}[extname]`,
+            },
           },
         },
-      },
-    };
-    environments[`${flavour}Bundle${minified ? 'Min' : 'Debug'}`] = {
+      };
+    }
+    for (const module of MODULE_NAMES) {
+      const name = `${flavour}Module_${module.replace(/\W/g, '_')}_${variant}`;
+      plan.modules.set(module, [...(plan.modules.get(module) ?? []), name]);
+      environments[name] = {
+        consumer: 'client',
+        define,
+        build: {
+          outDir,
+          emptyOutDir: false,
+          minify: minified,
+          lib: {
+            entry: resolve(root, MODULE_ENTRIES[module]),
+            formats: ['iife'],
+            name: `PaymentPanelModule_${module.replace(/\W/g, '_')}`,
+            fileName: () => `modules/${module}${suffix}.js`,
+          },
+          rolldownOptions: {
+            external: externals.external,
+            output: { globals: externals.globals },
+          },
+        },
+      };
+    }
+    const bundle = `${flavour}Bundle${variant}`;
+    plan.bundles.push({ name: bundle, suffix });
+    environments[bundle] = {
       consumer: 'client',
-      define,
+      define: { ...define, __MODULE_SUFFIX__: JSON.stringify(suffix) },
       build: {
         outDir,
         emptyOutDir: false,
@@ -138,6 +191,19 @@ function flavourEnvironments(flavour: Flavour): Record<string, EnvironmentOption
     };
   }
   return environments;
+}
+
+/** The module ids a build's output carries. */
+function builtModuleIds(output: unknown): string[] {
+  const outputs = (Array.isArray(output) ? output : [output]) as { output?: { moduleIds?: string[] }[] }[];
+  return outputs.flatMap((o) => (o.output ?? []).flatMap((chunk) => chunk.moduleIds ?? []));
+}
+
+/** SRI string of a file. */
+async function integrityOf(path: string): Promise<string> {
+  return `sha384-${createHash('sha384')
+    .update(await readFile(path))
+    .digest('base64')}`;
 }
 
 /** sha384 of every published file, as SRI strings, into integrity.json. */
@@ -177,6 +243,8 @@ function publicTypesPublisher(): (outDir: string) => Promise<void> {
   };
 }
 
+/** What the modules import of the first script's files, collected as they build. */
+const coreImports: CoreImports = new Map();
 const flavours = selectedFlavours();
 const publishPublicTypes = publicTypesPublisher();
 
@@ -185,15 +253,50 @@ export default defineConfig({
   base: './',
   publicDir: resolve(root, 'public'),
   logLevel: 'warn',
-  plugins: [minifiedPageNames(), localeFiles()],
+  plugins: [
+    minifiedPageNames(),
+    localeFiles(),
+    coreNamespace(pkg.version, coreImports),
+    collectCoreImports(coreImports),
+  ],
   environments: Object.assign({}, ...flavours.map(flavourEnvironments)) as Record<string, EnvironmentOptions>,
   builder: {
+    // One instance of each plugin for every environment: the modules' builds collect what the
+    // first script's build then exposes.
+    sharedPlugins: true,
     async buildApp(builder) {
       for (const flavour of flavours) {
         await rm(flavourOutDir(flavour), { recursive: true, force: true });
-        for (const [name, environment] of Object.entries(builder.environments)) {
-          if (name.startsWith(flavour)) await builder.build(environment);
+        const plan = plans.get(flavour);
+        if (!plan) continue;
+        const environment = (name: string) => {
+          const found = builder.environments[name];
+          if (!found) throw new Error(`No environment ${name}`);
+          return found;
+        };
+        for (const name of plan.frames) await builder.build(environment(name));
+        const moduleIds = new Map<string, string[]>();
+        for (const [module, names] of plan.modules) {
+          for (const name of names) {
+            const ids = builtModuleIds(await builder.build(environment(name)));
+            moduleIds.set(module, [...(moduleIds.get(module) ?? []), ...ids]);
+          }
         }
+        const coreIds = new Set<string>();
+        for (const { name, suffix } of plan.bundles) {
+          // The first script carries the hash of every module variant it loads.
+          const integrity: Record<string, string> = {};
+          for (const module of MODULE_NAMES) {
+            integrity[module] = await integrityOf(
+              resolve(flavourOutDir(flavour), `modules/${module}${suffix}.js`),
+            );
+          }
+          const env = environment(name);
+          (env.config.define ??= {}).__MODULE_INTEGRITY__ = JSON.stringify(integrity);
+          for (const id of builtModuleIds(await builder.build(env))) coreIds.add(id);
+        }
+        const duplicates = findDuplicates(coreIds, moduleIds);
+        if (duplicates.length > 0) throw new Error(`Code in two places:\n  ${duplicates.join('\n  ')}`);
         await publishPublicTypes(flavourOutDir(flavour));
         await writeIntegrity(flavourOutDir(flavour));
         // `npm start` rebuilds the local flavour only when its inputs change after this.

@@ -11,6 +11,8 @@ export default defineConfig({
     __PANEL_FLAVOUR__: JSON.stringify(local.flavour),
     __GATEWAY_DOMAINS__: JSON.stringify(local.gatewayDomains),
     __API_BASES__: JSON.stringify(local.apiBases),
+    __MODULE_INTEGRITY__: JSON.stringify({}),
+    __MODULE_SUFFIX__: JSON.stringify('.min'),
   },
   test: {
     include: [

@@ -1,8 +1,12 @@
 /**
- * The bundle a merchant loads: defines `<payment-panel>` and exposes `window.paymentPanel`.
+ * The first script, the one a merchant loads: defines `<payment-panel>` at once, exposes
+ * `window.paymentPanel`, and makes its code reachable to the files it loads on demand.
  * @packageDocumentation
  */
+// The global through which the files loaded on demand reach this script's code (build/modules.ts).
+import 'virtual:payment-panel/core-namespace';
 import { createClient } from './client';
+import { loadModule } from './controller/module-loader';
 import {
   createPanel,
   type Callback,
@@ -10,9 +14,11 @@ import {
   type PaymentPanelInstance,
 } from './element/create-panel';
 import { definePaymentPanel } from './element/payment-panel-element';
-import { createHostedFields, type HostedFields, type HostedFieldsOptions } from './methods/hosted-fields';
-import { createThreeDSecure, type ThreeDSecure, type ThreeDSecureOptions } from './methods/three-d-secure';
+import type { HostedFieldsOptions } from './methods/hosted-fields/create-hosted-fields';
+import type { HostedFields } from './methods/hosted-fields';
+import type { ThreeDSecure, ThreeDSecureOptions } from './methods/three-d-secure';
 import { PANEL_VERSION } from './shared/build-constants';
+import { createError } from './shared/errors';
 
 /** Options of {@link PaymentPanelGlobal.createHostedFields}: an authorization in place of a client. */
 export type StandaloneHostedFieldsOptions = Omit<HostedFieldsOptions, 'client'> & {
@@ -60,7 +66,16 @@ async function createStandaloneHostedFields(
 ): Promise<HostedFields> {
   // Read loosely: a merchant's plain JavaScript can pass anything.
   const { authorization, ...rest } = (options ?? {}) as Partial<StandaloneHostedFieldsOptions>;
-  const client = await createClient(authorization ?? '');
+  // The six card fields of the provider's hosted fields; the cardholder name is the panel's own.
+  const fields: unknown = rest.fields;
+  if (fields !== null && typeof fields === 'object' && Object.hasOwn(fields, 'cardholderName')) {
+    throw createError('HOSTED_FIELDS_INVALID_FIELD_KEY', { field: 'cardholderName' });
+  }
+  // The configuration call and the standalone fields' file load side by side.
+  const [client, { createHostedFields }] = await Promise.all([
+    createClient(authorization ?? ''),
+    loadModule('hosted-fields'),
+  ]);
   return createHostedFields({ ...rest, client } as HostedFieldsOptions);
 }
 
@@ -68,7 +83,11 @@ async function createStandaloneThreeDSecure(
   options: StandaloneThreeDSecureOptions | undefined,
 ): Promise<ThreeDSecure> {
   const { authorization, ...rest } = (options ?? {}) as Partial<StandaloneThreeDSecureOptions>;
-  const client = await createClient(authorization ?? '');
+  // The configuration call and the 3D Secure file load side by side.
+  const [client, { createThreeDSecure }] = await Promise.all([
+    createClient(authorization ?? ''),
+    loadModule('three-d-secure'),
+  ]);
   return createThreeDSecure(client, rest);
 }
 

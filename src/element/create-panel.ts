@@ -4,9 +4,9 @@
  * callback-style, plus `on`/`off` for the panel's events.
  * @packageDocumentation
  */
-import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../panel/events';
-import type { PaymentMethodPayload } from '../panel/panel-api';
-import type { PanelOptionName, PanelOptions } from '../panel/panel-options';
+import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../controller/events';
+import type { PaymentMethodPayload } from '../model';
+import type { PanelOptionName, PanelOptions } from '../controller/panel-options';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
 import { OPTION_ATTRIBUTES } from './options';
 import { TAG_NAME, TORN_DOWN, type PaymentPanelElement } from './payment-panel-element';

@@ -6,7 +6,7 @@
  * missing.
  * @packageDocumentation
  */
-import type { PaymentMethodPayload } from '../panel/panel-api';
+import type { PaymentMethodPayload } from '../model';
 
 /** Name of the form value holding the device data. */
 export const DEVICE_DATA_FIELD = 'device_data';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption } from './options';
-import type { PanelOptionName } from '../panel/panel-options';
+import type { PanelOptionName } from '../controller/panel-options';
 import { INVALID } from '../shared/strict-readers';
 import { expectSameVerdicts, variantsOf } from '../shared/test-support';
 

@@ -4,7 +4,12 @@
  * an exception the merchant cannot catch.
  * @packageDocumentation
  */
-import type { ApplePayOptions, PanelOptionName, PanelOptions, PayPalOptions } from '../panel/panel-options';
+import type {
+  ApplePayOptions,
+  PanelOptionName,
+  PanelOptions,
+  PayPalOptions,
+} from '../controller/panel-options';
 import { createError, type PanelError } from '../shared/errors';
 import {
   boolean,

@@ -1,35 +1,24 @@
 /**
- * `<payment-panel>`: the custom element merchants place in their checkout page. r2wc renders the
- * React panel into an open shadow root; this subclass adds what r2wc lacks: the merchant's options
- * as checked attributes and properties, methods that wait for React, teardown, styles through
- * constructable stylesheets, and form association.
+ * `<payment-panel>`: the custom element merchants place in their checkout page. It is defined by
+ * the first script at once and owns the panel's controller, which starts the configuration call
+ * and the card frames as soon as the element has an authorization. The React view arrives in its
+ * own file and renders inside a `<payment-panel-view>` child of the element's shadow root; until
+ * then (and when the panel fails) the element shows its loading indicator or its error itself.
  * @packageDocumentation
  */
-import r2wc from '@r2wc/react-to-web-component';
-import { Panel } from '../panel/Panel';
-import { emit } from '../panel/events';
-import {
-  ATTACH_PANEL_API,
-  TRACK_TEARDOWN,
-  type PanelApi,
-  type PaymentMethodPayload,
-  type PaymentMethodType,
-} from '../panel/panel-api';
-import type { PanelOptionName, PanelOptions } from '../panel/panel-options';
+import { PanelController, registerViewController, VIEW_TAG_NAME, type PanelViewState } from '../controller';
+import type { PaymentMethodPayload, PaymentMethodType } from '../model';
+import { emit } from '../controller/events';
+import type { PanelOptionName, PanelOptions } from '../controller/panel-options';
 import { createError } from '../shared/errors';
 import { attachFormAssociation, type FormAssociation } from './form-association';
 import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption } from './options';
-import css from '../panel/panel.css?inline';
-// Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ../panel/events.
-import '../panel/events';
+import css from './styles/host.css?inline';
+// Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ../controller/events.
+import '../controller/events';
 
 /** Key of the element's promise that settles once it is torn down (for `paymentPanel.create()`). */
 export const TORN_DOWN = Symbol.for('payment-panel.torn-down');
-
-/** r2wc keeps the props it passes to React under this symbol. */
-const R2WC_PROPS = Symbol.for('r2wc.props');
-/** r2wc re-renders through this method. */
-const R2WC_RENDER = Symbol.for('r2wc.render');
 
 /** The options `updateConfiguration()` may change, and the method type each one produces. */
 const UPDATABLE: Readonly<Record<string, PaymentMethodType | null>> = {
@@ -39,21 +28,10 @@ const UPDATABLE: Readonly<Record<string, PaymentMethodType | null>> = {
   threeDSecure: null,
 };
 
-// Every prop is a plain string for r2wc: its own boolean and JSON parsing is lossy or throws
-// where the merchant cannot catch it, so the element parses values itself.
-const R2wcPanel = r2wc(Panel, {
-  shadow: 'open',
-  props: { authorization: 'string' },
-}) as new () => HTMLElement & {
-  connectedCallback(): void;
-  disconnectedCallback(): void;
-  attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
-};
-
 let sheet: CSSStyleSheet | undefined;
 
-/** The panel's stylesheet, built once and shared by every instance. */
-function panelStyleSheet(): CSSStyleSheet {
+/** The element's stylesheet, built once and shared by every instance. */
+function hostStyleSheet(): CSSStyleSheet {
   if (!sheet) {
     sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
@@ -61,16 +39,36 @@ function panelStyleSheet(): CSSStyleSheet {
   return sheet;
 }
 
-interface R2wcInternals {
-  [R2WC_PROPS]: Record<string, unknown>;
-  [R2WC_RENDER](): void;
+/** What the element shows itself: the frame of the panel, its loading indicator and its error area. */
+interface Fallback {
+  panel: HTMLDivElement;
+  loading: HTMLDivElement;
+  loadingText: HTMLSpanElement;
+  alert: HTMLDivElement;
 }
 
-// r2wc's accessor writes the attribute through a template literal, which throws for a Symbol or an
-// object whose conversion throws, where the merchant cannot catch it.
-const r2wcAuthorization = Object.getOwnPropertyDescriptor(R2wcPanel.prototype, 'authorization') as {
-  set(this: HTMLElement, value: string): void;
-};
+function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
+  const doc = root.ownerDocument;
+  const panel = doc.createElement('div');
+  panel.className = 'panel';
+  panel.setAttribute('part', 'panel');
+  const loading = doc.createElement('div');
+  loading.className = 'loading-indicator';
+  loading.setAttribute('part', 'loading-indicator');
+  loading.setAttribute('role', 'status');
+  const spinner = doc.createElement('span');
+  spinner.className = 'spinner';
+  spinner.setAttribute('aria-hidden', 'true');
+  const loadingText = doc.createElement('span');
+  loadingText.className = 'visually-hidden';
+  loading.append(spinner, loadingText);
+  const alert = doc.createElement('div');
+  alert.className = 'alert';
+  alert.setAttribute('role', 'alert');
+  panel.append(loading, alert, view);
+  root.append(panel);
+  return { panel, loading, loadingText, alert };
+}
 
 /**
  * The `<payment-panel>` element.
@@ -117,7 +115,7 @@ const r2wcAuthorization = Object.getOwnPropertyDescriptor(R2wcPanel.prototype, '
  * @cssprop --pp-radius - corner radius
  * @cssprop --pp-spacing - padding of the panel, sheets and buttons
  */
-export class PaymentPanelElement extends R2wcPanel {
+export class PaymentPanelElement extends HTMLElement {
   /** Takes part in a surrounding `<form>` when it has a `name` (see README, "Forms"). */
   static formAssociated = true;
 
@@ -127,13 +125,14 @@ export class PaymentPanelElement extends R2wcPanel {
    * as in `create()`.
    */
   get authorization(): string | undefined {
-    return (this as unknown as R2wcInternals)[R2WC_PROPS].authorization as string | undefined;
+    return this.#authorization;
   }
 
   set authorization(value: string | undefined) {
-    if (typeof value === 'string' && value !== '') r2wcAuthorization.set.call(this, value);
+    if (this.#tornDown) return;
+    if (typeof value === 'string' && value !== '') this.setAttribute('authorization', value);
     else if (this.hasAttribute('authorization')) this.removeAttribute('authorization');
-    else this.#dropAuthorization();
+    else this.#setAuthorization(undefined);
   }
 
   /** Locale of the panel's texts, e.g. `en_US`. Attribute: `locale`. */
@@ -165,12 +164,9 @@ export class PaymentPanelElement extends R2wcPanel {
 
   /** The options as checked so far. */
   #options: PanelOptions = {};
-  /** The React panel's API, once it has mounted. */
-  #api: PanelApi | null = null;
-  /** Calls made before the panel mounted, run when it does (or failed by teardown). */
-  #queued: { run: (api: PanelApi) => void; fail: (error: Error) => void }[] = [];
-  /** Cleanup still running after the panel unmounted (frames being removed). */
-  #pending = new Set<Promise<unknown>>();
+  #authorization: string | undefined;
+  readonly #controller: PanelController;
+  readonly #fallback: Fallback;
   /** Rejects each `requestPaymentMethod()` still running; teardown ends them all. */
   #requests = new Set<(error: Error) => void>();
   /** Settles once the element is torn down. */
@@ -184,8 +180,17 @@ export class PaymentPanelElement extends R2wcPanel {
     this.#tornDownSignal = new Promise((resolve) => {
       this.#signalTornDown = resolve;
     });
-    const root = this.shadowRoot;
-    if (root) root.adoptedStyleSheets = [panelStyleSheet()];
+    const root = this.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [hostStyleSheet()];
+    // The view's element: the frames go in as its children at once; its file defines it later.
+    const view = this.ownerDocument.createElement(VIEW_TAG_NAME);
+    this.#fallback = buildFallback(root, view);
+    this.#controller = new PanelController(this, view);
+    registerViewController(view, this.#controller);
+    this.#controller.subscribe(() => {
+      this.#render(this.#controller.getState());
+    });
+    this.#render(this.#controller.getState());
     this.#form = attachFormAssociation(this, this.attachInternals());
     // Values a merchant set on the element before the bundle defined it hide the accessors.
     for (const name of ['authorization', ...Object.keys(OPTION_ATTRIBUTES)] as const) {
@@ -195,19 +200,6 @@ export class PaymentPanelElement extends R2wcPanel {
         (this as Record<string, unknown>)[name] = value;
       }
     }
-  }
-
-  /** @internal The panel registers its API here when it mounts and withdraws it when it unmounts. */
-  [ATTACH_PANEL_API](api: PanelApi | null): void {
-    this.#api = api;
-    if (api) for (const { run } of this.#queued.splice(0)) run(api);
-  }
-
-  /** @internal The panel hands over cleanup that outlives its unmount. */
-  [TRACK_TEARDOWN](pending: Promise<unknown>): void {
-    const settled = pending.catch(() => undefined);
-    this.#pending.add(settled);
-    void settled.then(() => this.#pending.delete(settled));
   }
 
   /** @internal An option's current value. */
@@ -232,27 +224,12 @@ export class PaymentPanelElement extends R2wcPanel {
     const options = Object.entries(this.#options).filter(([key]) => key !== name);
     if (parsed.value !== undefined) options.push([name, parsed.value]);
     this.#options = Object.fromEntries(options);
-    const internals = this as unknown as R2wcInternals;
-    internals[R2WC_PROPS].options = this.#options;
-    internals[R2WC_RENDER]();
+    this.#controller.setOptions(this.#options);
   }
 
   /** Fails after teardown with METHOD_CALLED_AFTER_TEARDOWN naming the method. */
   #assertLive(method: string): void {
     if (this.#tornDown) throw createError('METHOD_CALLED_AFTER_TEARDOWN', { method });
-  }
-
-  /** Runs `call` with the panel's API, now or once the panel has mounted. */
-  #withApi<T>(call: (api: PanelApi) => T | Promise<T>): Promise<T> {
-    if (this.#api) return Promise.resolve(call(this.#api));
-    return new Promise<T>((resolve, reject) => {
-      this.#queued.push({
-        run: (api) => {
-          Promise.resolve(call(api)).then(resolve, reject);
-        },
-        fail: reject,
-      });
-    });
   }
 
   /**
@@ -271,7 +248,8 @@ export class PaymentPanelElement extends R2wcPanel {
     // A teardown ends the request at once, whatever it waits for (the panel, a tokenization, the bank).
     return new Promise((resolve, reject) => {
       this.#requests.add(reject);
-      this.#withApi((api) => api.requestPaymentMethod())
+      this.#controller
+        .requestPaymentMethod()
         .then(resolve, reject)
         .finally(() => this.#requests.delete(reject));
     });
@@ -288,7 +266,7 @@ export class PaymentPanelElement extends R2wcPanel {
    */
   isPaymentMethodRequestable(): boolean {
     this.#assertLive('isPaymentMethodRequestable');
-    return this.#api?.isPaymentMethodRequestable() ?? false;
+    return this.#controller.isPaymentMethodRequestable();
   }
 
   /**
@@ -299,9 +277,7 @@ export class PaymentPanelElement extends R2wcPanel {
   clearSelectedPaymentMethod(): void {
     this.#assertLive('clearSelectedPaymentMethod');
     this.#form.clear();
-    void this.#withApi((api) => {
-      api.clearSelectedPaymentMethod();
-    });
+    this.#controller.clearSelectedPaymentMethod();
   }
 
   /**
@@ -326,9 +302,7 @@ export class PaymentPanelElement extends R2wcPanel {
     const type = UPDATABLE[property];
     if (!type) return;
     this.#form.clear();
-    void this.#withApi((api) => {
-      api.removeUnvaultedMethods(type);
-    });
+    this.#controller.removeUnvaultedMethods(type);
   }
 
   /**
@@ -339,55 +313,73 @@ export class PaymentPanelElement extends R2wcPanel {
     this.#assertLive('teardown');
     this.#tornDown = true;
     const error = createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' });
-    for (const { fail } of this.#queued.splice(0)) fail(error);
     for (const reject of this.#requests) reject(error);
     this.#requests.clear();
     this.#signalTornDown();
     this.#form.teardown();
-    // r2wc unmounts the React tree when the element leaves the page; the effects' cleanup runs now.
-    super.disconnectedCallback();
-    await Promise.all([...this.#pending]);
+    await this.#controller.teardown(error);
   }
 
   static get observedAttributes(): string[] {
-    return [
-      ...(R2wcPanel as unknown as { observedAttributes: string[] }).observedAttributes,
-      ...Object.values(OPTION_ATTRIBUTES),
-    ];
+    return ['authorization', ...Object.values(OPTION_ATTRIBUTES)];
   }
 
-  override connectedCallback(): void {
+  connectedCallback(): void {
     if (this.#tornDown) return;
-    super.connectedCallback();
+    this.#controller.connect();
     this.#form.connect();
   }
 
-  override disconnectedCallback(): void {
+  disconnectedCallback(): void {
     this.#form.disconnect();
     if (this.#tornDown) return;
-    super.disconnectedCallback();
+    this.#controller.disconnect();
   }
 
-  override attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+  attributeChangedCallback(name: string, _oldValue: string | null, value: string | null): void {
     if (this.#tornDown) return;
     const option = OPTION_PROPERTIES[name];
     if (option) {
       this.setOption(option, value, true);
       return;
     }
-    // r2wc ignores removed or emptied attributes, which would keep a stale authorization alive.
-    if ((value === null || value === '') && name === 'authorization') {
-      this.#dropAuthorization();
-      return;
-    }
-    super.attributeChangedCallback(name, oldValue, value);
+    if (name === 'authorization') this.#setAuthorization(value === null || value === '' ? undefined : value);
   }
 
-  #dropAuthorization(): void {
+  #setAuthorization(value: string | undefined): void {
     if (this.#tornDown) return;
-    const internals = this as unknown as R2wcInternals;
-    internals[R2WC_PROPS].authorization = undefined;
-    internals[R2WC_RENDER]();
+    this.#authorization = value;
+    this.#controller.setAuthorization(value);
+  }
+
+  /** What the element shows itself: the loading indicator until the panel is ready, or its error. */
+  #render(state: PanelViewState): void {
+    const { panel, loading, loadingText, alert } = this.#fallback;
+    panel.lang = state.lang;
+    panel.dir = state.dir;
+    panel.dataset.state = state.phase;
+    loadingText.textContent = state.texts.text('loading');
+    if (state.phase === 'loading') {
+      if (!loading.isConnected) panel.prepend(loading);
+    } else {
+      loading.remove();
+    }
+    const message =
+      state.phase === 'failed'
+        ? state.texts.text(
+            state.failure?.code === 'NO_VALID_PAYMENT_OPTIONS' ? 'noPaymentMethodAvailable' : 'genericError',
+          )
+        : null;
+    const shown = alert.firstElementChild;
+    if (!message) {
+      shown?.remove();
+    } else if (shown?.textContent !== message) {
+      const error = this.ownerDocument.createElement('div');
+      error.className = 'sheet-error';
+      error.setAttribute('part', 'sheet-error');
+      error.textContent = message;
+      alert.replaceChildren(error);
+    }
   }
 
   /** @internal Form association: a new form owner. */

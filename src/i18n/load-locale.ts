@@ -12,14 +12,7 @@ import type { Locale } from './locales';
 /** How long a locale file may take before the panel goes on in US English. */
 export const LOCALE_TIMEOUT_MS = 5_000;
 
-// The bundle's own URL can only be read while its top level runs.
-const script = document.currentScript;
-
-/**
- * The folder the running bundle was loaded from: its versioned folder on the assets origin. Empty
- * when it was not loaded by a script element of its own; the panel then stays in US English.
- */
-export const BUNDLE_URL = script instanceof HTMLScriptElement ? script.src : '';
+export { BUNDLE_URL } from '../shared/bundle-location';
 
 /** The URL of a locale's file: `assets/locales/<locale>.json` beside the bundle. */
 export function localeFileUrl(locale: Locale, bundleUrl: string): string {

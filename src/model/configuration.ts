@@ -4,8 +4,8 @@
  * @packageDocumentation
  */
 import type { GatewayConfiguration } from '../client/configuration';
-import { supportedBrands } from '../shared/card-brands';
-import { ERROR_CATALOGUE } from '../shared/errors';
+import { supportedBrands } from '../shared/card-brand-names';
+import { PANEL_ERRORS } from '../shared/errors/catalogues/panel';
 
 /** Every payment option, in the default priority (SPEC §3, §5). */
 export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'applePay'] as const;
@@ -26,9 +26,9 @@ export type PanelConfigurationErrorCode =
 
 /** The messages of a refused panel configuration, word for word, as the catalogue holds them. */
 export const PANEL_CONFIGURATION_MESSAGES = {
-  priorityNotArray: ERROR_CATALOGUE.PAYMENT_OPTION_PRIORITY_NOT_ARRAY.message,
-  invalidOption: ERROR_CATALOGUE.PAYMENT_OPTION_PRIORITY_INVALID.message,
-  noOptionAvailable: ERROR_CATALOGUE.NO_VALID_PAYMENT_OPTIONS.message,
+  priorityNotArray: PANEL_ERRORS.PAYMENT_OPTION_PRIORITY_NOT_ARRAY.message,
+  invalidOption: PANEL_ERRORS.PAYMENT_OPTION_PRIORITY_INVALID.message,
+  noOptionAvailable: PANEL_ERRORS.NO_VALID_PAYMENT_OPTIONS.message,
 } as const;
 
 /** One of {@link PANEL_CONFIGURATION_MESSAGES}. */

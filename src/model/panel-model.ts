@@ -183,6 +183,14 @@ export class PanelModel {
     }, ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS);
   }
 
+  /**
+   * Whether the active method changed less than {@link ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS} ago:
+   * its requestability is still to be announced.
+   */
+  isActivePaymentMethodChanging(): boolean {
+    return this.#changeTimer !== undefined;
+  }
+
   /** Shows another view. */
   changeActiveView(id: string): void {
     this.#update({ activeView: id });

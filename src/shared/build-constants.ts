@@ -10,6 +10,8 @@ declare global {
   const __PANEL_FLAVOUR__: Flavour;
   const __GATEWAY_DOMAINS__: string[];
   const __API_BASES__: Record<'production' | 'sandbox', string>;
+  const __MODULE_INTEGRITY__: Record<string, string>;
+  const __MODULE_SUFFIX__: string;
 }
 
 /** Version of the panel (the drop-in version of the protocol), from package.json. */
@@ -23,3 +25,12 @@ export const GATEWAY_DOMAINS: readonly string[] = __GATEWAY_DOMAINS__;
 
 /** Client API base per tokenization-key environment. */
 export const API_BASES: Readonly<Record<'production' | 'sandbox', string>> = __API_BASES__;
+
+/**
+ * The sha384 (SRI) of each file the first script may load on demand, by module name; the build
+ * computes them before it builds the first script.
+ */
+export const MODULE_INTEGRITY: Readonly<Record<string, string>> = __MODULE_INTEGRITY__;
+
+/** `.min` in the minified first script, empty in the debug one: which variant of each file it loads. */
+export const MODULE_SUFFIX: string = __MODULE_SUFFIX__;

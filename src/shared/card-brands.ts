@@ -1,13 +1,13 @@
 /**
- * The card brands of SPEC §9: display name, lengths, gaps and security code, and the names the
- * gateway configuration uses for them. A static table: the page needs it without the detection
- * library, which only the frames carry.
+ * The card brands: display name, lengths, gaps and security code, and the names the gateway
+ * configuration uses for them. A static table: the page needs it without the detection library,
+ * which only the frames carry. The brands' names alone are in card-brand-names.ts, which the first
+ * script carries; this table comes with the view and the frames.
  * @packageDocumentation
  */
+import { CONFIGURATION_NAMES, type CardBrandType } from './card-brand-names';
 
-/** A card brand the panel knows (SPEC §3 card types). */
-export type CardBrandType =
-  'visa' | 'master-card' | 'american-express' | 'diners-club' | 'discover' | 'jcb' | 'unionpay' | 'maestro';
+export { CARD_BRAND_TYPES, isCardBrandType, supportedBrands, type CardBrandType } from './card-brand-names';
 
 /** What the panel knows of a brand. */
 export interface CardBrand {
@@ -27,18 +27,29 @@ export interface CardBrand {
   configurationName: string;
 }
 
+/** Each brand with the name the gateway configuration uses for it. */
+function withConfigurationNames(
+  brands: Record<CardBrandType, Omit<CardBrand, 'configurationName'>>,
+): Record<CardBrandType, CardBrand> {
+  return Object.fromEntries(
+    Object.entries(brands).map(([type, brand]) => [
+      type,
+      { ...brand, configurationName: CONFIGURATION_NAMES[type as CardBrandType] },
+    ]),
+  ) as Record<CardBrandType, CardBrand>;
+}
+
 const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** Every brand, by type. */
-export const CARD_BRANDS: Readonly<Record<CardBrandType, CardBrand>> = {
+export const CARD_BRANDS: Readonly<Record<CardBrandType, CardBrand>> = withConfigurationNames({
   visa: {
     type: 'visa',
     niceType: 'Visa',
     lengths: [16, 18, 19],
     gaps: [4, 8, 12],
     code: { name: 'CVV', size: 3 },
-    configurationName: 'Visa',
   },
   'master-card': {
     type: 'master-card',
@@ -46,7 +57,6 @@ export const CARD_BRANDS: Readonly<Record<CardBrandType, CardBrand>> = {
     lengths: [16],
     gaps: [4, 8, 12],
     code: { name: 'CVC', size: 3 },
-    configurationName: 'MasterCard',
   },
   'american-express': {
     type: 'american-express',
@@ -54,7 +64,6 @@ export const CARD_BRANDS: Readonly<Record<CardBrandType, CardBrand>> = {
     lengths: [15],
     gaps: [4, 10],
     code: { name: 'CID', size: 4 },
-    configurationName: 'American Express',
   },
   'diners-club': {
     type: 'diners-club',
@@ -62,7 +71,6 @@ export const CARD_BRANDS: Readonly<Record<CardBrandType, CardBrand>> = {
     lengths: [14, 16, 19],
     gaps: [4, 10],
     code: { name: 'CVV', size: 3 },
-    configurationName: 'Discover',
   },
   discover: {
     type: 'discover',
@@ -70,7 +78,6 @@ export const CARD_BRANDS: Readonly<Record<CardBrandType, CardBrand>> = {
     lengths: [16, 19],
     gaps: [4, 8, 12],
     code: { name: 'CID', size: 3 },
-    configurationName: 'Discover',
   },
   jcb: {
     type: 'jcb',
@@ -78,7 +85,6 @@ export const CARD_BRANDS: Readonly<Record<CardBrandType, CardBrand>> = {
     lengths: range(16, 19),
     gaps: [4, 8, 12],
     code: { name: 'CVV', size: 3 },
-    configurationName: 'JCB',
   },
   unionpay: {
     type: 'unionpay',
@@ -86,7 +92,6 @@ export const CARD_BRANDS: Readonly<Record<CardBrandType, CardBrand>> = {
     lengths: range(16, 19),
     gaps: [4, 8, 12],
     code: { name: 'CVN', size: 3 },
-    configurationName: 'UnionPay',
   },
   maestro: {
     type: 'maestro',
@@ -94,19 +99,5 @@ export const CARD_BRANDS: Readonly<Record<CardBrandType, CardBrand>> = {
     lengths: range(12, 19),
     gaps: [4, 8, 12],
     code: { name: 'CVC', size: 3 },
-    configurationName: 'Maestro',
   },
-};
-
-/** Every brand type, in the order the panel shows their icons. */
-export const CARD_BRAND_TYPES = Object.keys(CARD_BRANDS) as CardBrandType[];
-
-/** Whether a string names a brand. */
-export function isCardBrandType(value: unknown): value is CardBrandType {
-  return typeof value === 'string' && Object.hasOwn(CARD_BRANDS, value);
-}
-
-/** Brands a merchant accepts, from the configuration's `creditCards.supportedCardTypes`. */
-export function supportedBrands(supportedCardTypes: readonly string[]): CardBrandType[] {
-  return CARD_BRAND_TYPES.filter((type) => supportedCardTypes.includes(CARD_BRANDS[type].configurationName));
-}
+});

@@ -12,6 +12,7 @@ export const PANEL_EVENT_NAMES = [
   'noPaymentMethodRequestable',
   'paymentOptionSelected',
   'errorCleared',
+  'cancelInitialization',
 ] as const;
 
 /** Name of a `<payment-panel>` event. */

@@ -4,7 +4,7 @@
  * so the page bundle carries no schema library either.
  * @packageDocumentation
  */
-import { CARD_BRAND_TYPES } from './card-brands';
+import { CARD_BRAND_TYPES } from './card-brand-names';
 import { FRAME_KINDS, SHORT_TEXT_MAX_LENGTH } from './frame-channel';
 import type { CardPayload, FrameToPageMessage, WireError } from './frame-messages';
 import { FIELD_EVENT_TYPES, FIELD_KEYS, type CardCandidate, type FieldState } from './hosted-fields';

@@ -3,7 +3,7 @@
  * the per-field state, the card-type candidates, the settable attributes and the styles whitelist.
  * @packageDocumentation
  */
-import type { CardBrandType } from './card-brands';
+import type { CardBrandType } from './card-brand-names';
 
 /** The hosted field keys of SPEC §3, plus the card sheet's cardholder name. */
 export const FIELD_KEYS = [

@@ -16,8 +16,8 @@ export type {
   PanelOptions,
   PayPalOptions,
   ThreeDSecureOptions,
-} from '../panel/panel-options';
-export type { CardOptions } from '../panel/CardSheet';
+} from '../controller/panel-options';
+export type { CardOptions } from '../controller/card-frames';
 
 // What requestPaymentMethod() hands over.
 export type { PaymentMethodPayload, PaymentMethodType, PaymentOption } from '../model';
@@ -30,7 +30,7 @@ export type {
   PaymentPanelEventMap,
   PaymentPanelEventName,
   ReadyDetail,
-} from '../panel/events';
+} from '../controller/events';
 
 // Errors.
 export type { ErrorCode, ErrorDetails, ErrorType, PanelError, SerializedPanelError } from '../shared/errors';

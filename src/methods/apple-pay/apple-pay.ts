@@ -7,7 +7,7 @@
 import type { GatewayClient } from '../../client';
 import { ANALYTICS_COMPONENT_PREFIX } from '../../shared/constants';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
-import { createError, isPanelError, type PanelError } from '../../shared/errors';
+import { createError, isPanelError, registerErrors, type PanelError } from '../../shared/errors';
 import {
   array,
   nonEmptyString,
@@ -22,6 +22,10 @@ import {
   unknownValue,
 } from '../../shared/strict-readers';
 import type { ApplePayPaymentRequestLike, ApplePayPaymentTokenLike } from './apple-pay-session';
+import { APPLE_PAY_ERRORS } from '../../shared/errors/catalogues/apple-pay';
+
+// Apple Pay's codes reach this page with Apple Pay's file.
+registerErrors(APPLE_PAY_ERRORS);
 
 /** Options of {@link ApplePay.performValidation}. */
 export interface PerformValidationOptions {

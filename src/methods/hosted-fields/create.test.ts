@@ -7,7 +7,7 @@ import { PANEL_VERSION } from '../../shared/build-constants';
 import { PanelError } from '../../shared/errors';
 import { wrap } from '../../shared/frame-channel';
 import type { FieldKey } from '../../shared/hosted-fields';
-import { createHostedFields, type HostedFieldsOptions } from './index';
+import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
 import { addContainers, ASSETS_ORIGIN, fakeClient, flush, harness, stubFrameWindows } from './test-support';
 
 beforeEach(() => {

@@ -45,27 +45,6 @@ export interface FieldOptions {
   prefill?: string;
 }
 
-/** Options of {@link createHostedFields}. */
-export interface HostedFieldsOptions {
-  /** The gateway client. Required. */
-  client: GatewayClient;
-  /** The fields to create, by key. Required, with at least one field. */
-  fields: Partial<Record<FieldKey, FieldOptions>>;
-  /** Styles of the inputs (selector → property → value); only whitelisted entries reach the frames. */
-  styles?: unknown;
-  /** Where container selectors are resolved (a selector may point into a shadow root); `document` by default. */
-  root?: Document | ShadowRoot;
-  /** Title (accessible name) of a field's frame; `Secure <label> input frame` by default. */
-  frameTitle?: (field: FieldKey) => string;
-  /** Loads the non-minified frame page. */
-  debug?: boolean;
-  /**
-   * Aborting it before every frame is ready gives up: the frames, the listener and the timers go,
-   * and the promise rejects with the signal's reason. Aborting it later changes nothing.
-   */
-  signal?: AbortSignal;
-}
-
 /** State of one field with the element that holds its frame. */
 export interface FieldStateWithContainer extends FieldState {
   /** The element that holds the field's frame. */
@@ -146,49 +125,6 @@ interface PendingTokenize {
   finish(error: PanelError | null, payload?: CardPayload): void;
 }
 
-function required(option: 'client' | 'fields'): PanelError {
-  return createError('INSTANTIATION_OPTION_REQUIRED', { option, component: 'Hosted Fields' });
-}
-
-function resolveContainer(container: unknown, root: Document | ShadowRoot): Element | null {
-  if (container instanceof Element) return container;
-  if (typeof container !== 'string') return null;
-  try {
-    return root.querySelector(container);
-  } catch {
-    // An invalid selector is the merchant's mistake, reported like one that matches nothing.
-    return null;
-  }
-}
-
-/** SPEC §5 checks, in order, before any frame is made. */
-function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Element][] {
-  const { client, fields, root = document } = (options as Partial<HostedFieldsOptions> | undefined) ?? {};
-  if (!client) throw required('client');
-  const entries = fields
-    ? Object.entries<FieldOptions | undefined>(fields).filter(
-        (entry): entry is [string, FieldOptions] => entry[1] !== undefined,
-      )
-    : [];
-  if (entries.length === 0) throw required('fields');
-  const used = new Set<Element>();
-  return entries.map(([key, field]) => {
-    if (!isFieldKey(key)) throw createError('HOSTED_FIELDS_INVALID_FIELD_KEY', { field: key });
-    const container = resolveContainer((field as Partial<FieldOptions> | null)?.container, root);
-    if (!container) throw createError('HOSTED_FIELDS_INVALID_FIELD_SELECTOR', undefined, { field: key });
-    if (used.has(container) || container.querySelector(`iframe.${HOSTED_FIELD_FRAME_CLASS}`)) {
-      throw createError('HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME', undefined, { field: key });
-    }
-    used.add(container);
-    for (const property of ['maxlength', 'minlength'] as const) {
-      if (field[property] !== undefined && !Number.isFinite(field[property])) {
-        throw createError('HOSTED_FIELDS_FIELD_PROPERTY_INVALID', { property }, { field: key });
-      }
-    }
-    return [key, field, container];
-  });
-}
-
 function attributeValue(attribute: SettableAttribute, value: unknown): boolean | string {
   if (SETTABLE_ATTRIBUTES[attribute] === 'boolean') {
     if (typeof value === 'boolean') return value;
@@ -225,29 +161,72 @@ function stringEntries(record: object): Record<string, string> {
   );
 }
 
+/** The folder of the frame pages the gateway configuration names: `{assetsUrl}/payment-panel/{version}/`. */
+export function frameFolderOf(client: GatewayClient): string {
+  return `${client.configuration.gatewayConfiguration.assetsUrl}/payment-panel/${PANEL_VERSION}/`;
+}
+
+/** Options of {@link openHostedFields}: fields whose containers are already known, and no client yet. */
+export interface OpenHostedFieldsOptions {
+  /** The versioned folder the frame pages come from, e.g. `https://assets…/payment-panel/1.9.2/`. */
+  frameFolder: string;
+  /** The fields to create, by key, each with its container element. */
+  fields: Partial<Record<FieldKey, FieldOptions & { container: Element }>>;
+  styles?: unknown;
+  frameTitle?: (field: FieldKey) => string;
+  debug?: boolean;
+  signal?: AbortSignal;
+}
+
 /**
- * Creates hosted fields: checks the options (SPEC §5), appends one frame per field to its
- * container and resolves when every frame has reported ready and been configured.
- *
- * Rejects with `INSTANTIATION_OPTION_REQUIRED`, `HOSTED_FIELDS_INVALID_FIELD_KEY`,
- * `HOSTED_FIELDS_INVALID_FIELD_SELECTOR`, `HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME`,
- * `HOSTED_FIELDS_FIELD_PROPERTY_INVALID` (before any frame is made), `INCOMPATIBLE_VERSIONS` (a frame
- * of another version), the error a frame reports, or the reason of an aborted `signal`. A frame
- * that never loads only sends the `load.timed-out` analytics event: the promise stays pending
- * until `signal` aborts.
+ * Hosted fields whose frames load before the gateway configuration is there: the frames start at
+ * once; {@link OpenedHostedFields.connect} gives them the client later, and `ready` resolves once
+ * both have happened.
  */
-export function createHostedFields(options: HostedFieldsOptions): Promise<HostedFields> {
-  return new Promise((resolve, reject) => {
-    const checked = checkFields(options);
-    const { client } = options;
-    const gateway = client.configuration.gatewayConfiguration;
-    const assetsOrigin = new URL(gateway.assetsUrl).origin;
+export interface OpenedHostedFields {
+  /**
+   * Resolves with the instance once every frame has reported ready and the client is connected;
+   * rejects as {@link createHostedFields} does.
+   */
+  readonly ready: Promise<HostedFields>;
+  /** The fields created so far. */
+  readonly fields: readonly FieldKey[];
+  /** The origin the frames come from. */
+  readonly frameOrigin: string;
+  /** More fields, before `ready` (e.g. the challenges the configuration asks for). */
+  addFields(fields: OpenHostedFieldsOptions['fields']): void;
+  /** The gateway client the tokenizing frame uses; once. */
+  connect(client: GatewayClient): void;
+  /** Gives up: removes the frames, the listener and the timers; `ready` rejects with `reason`. */
+  abandon(reason: Error): void;
+}
+
+/**
+ * Starts hosted fields without a client: appends one frame per field to its container at once.
+ * The frames load while the caller fetches the gateway configuration; the tokenizing frame gets
+ * the client through {@link OpenedHostedFields.connect}.
+ */
+export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHostedFields {
+  let resolve!: (instance: HostedFields) => void;
+  let reject!: (error: Error) => void;
+  const ready = new Promise<HostedFields>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  // Nobody may be waiting yet (the panel asks later); a failure is still reported when it does.
+  ready.catch(() => undefined);
+  {
+    let client: GatewayClient | undefined;
+    const assetsOrigin = new URL(options.frameFolder).origin;
     const channel = createChannelId();
+    // Events before the client is connected wait for it: they go to its analytics URL.
+    const unsent: string[] = [];
     const analytics = (event: string): void => {
-      client.analytics.send(`custom.hosted-fields.${event}`, ANALYTICS_COMPONENT_PREFIX);
+      if (client) client.analytics.send(`custom.hosted-fields.${event}`, ANALYTICS_COMPONENT_PREFIX);
+      else unsent.push(event);
     };
     const fields = new Map<FieldKey, Field>();
-    const ready = new Set<FieldKey>();
+    const reported = new Set<FieldKey>();
     const handlers = new Map<HostedFieldsEvent, Set<(state: HostedFieldsState) => void>>();
     let cards: CardCandidate[] = [];
     let emittedBy: FieldKey | undefined;
@@ -255,7 +234,7 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
     let tornDown = false;
     let pending: PendingTokenize | undefined;
 
-    const frameUrl = `${gateway.assetsUrl}/payment-panel/${PANEL_VERSION}/html/hosted-fields-frame${
+    const frameUrl = `${options.frameFolder}html/hosted-fields-frame${
       options.debug ? '' : '.min'
     }.html${frameHash({ channel, parentOrigin: location.origin, version: PANEL_VERSION })}`;
 
@@ -297,6 +276,8 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
     };
 
     const configureTokenizer = (): void => {
+      if (!client) return;
+      const gateway = client.configuration.gatewayConfiguration;
       post(tokenizer(), {
         type: 'configureTokenizer',
         fields: [...fields.keys()],
@@ -323,6 +304,16 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
       reject(error);
     };
 
+    /** Every frame has reported ready and the client is there: the fields are ready. */
+    const finishLoading = (): void => {
+      if (loaded || tornDown || !client || reported.size < fields.size) return;
+      loaded = true;
+      clearTimeout(loadTimer);
+      configureTokenizer();
+      analytics('load.succeeded');
+      resolve(instance);
+    };
+
     const handle = (field: Field, message: FrameToPageMessage): void => {
       switch (message.type) {
         case 'frameReady':
@@ -337,15 +328,11 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
             );
             return;
           }
-          ready.add(field.key);
+          reported.add(field.key);
           configure(field, field.options.prefill);
-          if (ready.size < fields.size) return;
+          if (reported.size < fields.size) return;
           if (!loaded) {
-            loaded = true;
-            clearTimeout(loadTimer);
-            configureTokenizer();
-            analytics('load.succeeded');
-            resolve(instance);
+            finishLoading();
           } else if (field === tokenizer()) {
             // The tokenizing frame reloaded: it has lost its gateway configuration.
             configureTokenizer();
@@ -488,7 +475,7 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
           if (!text) continue;
           field.options = { ...field.options, label: text.label, placeholder: text.placeholder };
           field.iframe.title = text.title;
-          if (ready.has(field.key)) configure(field);
+          if (reported.has(field.key)) configure(field);
         }
       },
       teardown() {
@@ -501,11 +488,61 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
       },
     };
 
+    const addFields = (added: OpenHostedFieldsOptions['fields']): void => {
+      for (const [key, fieldOptions] of Object.entries(added) as [
+        FieldKey,
+        FieldOptions & { container: Element },
+      ][]) {
+        if (fields.has(key)) continue;
+        const { container } = fieldOptions;
+        const iframe = container.ownerDocument.createElement('iframe');
+        iframe.src = `${frameUrl}&field=${key}`;
+        iframe.name = `${HOSTED_FIELD_FRAME_CLASS}-${key}-${channel}`;
+        iframe.title =
+          options.frameTitle?.(key) ??
+          `Secure ${fieldOptions.label ?? FIELD_DEFAULTS[key].label} input frame`;
+        iframe.className = HOSTED_FIELD_FRAME_CLASS;
+        iframe.setAttribute('allowtransparency', 'true');
+        iframe.setAttribute('frameborder', '0');
+        iframe.setAttribute('scrolling', 'no');
+        fields.set(key, {
+          key,
+          options: fieldOptions,
+          container,
+          iframe,
+          state: { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false },
+        });
+        container.append(iframe);
+      }
+    };
+
+    const opened: OpenedHostedFields = {
+      ready,
+      get fields() {
+        return [...fields.keys()];
+      },
+      frameOrigin: assetsOrigin,
+      addFields(added) {
+        if (loaded || tornDown) return;
+        addFields(added);
+      },
+      connect(connected) {
+        if (client || tornDown) return;
+        client = connected;
+        for (const event of unsent.splice(0)) analytics(event);
+        finishLoading();
+      },
+      abandon(reason) {
+        fail(reason);
+      },
+    };
+
     const { signal } = options;
     // An abort's reason is the caller's (an AbortError unless they give their own).
     if (signal?.aborted) {
+      tornDown = true;
       reject(signal.reason as Error);
-      return;
+      return opened;
     }
     signal?.addEventListener('abort', () => {
       fail(signal.reason as Error);
@@ -515,24 +552,7 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
     const loadTimer = setTimeout(() => {
       analytics('load.timed-out');
     }, HOSTED_FIELDS_LOAD_TIMEOUT_MS);
-    for (const [key, fieldOptions, container] of checked) {
-      const iframe = container.ownerDocument.createElement('iframe');
-      iframe.src = `${frameUrl}&field=${key}`;
-      iframe.name = `${HOSTED_FIELD_FRAME_CLASS}-${key}-${channel}`;
-      iframe.title =
-        options.frameTitle?.(key) ?? `Secure ${fieldOptions.label ?? FIELD_DEFAULTS[key].label} input frame`;
-      iframe.className = HOSTED_FIELD_FRAME_CLASS;
-      iframe.setAttribute('allowtransparency', 'true');
-      iframe.setAttribute('frameborder', '0');
-      iframe.setAttribute('scrolling', 'no');
-      fields.set(key, {
-        key,
-        options: fieldOptions,
-        container,
-        iframe,
-        state: { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false },
-      });
-      container.append(iframe);
-    }
-  });
+    addFields(options.fields);
+    return opened;
+  }
 }

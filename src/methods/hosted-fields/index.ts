@@ -1,14 +1,17 @@
 /**
- * Hosted card fields, page side.
+ * Hosted card fields, page side: the frames, their channel and the instance. The standalone
+ * `createHostedFields` with its option checks is in create-hosted-fields.ts (a file of its own).
  * @packageDocumentation
  */
 export {
-  createHostedFields,
+  frameFolderOf,
   HOSTED_FIELD_FRAME_CLASS,
+  openHostedFields,
+  type OpenedHostedFields,
+  type OpenHostedFieldsOptions,
   type FieldOptions,
   type FieldStateWithContainer,
   type HostedFields,
   type HostedFieldsEvent,
-  type HostedFieldsOptions,
   type HostedFieldsState,
 } from './hosted-fields';

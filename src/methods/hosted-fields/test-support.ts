@@ -9,7 +9,8 @@ import { PANEL_VERSION } from '../../shared/build-constants';
 import { wrap } from '../../shared/frame-channel';
 import type { PageToFrameMessage } from '../../shared/frame-messages';
 import type { FieldKey } from '../../shared/hosted-fields';
-import { createHostedFields, type HostedFields, type HostedFieldsOptions } from './index';
+import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
+import type { HostedFields } from './index';
 
 /** The assets origin of the fake client. */
 export const ASSETS_ORIGIN = 'https://localhost:8444';

@@ -10,7 +10,7 @@ import { isAllowedGatewayUrl, type GatewayClient } from '../../client';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import { ANALYTICS_COMPONENT_PREFIX, WALLET_SCRIPT_LOAD_TIMEOUT_MS } from '../../shared/constants';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
-import { createError, isPanelError, type PanelError } from '../../shared/errors';
+import { createError, isPanelError, registerErrors, type PanelError } from '../../shared/errors';
 import { createChannelId, frameHash, openMessage } from '../../shared/frame-channel';
 import {
   PAYPAL_LANDING_PAGE,
@@ -27,6 +27,10 @@ import {
   unknownValue,
   type Reader,
 } from '../../shared/strict-readers';
+import { PAYPAL_ERRORS } from '../../shared/errors/catalogues/paypal';
+
+// PayPal's codes reach this page with PayPal's file.
+registerErrors(PAYPAL_ERRORS);
 
 /** Options of {@link createPayPalCheckout}. */
 export interface PayPalCheckoutOptions {

@@ -10,7 +10,7 @@ import type { GatewayClient } from '../../client';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import { ANALYTICS_COMPONENT_PREFIX, THREE_D_SECURE_FRAME_SIZE } from '../../shared/constants';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
-import { PanelError, createError, panelErrorFromJSON } from '../../shared/errors';
+import { PanelError, createError, panelErrorFromJSON, registerErrors } from '../../shared/errors';
 import { createChannelId, frameHash, openMessage, wrap } from '../../shared/frame-channel';
 import {
   THREE_D_SECURE_BANK_FRAME_PAGE,
@@ -27,6 +27,10 @@ import {
   type ThreeDSecureInfo,
   type ThreeDSecurePaymentMethod,
 } from './responses';
+import { THREE_D_SECURE_ERRORS } from '../../shared/errors/catalogues/three-d-secure';
+
+// 3D Secure's codes reach this page with 3D Secure's file.
+registerErrors(THREE_D_SECURE_ERRORS);
 
 /** Options of {@link createThreeDSecure}. */
 export interface ThreeDSecureOptions {

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, type ErrorCode } from './catalogue';
-import { createError, isPanelError, PanelError, panelErrorFromJSON } from './panel-error';
+import { APPLE_PAY_ERRORS } from './catalogues/apple-pay';
+import { PAYPAL_ERRORS } from './catalogues/paypal';
+import { THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
+import { createError, isPanelError, PanelError, panelErrorFromJSON, registerErrors } from './panel-error';
 
 /** Every code with its type and finished message, written out independently of the catalogue. */
 const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
@@ -60,6 +63,18 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
   ['NO_VALID_PAYMENT_OPTIONS', 'MERCHANT', 'No valid payment options available.'],
   ['NO_PAYMENT_METHOD_AVAILABLE', 'CUSTOMER', 'No payment method is available.'],
   ['APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not enabled for this merchant.'],
+  [
+    'MODULE_LOAD_FAILED',
+    'NETWORK',
+    'The paypal file of the panel could not be loaded.',
+    { module: 'paypal' },
+  ],
+  [
+    'MODULE_LOAD_TIMEOUT',
+    'NETWORK',
+    'The view file of the panel did not load within 30 seconds.',
+    { module: 'view', seconds: '30' },
+  ],
   ['APPLE_PAY_VALIDATION_URL_REQUIRED', 'MERCHANT', 'performValidation must be called with a validationURL.'],
   [
     'APPLE_PAY_MERCHANT_VALIDATION_NETWORK',
@@ -169,7 +184,33 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
   ],
 ];
 
+describe('the codes a page knows', () => {
+  it("knows PayPal's, Apple Pay's and 3D Secure's codes only once their files registered them", () => {
+    const before = panelErrorFromJSON({ name: 'PanelError', code: 'PAYPAL_POPUP_CLOSED', message: 'm' });
+    expect(before).toBeNull();
+    expect(createError('PAYPAL_POPUP_CLOSED')).toMatchObject({
+      type: 'UNKNOWN',
+      message: 'PAYPAL_POPUP_CLOSED',
+    });
+    registerErrors(PAYPAL_ERRORS);
+    expect(createError('PAYPAL_POPUP_CLOSED')).toMatchObject({
+      type: 'CUSTOMER',
+      message: 'Customer closed PayPal popup before authorizing.',
+    });
+    expect(panelErrorFromJSON({ name: 'PanelError', code: 'PAYPAL_POPUP_CLOSED', message: 'm' })?.type).toBe(
+      'CUSTOMER',
+    );
+  });
+});
+
 describe('error catalogue', () => {
+  // The files of PayPal, Apple Pay and 3D Secure bring their codes; here they are all in.
+  beforeAll(() => {
+    registerErrors(PAYPAL_ERRORS);
+    registerErrors(APPLE_PAY_ERRORS);
+    registerErrors(THREE_D_SECURE_ERRORS);
+  });
+
   it('holds exactly the codes of the specification', () => {
     expect(Object.keys(ERROR_CATALOGUE).sort()).toEqual(EXPECTED.map(([code]) => code).sort());
   });

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import type { ErrorCode } from './catalogue';
-import type { Catalogue, CatalogueEntry, ErrorType } from './catalogue-entry';
+import type { Catalogue, ErrorType } from './catalogue-entry';
 
 /** Names of the `{placeholders}` in a message template. */
 export type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
@@ -85,7 +85,9 @@ export type ErrorFactory<K extends Catalogue> = <C extends Extract<keyof K, Erro
 export function errorFactory<K extends Catalogue>(catalogue: K): ErrorFactory<K> {
   return (code, ...args) => {
     const [params, details] = args as [Record<string, string | number> | undefined, ErrorDetails | undefined];
-    const { type, message } = catalogue[code] as CatalogueEntry;
+    // A code the catalogue lacks (its component's file has not registered it) still makes an error.
+    const entry = Object.hasOwn(catalogue, code) ? catalogue[code] : undefined;
+    const { type, message } = entry ?? { type: 'UNKNOWN' as const, message: code };
     const filled = message.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => {
       const value = params?.[name];
       return value === undefined ? whole : String(value);

@@ -4,6 +4,7 @@ export {
   createError,
   isPanelError,
   panelErrorFromJSON,
+  registerErrors,
   type ErrorDetails,
   type ErrorParams,
   type SerializedPanelError,

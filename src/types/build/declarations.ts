@@ -24,13 +24,18 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 export const PUBLIC_TYPES_ENTRY = resolve(ROOT, 'src/types/payment-panel.ts');
 
 /** A compiler program over the sources, as the repository's tsconfig.json sets it, for declarations. */
-export function createSourceProgram(ts: TypeScript, entry = PUBLIC_TYPES_ENTRY): TS.Program {
+export function createSourceProgram(
+  ts: TypeScript,
+  entry = PUBLIC_TYPES_ENTRY,
+  // The files the first script loads on demand: their parts and texts are the panel's too.
+  others: readonly string[] = [resolve(ROOT, 'src/view/module.tsx')],
+): TS.Program {
   const configPath = resolve(ROOT, 'tsconfig.json');
   const read = ts.readConfigFile(configPath, (path) => ts.sys.readFile(path));
   if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, '\n'));
   const config: unknown = read.config;
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, ROOT, undefined, configPath);
-  return ts.createProgram([entry], {
+  return ts.createProgram([entry, ...others], {
     ...parsed.options,
     noEmit: false,
     declaration: true,

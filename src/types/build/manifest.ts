@@ -229,11 +229,14 @@ function literalValues(
   return values.length > 0 ? values : undefined;
 }
 
-/** Every CSS part the panel's JSX sets, in source order. */
+/**
+ * Every CSS part the panel sets, in source order: the element's own (`setAttribute('part', …)`)
+ * and the view's JSX (`part=…`).
+ */
 export function cssParts(ts: TypeScript, program: TS.Program): string[] {
   const checker = program.getTypeChecker();
   const parts = new Set<string>();
-  for (const path of bundleSources(['.tsx'])) {
+  for (const path of bundleSources(['.ts', '.tsx'])) {
     // A module nothing imports does not ship, nor do its parts.
     const source = program.getSourceFile(path);
     if (!source) continue;
@@ -244,6 +247,18 @@ export function cssParts(ts: TypeScript, program: TS.Program): string[] {
         if (!expression || !ts.isExpression(expression))
           throw new Error(`An empty part in ${relative(ROOT, path)}.`);
         for (const value of partValues(ts, checker, expression)) {
+          for (const part of value.split(/\s+/)) if (part !== '') parts.add(part);
+        }
+      }
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'setAttribute' &&
+        node.arguments.length === 2 &&
+        ts.isStringLiteral(node.arguments[0] as TS.Expression) &&
+        (node.arguments[0] as TS.StringLiteral).text === 'part'
+      ) {
+        for (const value of partValues(ts, checker, node.arguments[1] as TS.Expression)) {
           for (const part of value.split(/\s+/)) if (part !== '') parts.add(part);
         }
       }

@@ -4,9 +4,11 @@
  */
 import type { Catalogue } from '../catalogue-entry';
 
-/** Apple Pay's part of the error catalogue. */
+/**
+ * Apple Pay's part of the error catalogue. `APPLE_PAY_NOT_ENABLED` is the panel's (it decides
+ * whether Apple Pay is offered): see `panel.ts`.
+ */
 export const APPLE_PAY_ERRORS = {
-  APPLE_PAY_NOT_ENABLED: { type: 'MERCHANT', message: 'Apple Pay is not enabled for this merchant.' },
   APPLE_PAY_VALIDATION_URL_REQUIRED: {
     type: 'MERCHANT',
     message: 'performValidation must be called with a validationURL.',

@@ -1,5 +1,6 @@
 /**
- * Errors of the panel itself (SPEC §5 "Panel configuration", §8 "Panel text shown to the shopper").
+ * Errors of the panel itself: its configuration, what the shopper is told, and the files it loads
+ * on demand.
  * @packageDocumentation
  */
 import type { Catalogue } from '../catalogue-entry';
@@ -13,4 +14,10 @@ export const PANEL_ERRORS = {
   },
   NO_VALID_PAYMENT_OPTIONS: { type: 'MERCHANT', message: 'No valid payment options available.' },
   NO_PAYMENT_METHOD_AVAILABLE: { type: 'CUSTOMER', message: 'No payment method is available.' },
+  APPLE_PAY_NOT_ENABLED: { type: 'MERCHANT', message: 'Apple Pay is not enabled for this merchant.' },
+  MODULE_LOAD_FAILED: { type: 'NETWORK', message: 'The {module} file of the panel could not be loaded.' },
+  MODULE_LOAD_TIMEOUT: {
+    type: 'NETWORK',
+    message: 'The {module} file of the panel did not load within {seconds} seconds.',
+  },
 } as const satisfies Catalogue;

@@ -2,7 +2,13 @@
  * Errors of PayPal and PayPal Credit (SPEC §8 "PayPal").
  * @packageDocumentation
  */
-import type { Catalogue } from '../catalogue-entry';
+import type { Catalogue, CatalogueEntry } from '../catalogue-entry';
+
+/** The PayPal flow could not start (also the panel's answer when PayPal fails for no known reason). */
+export const PAYPAL_FLOW_FAILED = {
+  type: 'NETWORK',
+  message: 'Could not initialize PayPal flow.',
+} as const satisfies CatalogueEntry;
 
 /** PayPal's part of the error catalogue. */
 export const PAYPAL_ERRORS = {
@@ -19,7 +25,7 @@ export const PAYPAL_ERRORS = {
     type: 'NETWORK',
     message: "Could not tokenize user's PayPal account.",
   },
-  PAYPAL_FLOW_FAILED: { type: 'NETWORK', message: 'Could not initialize PayPal flow.' },
+  PAYPAL_FLOW_FAILED,
   PAYPAL_FLOW_OPTION_REQUIRED: { type: 'MERCHANT', message: 'PayPal flow property is invalid or missing.' },
   PAYPAL_POPUP_OPEN_FAILED: {
     type: 'MERCHANT',

@@ -2,7 +2,13 @@
  * Errors of 3D Secure (SPEC §8 "3D Secure").
  * @packageDocumentation
  */
-import type { Catalogue } from '../catalogue-entry';
+import type { Catalogue, CatalogueEntry } from '../catalogue-entry';
+
+/** 3D Secure is off for the merchant (also the panel's answer when verification cannot start). */
+export const THREEDS_NOT_ENABLED = {
+  type: 'MERCHANT',
+  message: '3D Secure is not enabled for this merchant.',
+} as const satisfies CatalogueEntry;
 
 /** 3D Secure's part of the error catalogue. */
 export const THREE_D_SECURE_ERRORS = {
@@ -15,7 +21,7 @@ export const THREE_D_SECURE_ERRORS = {
     message: 'verifyCard options must include {option}.',
   },
   THREEDS_NO_VERIFICATION_PAYLOAD: { type: 'MERCHANT', message: 'No verification payload available.' },
-  THREEDS_NOT_ENABLED: { type: 'MERCHANT', message: '3D Secure is not enabled for this merchant.' },
+  THREEDS_NOT_ENABLED,
   THREEDS_CAN_NOT_USE_TOKENIZATION_KEY: {
     type: 'MERCHANT',
     message: '3D Secure can not use a tokenization key for authorization.',

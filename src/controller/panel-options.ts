@@ -3,7 +3,7 @@
  * them. Names follow the drop-in the panel replaces, so its options carry over unchanged.
  * @packageDocumentation
  */
-import type { CardOptions } from './CardSheet';
+import type { CardOptions } from './card-frames';
 
 /** A PayPal or PayPal Credit sheet's options (the flow's details are the PayPal sheet's to check). */
 export interface PayPalOptions {

@@ -3,8 +3,7 @@
  * dispatches on the host so events bubble out of the shadow root (DESIGN "Events").
  * @packageDocumentation
  */
-import type { PaymentOption } from '../model';
-import type { PaymentMethodType } from './panel-api';
+import type { PaymentMethodType, PaymentOption } from '../model';
 import type { PanelError } from '../shared/errors';
 
 /** `detail` of the `ready` event. */
@@ -41,6 +40,12 @@ export interface PaymentPanelEventDetails {
   paymentOptionSelected: PaymentOptionSelectedDetail;
   /** The error the panel showed is gone (the shopper moved on). */
   errorCleared: null;
+  /**
+   * The panel cannot be used and shows its error instead of a sheet (a refused authorization or
+   * configuration, no option left to pay with, a file of the panel that did not load); `detail` is
+   * the catalogue error. Fired once per failed start, after its `errorOccurred`.
+   */
+  cancelInitialization: PanelError;
 }
 
 /** Name of an event of `<payment-panel>`. */

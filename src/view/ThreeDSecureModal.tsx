@@ -1,28 +1,28 @@
 /**
- * The 3D Secure modal: a modal dialog holding the bank's 400 × 400 authentication frame while the
+ * The 3D Secure modal: a modal dialog showing the bank's 400 × 400 authentication frame while the
  * shopper verifies the card. The page behind is inert, focus starts on the close button and Tab
  * and Shift+Tab cycle between it and the bank's frame. Closing it (the button, or Escape while
  * focus is on the panel's side of the frame) cancels the verification; the panel then goes on
  * with the card as the lookup answered it.
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
+import { BANK_FRAME_SLOT } from '../controller';
 import { useTexts } from './texts-context';
 
 /** Properties of {@link ThreeDSecureModal}. */
 export interface ThreeDSecureModalProps {
   /** Whether the modal shows: from the bank frame's arrival until its removal. */
   open: boolean;
-  /** Where the bank frame is placed; the panel hands it to the verification. */
-  frameContainer: RefObject<HTMLDivElement | null>;
   /** The shopper closed the modal (its button or Escape): the verification is to be cancelled. */
   onCancel: () => void;
 }
 
 /** The 3D Secure modal. */
-export function ThreeDSecureModal({ open, frameContainer, onCancel }: ThreeDSecureModalProps) {
+export function ThreeDSecureModal({ open, onCancel }: ThreeDSecureModalProps) {
   const { text } = useTexts();
   const close = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const slot = useRef<HTMLSlotElement>(null);
 
   // Open: focus moves to the close button. Closed: the dialog gives it back where it was (the
   // views move it on to their heading when that control went with its view); when nothing has it
@@ -44,7 +44,9 @@ export function ThreeDSecureModal({ open, frameContainer, onCancel }: ThreeDSecu
   }, [open]);
 
   const bankFrame = (): void => {
-    frameContainer.current?.querySelector('iframe')?.focus();
+    // The bank's frame is the panel's, shown through the slot.
+    const frame = slot.current?.assignedElements()[0];
+    if (frame instanceof HTMLElement) frame.focus();
   };
 
   return (
@@ -81,7 +83,9 @@ export function ThreeDSecureModal({ open, frameContainer, onCancel }: ThreeDSecu
           ×
         </button>
       </header>
-      <div className="bank-frame" part="bank-frame" ref={frameContainer} />
+      <div className="bank-frame" part="bank-frame">
+        <slot name={BANK_FRAME_SLOT} ref={slot} />
+      </div>
       {/* Past the bank's frame, focus wraps to the close button: a focus trap's end stop. */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
       <span tabIndex={0} onFocus={() => close.current?.focus()} />

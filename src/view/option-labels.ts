@@ -19,10 +19,3 @@ export const METHOD_TYPE_LABELS: Readonly<Record<PaymentMethodType, TextKey>> = 
   PayPalAccount: 'PayPal',
   ApplePayCard: 'Apple Pay',
 };
-
-/** Analytics name of each method type in `request-payment-method.<kind>` (PROTOCOL §10). */
-export const METHOD_TYPE_ANALYTICS: Readonly<Record<PaymentMethodType, string>> = {
-  CreditCard: 'card',
-  PayPalAccount: 'paypal',
-  ApplePayCard: 'applepay',
-};

@@ -1,0 +1,198 @@
+/**
+ * The files the first script loads on demand, and how they reach the first script's code
+ * (docs/architecture.md, "Files loaded on demand").
+ *
+ * Each module is an IIFE of its own. Code the first script already carries is not bundled again:
+ * the files in {@link CORE_EXPORTS} are external to every module and read, at run time, from one
+ * global the first script defines (`__paymentPanel_<version>`), holding those files' exports by
+ * key. After a build, {@link findDuplicates} fails it when a module still carries a file of the
+ * first script (it reached it by a path that bypasses these files) or React outside the view.
+ */
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { coreGlobalName, MODULE_NAMES } from '../src/shared/module-registry.ts';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** A module's name. */
+export type BuildModuleName = (typeof MODULE_NAMES)[number];
+
+/** Entry of each module, relative to the repository. */
+export const MODULE_ENTRIES: Readonly<Record<BuildModuleName, string>> = {
+  panel: 'src/controller/panel-module.ts',
+  view: 'src/view/module.tsx',
+  paypal: 'src/methods/paypal/module.ts',
+  'apple-pay': 'src/methods/apple-pay/module.ts',
+  'three-d-secure': 'src/methods/three-d-secure/module.ts',
+  'data-collector': 'src/methods/data-collector/module.ts',
+  'hosted-fields': 'src/methods/hosted-fields/module.ts',
+};
+
+/**
+ * The first script's files that modules may import, by the key they have in the global. A module
+ * importing any other file of the first script fails the build (it would carry a second copy).
+ */
+export const CORE_EXPORTS: Readonly<Record<string, string>> = {
+  errors: 'src/shared/errors/index.ts',
+  constants: 'src/shared/constants.ts',
+  buildConstants: 'src/shared/build-constants.ts',
+  bundleLocation: 'src/shared/bundle-location.ts',
+  registry: 'src/shared/module-registry.ts',
+  frameChannel: 'src/shared/frame-channel.ts',
+  frameMessages: 'src/shared/frame-messages.ts',
+  strictReaders: 'src/shared/strict-readers.ts',
+  endpoints: 'src/shared/endpoints.ts',
+  cardBrandNames: 'src/shared/card-brand-names.ts',
+  hostedFields: 'src/shared/hosted-fields.ts',
+  client: 'src/client/index.ts',
+  hostedFieldsPage: 'src/methods/hosted-fields/index.ts',
+  model: 'src/model/index.ts',
+  texts: 'src/i18n/en-US.ts',
+  locales: 'src/i18n/locales.ts',
+  controller: 'src/controller/index.ts',
+};
+
+const coreFiles = new Map(Object.entries(CORE_EXPORTS).map(([key, file]) => [resolve(root, file), key]));
+
+/** The rolldown options that make the first script's files external to a module. */
+export function moduleExternals(version: string): {
+  external: (id: string, importer: string | undefined, isResolved: boolean) => boolean;
+  globals: (id: string) => string;
+} {
+  const global = coreGlobalName(version);
+  return {
+    external: (id, _importer, isResolved) => isResolved && coreFiles.has(id),
+    globals: (id) => {
+      const key = coreFiles.get(id);
+      if (!key) throw new Error(`${id} is not a file of the first script.`);
+      return `${global}.${key}`;
+    },
+  };
+}
+
+const CORE_NAMESPACE = 'virtual:payment-panel/core-namespace';
+
+/** Whether an environment builds a module (see vite.config.ts for the names). */
+export function isModuleBuild(environment: string): boolean {
+  return environment.includes('Module_');
+}
+
+/** What the modules import of each file of the first script: names, or `*` for everything. */
+export type CoreImports = Map<string, Set<string>>;
+
+/**
+ * Records, in a module's build, which names it imports from the first script's files, so that the
+ * first script exposes exactly those (and can leave out what neither it nor a module uses).
+ */
+export function collectCoreImports(imports: CoreImports): Plugin {
+  return {
+    name: 'payment-panel:collect-core-imports',
+    enforce: 'post',
+    async transform(code, id) {
+      if (!isModuleBuild(this.environment.name)) return null;
+      if (id.includes('/node_modules/') || !/\.[jt]sx?$/.test(id.split('?')[0] ?? '')) return null;
+      const program = this.parse(code);
+      for (const node of program.body) {
+        const source =
+          node.type === 'ImportDeclaration' ||
+          node.type === 'ExportNamedDeclaration' ||
+          node.type === 'ExportAllDeclaration'
+            ? node.source
+            : null;
+        if (!source || typeof source.value !== 'string') continue;
+        const target = (await this.resolve(source.value, id))?.id;
+        if (!target || !coreFiles.has(target)) continue;
+        let names = imports.get(target);
+        if (!names) imports.set(target, (names = new Set()));
+        if (node.type === 'ExportAllDeclaration') {
+          names.add('*');
+          continue;
+        }
+        for (const specifier of 'specifiers' in node ? node.specifiers : []) {
+          if (specifier.type === 'ImportSpecifier') {
+            const imported = specifier.imported;
+            names.add(imported.type === 'Identifier' ? imported.name : imported.value);
+          } else if (specifier.type === 'ExportSpecifier') {
+            const local = specifier.local;
+            names.add(local.type === 'Identifier' ? local.name : local.value);
+          } else {
+            names.add('*');
+          }
+        }
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * The first script's side of {@link CORE_EXPORTS}: `import 'virtual:payment-panel/core-namespace'`
+ * in its entry defines the global, non-enumerable and frozen, unless a copy of the same version
+ * already did. It holds, per file, just what the modules import (see {@link collectCoreImports}).
+ */
+export function coreNamespace(version: string, imports: CoreImports): Plugin {
+  const resolved = `\0${CORE_NAMESPACE}`;
+  return {
+    name: 'payment-panel:core-namespace',
+    resolveId(id) {
+      return id === CORE_NAMESPACE ? resolved : null;
+    },
+    load(id) {
+      if (id !== resolved) return null;
+      const lines: string[] = [];
+      const members: string[] = [];
+      for (const [key, file] of Object.entries(CORE_EXPORTS)) {
+        const path = resolve(root, file);
+        const names = imports.get(path);
+        if (!names || names.size === 0) continue;
+        if (names.has('*')) {
+          lines.push(`import * as ${key} from ${JSON.stringify(path)};`);
+          members.push(key);
+          continue;
+        }
+        const sorted = [...names].sort();
+        lines.push(
+          `import { ${sorted.map((name) => `${name} as ${key}$${name}`).join(', ')} } from ${JSON.stringify(path)};`,
+        );
+        members.push(
+          `${key}: Object.freeze({ ${sorted.map((name) => `${name}: ${key}$${name}`).join(', ')} })`,
+        );
+      }
+      return [
+        ...lines,
+        'const freeze = Object.freeze;',
+        `const name = ${JSON.stringify(coreGlobalName(version))};`,
+        'if (!Object.hasOwn(window, name)) {',
+        `  Object.defineProperty(window, name, { value: freeze({ ${members.join(', ')} }) });`,
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * What a module carries that it must not: files of the first script, or React outside the view.
+ * @param coreIds - the module ids of the first script's build
+ * @param moduleIds - the module ids of each module's build
+ */
+export function findDuplicates(
+  coreIds: ReadonlySet<string>,
+  moduleIds: ReadonlyMap<string, readonly string[]>,
+): string[] {
+  const problems: string[] = [];
+  for (const [name, ids] of moduleIds) {
+    for (const id of ids) {
+      if (id.startsWith('\0')) continue;
+      if (coreIds.has(id)) {
+        problems.push(
+          `modules/${name} carries ${id.replace(`${root}/`, '')}, which the first script carries too: ` +
+            'import it through a file of CORE_EXPORTS in build/modules.ts (or add it there).',
+        );
+      }
+      if (name !== 'view' && /node_modules\/(react|react-dom|scheduler)\//.test(id)) {
+        problems.push(`modules/${name} carries React; only the view may.`);
+      }
+    }
+  }
+  return [...new Set(problems)];
+}

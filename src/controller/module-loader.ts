@@ -1,0 +1,106 @@
+/**
+ * Loads the files of the first script's versioned folder that it needs only for some merchants (the
+ * view, PayPal, Apple Pay, 3D Secure, the data collector): each as a classic script with its sha384
+ * as `integrity` and `crossorigin="anonymous"`, so the browser refuses any other bytes and a strict
+ * Content Security Policy naming the assets host allows it. A page loads each file once, however
+ * many panels ask.
+ * @packageDocumentation
+ */
+import { BUNDLE_URL } from '../shared/bundle-location';
+import { MODULE_INTEGRITY, MODULE_SUFFIX } from '../shared/build-constants';
+import { WALLET_SCRIPT_LOAD_TIMEOUT_MS } from '../shared/constants';
+import { createError } from '../shared/errors';
+import { definedModule, whenDefined, type ModuleName, type PanelModules } from '../shared/module-registry';
+
+/** Loads a module's file, or resolves at once when it has run; see {@link loadModule}. */
+export type ModuleLoader = <N extends ModuleName>(name: N) => Promise<PanelModules[N]>;
+
+/** Where the script of a module is, and what the browser must find in it. */
+export interface ModuleFile {
+  url: string;
+  integrity: string;
+}
+
+/** The file of a module beside the first script, or `null` when the first script has no URL of its own. */
+export function moduleFile(
+  name: ModuleName,
+  bundleUrl: string = BUNDLE_URL,
+  integrity: Readonly<Record<string, string>> = MODULE_INTEGRITY,
+  suffix: string = MODULE_SUFFIX,
+): ModuleFile | null {
+  const hash = integrity[name];
+  if (!bundleUrl || !hash) return null;
+  try {
+    return { url: new URL(`modules/${name}${suffix}.js`, bundleUrl).href, integrity: hash };
+  } catch {
+    return null;
+  }
+}
+
+/** Loads in flight, by module name: a second panel waits for the same script. */
+const loading = new Map<string, Promise<unknown>>();
+
+/**
+ * Loads a module's file (at most once at a time per page) and resolves with its exports. Rejects
+ * with `MODULE_LOAD_FAILED` when the file does not arrive or is refused (404, network error,
+ * integrity mismatch, a script that does not define the module) and `MODULE_LOAD_TIMEOUT` when it
+ * has not run within the wallet script time-out; `details` name the module and the URL. A failed
+ * load may be tried again.
+ */
+export function loadModule<N extends ModuleName>(
+  name: N,
+  timeout: number = WALLET_SCRIPT_LOAD_TIMEOUT_MS,
+): Promise<PanelModules[N]> {
+  const defined = definedModule(name);
+  if (defined) return Promise.resolve(defined);
+  const pending = loading.get(name);
+  if (pending) return pending as Promise<PanelModules[N]>;
+  const file = moduleFile(name);
+  const loaded = new Promise<PanelModules[N]>((resolve, reject) => {
+    if (!file) {
+      reject(createError('MODULE_LOAD_FAILED', { module: name }, { module: name, reason: 'no-bundle-url' }));
+      return;
+    }
+    const script = document.createElement('script');
+    const finish = (error?: Error): void => {
+      clearTimeout(timer);
+      script.onload = null;
+      script.onerror = null;
+      if (!error) return;
+      script.remove();
+      reject(error);
+    };
+    const timer = setTimeout(() => {
+      finish(
+        createError(
+          'MODULE_LOAD_TIMEOUT',
+          { module: name, seconds: Math.round(timeout / 1000) },
+          { module: name, url: file.url, timeout },
+        ),
+      );
+    }, timeout);
+    // The script defines its module as it runs, before its load event.
+    void whenDefined(name).then((exports) => {
+      finish();
+      resolve(exports);
+    });
+    script.onload = () => {
+      if (definedModule(name)) return;
+      finish(createError('MODULE_LOAD_FAILED', { module: name }, { module: name, url: file.url }));
+    };
+    script.onerror = () => {
+      finish(createError('MODULE_LOAD_FAILED', { module: name }, { module: name, url: file.url }));
+    };
+    script.src = file.url;
+    script.integrity = file.integrity;
+    script.crossOrigin = 'anonymous';
+    script.async = true;
+    document.head.append(script);
+  });
+  loading.set(name, loaded);
+  loaded.then(
+    () => loading.delete(name),
+    () => loading.delete(name),
+  );
+  return loaded;
+}

@@ -1,0 +1,650 @@
+/**
+ * The panel without a UI framework: one per `<payment-panel>` element. It starts what the shopper
+ * waits for at once — the configuration call, the card frames and the view's file, side by side —
+ * then checks the merchant's configuration, runs the loading phase, and answers the element's
+ * methods. The React view reads it through {@link PanelView} only.
+ * @packageDocumentation
+ */
+import { createClient, type GatewayClient } from '../client';
+import { createTexts, type LocaleTexts, type Texts } from '../i18n/en-US';
+import { localeFileUrl, localeTexts } from '../i18n/load-locale';
+import { DEFAULT_LOCALE, isRightToLeft, languageTag, negotiateLocale, type Locale } from '../i18n/locales';
+import { frameFolderOf, openHostedFields } from '../methods/hosted-fields';
+import {
+  availablePaymentOptions,
+  PAYMENT_OPTIONS,
+  type ApplePayEnvironment,
+  type PaymentMethodPayload,
+  type PaymentMethodType,
+  type PaymentOption,
+  type RawPaymentMethod,
+} from '../model';
+import { BUNDLE_URL } from '../shared/bundle-location';
+import { PANEL_VERSION } from '../shared/build-constants';
+import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { CardFrames } from './card-frames';
+import { emit, type PaymentPanelEventDetails, type PaymentPanelEventName } from './events';
+import { loadModule, type ModuleLoader } from './module-loader';
+import type { PanelOptions } from './panel-options';
+import type { PanelModule } from './panel-module';
+import type { PanelViews } from './panel-views';
+import type { PanelView, PanelViewState, SheetField, WalletOption } from './view-contract';
+
+/** What the controller uses from the outside world; tests pass their own. */
+export interface ControllerDependencies {
+  createClient: (authorization: string) => Promise<GatewayClient>;
+  loadModule: ModuleLoader;
+  openHostedFields: typeof openHostedFields;
+  /** A locale's texts: at once when the page has them, else a promise (never rejecting). */
+  localeTexts: (locale: Locale) => LocaleTexts | Promise<LocaleTexts>;
+  /** The first script's URL: the card frames start from its folder before the configuration is there. */
+  bundleUrl: string;
+  applePayEnvironment: () => ApplePayEnvironment;
+}
+
+type ApplePayWindow = { ApplePaySession?: { canMakePayments(): boolean } };
+
+const DEFAULT_DEPENDENCIES: ControllerDependencies = {
+  createClient: (authorization) => createClient(authorization),
+  loadModule,
+  openHostedFields,
+  localeTexts: (locale) =>
+    locale === DEFAULT_LOCALE || !BUNDLE_URL ? {} : localeTexts(localeFileUrl(locale, BUNDLE_URL)),
+  bundleUrl: BUNDLE_URL,
+  applePayEnvironment: () => {
+    const session = (window as ApplePayWindow).ApplePaySession;
+    return {
+      applePaySessionExists: session !== undefined,
+      isHttps: location.protocol === 'https:',
+      canMakePayments: () => session?.canMakePayments() === true,
+    };
+  },
+};
+
+/** A settable promise. */
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: Error) => void;
+  settled: boolean;
+}
+
+function deferred<T>(): Deferred<T> {
+  const result = { settled: false } as Deferred<T>;
+  result.promise = new Promise<T>((resolve, reject) => {
+    result.resolve = (value) => {
+      result.settled = true;
+      resolve(value);
+    };
+    result.reject = (error) => {
+      result.settled = true;
+      reject(error);
+    };
+  });
+  // Nobody may be waiting; a rejection is still there for whoever asks later.
+  result.promise.catch(() => undefined);
+  return result;
+}
+
+/** One connection of the panel: an authorization while the element is in the page. */
+interface Session {
+  authorization: string | undefined;
+  client: GatewayClient | null;
+  card: CardFrames | null;
+  /** The folder the card frames come from. */
+  cardFolder: string | null;
+  /** The `card` option the card form was made for. */
+  cardOption: string;
+  views: PanelViews | null;
+  /** The panel's file is being loaded for the views. */
+  viewsLoading: boolean;
+  failure: PanelError | null;
+  /** The configuration refusal shown, so a refusal reaches the merchant once. */
+  refusal: PanelError | null;
+  viewMounted: Deferred<undefined>;
+  /** Whether the panel was ready once in this connection. */
+  wasReady: boolean;
+  cancelled: boolean;
+  /** Whether the merchant was told Apple Pay is not enabled (until the option goes). */
+  applePayWarned: boolean;
+}
+
+/** Marks a request whose views were replaced (a new authorization): it goes on with the new ones. */
+const SUPERSEDED = Symbol('superseded');
+
+/** The panel's controller. */
+export class PanelController implements PanelView {
+  readonly #host: HTMLElement;
+  readonly #frameHost: HTMLElement;
+  readonly #deps: ControllerDependencies;
+  #options: PanelOptions = {};
+  #authorization: string | undefined;
+  #connected = false;
+  #tornDown = false;
+  #session: Session | null = null;
+  #listeners = new Set<() => void>();
+  #state: PanelViewState | null = null;
+  #pending = new Set<Promise<unknown>>();
+  #waiting: Deferred<PanelViews>[] = [];
+  #viewIsMounted = false;
+  #viewLoad: Promise<unknown> | null = null;
+  #panelLoad: Promise<PanelModule> | null = null;
+  #colourScheme: MediaQueryList | null = null;
+  #locale: Locale = DEFAULT_LOCALE;
+  #localeTexts: LocaleTexts | undefined;
+  /** The locale `#localeTexts` belongs to. */
+  #localeTextsFor: Locale | null = null;
+  #textsWaiting: (() => void)[] = [];
+  #texts: Texts;
+  #shownReady: PanelViews | null = null;
+
+  /**
+   * @param host - the element: it receives the panel's events
+   * @param frameHost - the view's element: the card and bank frames go in as children in its slots
+   */
+  constructor(host: HTMLElement, frameHost: HTMLElement, dependencies: Partial<ControllerDependencies> = {}) {
+    this.#host = host;
+    this.#frameHost = frameHost;
+    this.#deps = { ...DEFAULT_DEPENDENCIES, ...dependencies };
+    this.#texts = createTexts();
+    this.#retext();
+  }
+
+  // The element's side.
+
+  /** The merchant's options, already checked by the element. */
+  setOptions(options: PanelOptions): void {
+    if (this.#tornDown) return;
+    const before = this.#options;
+    this.#options = options;
+    if (before.locale !== options.locale || before.translations !== options.translations) this.#retext();
+    const session = this.#session;
+    if (!session) return;
+    this.#reconcile(session);
+    session.views?.optionsChanged();
+  }
+
+  /** The authorization (a tokenization key or a client token); a change connects anew. */
+  setAuthorization(authorization: string | undefined): void {
+    if (this.#tornDown || authorization === this.#authorization) return;
+    this.#authorization = authorization;
+    if (this.#connected) this.#restart();
+  }
+
+  /** The element entered the page: the panel starts once the current task has set its options. */
+  connect(): void {
+    if (this.#tornDown || this.#connected) return;
+    this.#connected = true;
+    this.#colourScheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+    this.#colourScheme?.addEventListener('change', this.#restyle);
+    queueMicrotask(() => {
+      if (this.#connected && !this.#session && !this.#tornDown) this.#restart();
+    });
+  }
+
+  /** The element left the page: everything the panel made goes, its options stay. */
+  disconnect(): void {
+    if (!this.#connected) return;
+    this.#connected = false;
+    this.#colourScheme?.removeEventListener('change', this.#restyle);
+    this.#colourScheme = null;
+    this.#endSession();
+    this.#changed();
+  }
+
+  /**
+   * Hands over the payment method the shopper chose (see the element's method). Waits for the
+   * panel to be ready; rejects with the failure when it cannot be.
+   */
+  async requestPaymentMethod(): Promise<PaymentMethodPayload> {
+    for (;;) {
+      const views = await this.#whenViews();
+      try {
+        return await views.requestPaymentMethod();
+      } catch (error) {
+        if (error !== SUPERSEDED) throw error;
+      }
+    }
+  }
+
+  /** Whether `requestPaymentMethod()` would succeed without the shopper doing more. */
+  isPaymentMethodRequestable(): boolean {
+    return this.#session?.views?.isPaymentMethodRequestable() ?? false;
+  }
+
+  /** Deselects the chosen method, empties the card fields and shows the first view again. */
+  clearSelectedPaymentMethod(): void {
+    this.#session?.views?.clearSelectedPaymentMethod();
+  }
+
+  /** Drops the listed methods of a type that are not saved to the vault. */
+  removeUnvaultedMethods(type: PaymentMethodType): void {
+    this.#session?.views?.removeUnvaultedMethods(type);
+  }
+
+  /** Ends the panel for good; resolves once its frames and collectors are gone. */
+  async teardown(reason: PanelError): Promise<void> {
+    if (this.#tornDown) return;
+    this.disconnect();
+    this.#tornDown = true;
+    for (const waiter of this.#waiting.splice(0)) waiter.reject(reason);
+    this.#listeners.clear();
+    await Promise.all([...this.#pending]);
+  }
+
+  // The view's side.
+
+  getState(): PanelViewState {
+    if (this.#state) return this.#state;
+    const session = this.#session;
+    const views = session?.views ?? null;
+    this.#state = {
+      phase: session?.failure ? 'failed' : views?.isReady ? 'ready' : 'loading',
+      texts: this.#texts,
+      lang: languageTag(this.#locale),
+      dir: isRightToLeft(this.#locale) ? 'rtl' : 'ltr',
+      views: session?.failure ? null : (views?.snapshot() ?? null),
+      failure: session?.failure ?? null,
+    };
+    return this.#state;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  };
+
+  selectOption(option: PaymentOption): void {
+    this.#session?.views?.selectOption(option);
+  }
+
+  selectMethod(method: RawPaymentMethod): void {
+    this.#session?.views?.selectMethod(method);
+  }
+
+  showOptions(): void {
+    this.#session?.views?.showOptions();
+  }
+
+  focusField(field: SheetField): void {
+    this.#session?.card?.focus(field);
+  }
+
+  payWith(option: WalletOption): void {
+    this.#session?.views?.payWith(option);
+  }
+
+  cancelVerification(): void {
+    this.#session?.views?.cancelVerification();
+  }
+
+  viewMounted(): void {
+    this.#viewIsMounted = true;
+    this.#session?.viewMounted.resolve(undefined);
+  }
+
+  viewShown(): void {
+    const session = this.#session;
+    const views = session?.views;
+    if (!session || !views?.isReady || this.#shownReady === views) return;
+    this.#shownReady = views;
+    session.wasReady = true;
+    session.client?.analytics.send('appeared');
+    this.#emit('ready', { version: PANEL_VERSION });
+  }
+
+  // Texts.
+
+  /** The locale or the translations changed: the texts follow, once the locale's file is there. */
+  #retext(): void {
+    const locale = negotiateLocale(this.#options.locale);
+    if (locale !== this.#locale || this.#localeTextsFor === null) {
+      this.#locale = locale;
+      const texts = this.#deps.localeTexts(locale);
+      if (texts instanceof Promise) {
+        // The texts shown so far stay until the new ones are there.
+        void texts.then((read) => {
+          if (this.#locale !== locale || this.#tornDown) return;
+          this.#localeTexts = read;
+          this.#localeTextsFor = locale;
+          this.#applyTexts();
+        });
+        this.#applyTexts();
+        return;
+      }
+      this.#localeTexts = texts;
+      this.#localeTextsFor = locale;
+    }
+    this.#applyTexts();
+  }
+
+  /** Resolves once the texts of the current locale are there (the views wait, so they never change language). */
+  #whenTexts(): Promise<void> {
+    if (this.#localeTextsFor === this.#locale) return Promise.resolve();
+    return new Promise((resolve) => this.#textsWaiting.push(resolve));
+  }
+
+  #applyTexts(): void {
+    this.#texts = createTexts(this.#options.translations, this.#localeTexts ?? {});
+    if (this.#localeTextsFor === this.#locale) for (const resolve of this.#textsWaiting.splice(0)) resolve();
+    this.#session?.views?.retext();
+    if (!this.#session?.views) this.#session?.card?.retext();
+    this.#changed();
+  }
+
+  #restyle = (): void => {
+    this.#session?.card?.retext();
+  };
+
+  // Sessions.
+
+  #restart(): void {
+    this.#endSession();
+    this.#startSession();
+  }
+
+  #startSession(): void {
+    const authorization = this.#authorization;
+    const session: Session = {
+      authorization,
+      client: null,
+      card: null,
+      cardFolder: null,
+      cardOption: '',
+      views: null,
+      viewsLoading: false,
+      failure: null,
+      refusal: null,
+      viewMounted: deferred<undefined>(),
+      wasReady: false,
+      cancelled: false,
+      applePayWarned: false,
+    };
+    this.#session = session;
+    if (this.#viewIsMounted) session.viewMounted.resolve(undefined);
+    if (!authorization) {
+      this.#fail(
+        session,
+        createError('INSTANTIATION_OPTION_REQUIRED', { option: 'authorization', component: 'a client' }),
+      );
+      return;
+    }
+    this.#loadView(session);
+    // The panel's runtime loads beside the view; a failure shows once the configuration is there.
+    this.#panelModule().catch(() => undefined);
+    // The card frames start now, from the first script's folder, while the configuration loads.
+    const folder = this.#bundleFolder();
+    if (folder && this.#cardMayBeOffered()) this.#startCard(session, folder);
+    this.#deps.createClient(authorization).then(
+      (client) => {
+        if (this.#session !== session) return;
+        client.setMetadata({
+          integration: 'dropin2',
+          integrationType: 'dropin2',
+          dropinVersion: PANEL_VERSION,
+        });
+        const kind = client.authorization.kind === 'TOKENIZATION_KEY' ? 'tokenization-key' : 'client-token';
+        client.analytics.send(`started.${kind}`);
+        client.analytics.send('integration-type.script-tag');
+        session.client = client;
+        this.#reconcile(session);
+      },
+      (reason: unknown) => {
+        if (this.#session !== session) return;
+        this.#dropCard(session);
+        this.#fail(
+          session,
+          isPanelError(reason)
+            ? reason
+            : createError('CLIENT_GATEWAY_NETWORK', undefined, { originalError: reason }),
+        );
+      },
+    );
+    this.#changed();
+  }
+
+  #endSession(): void {
+    const session = this.#session;
+    if (!session) return;
+    this.#session = null;
+    this.#dropViews(session, SUPERSEDED as unknown as PanelError);
+    this.#dropCard(session);
+    session.viewMounted.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'connect' }));
+  }
+
+  /** Loads the view's file once per page; the view's element in this panel then mounts. */
+  #loadView(session: Session): void {
+    if (this.#viewIsMounted) return;
+    this.#viewLoad ??= this.#deps.loadModule('view').catch((error: unknown) => {
+      this.#viewLoad = null;
+      throw error;
+    });
+    this.#viewLoad.catch((error: unknown) => {
+      session.viewMounted.reject(
+        isPanelError(error) ? error : createError('MODULE_LOAD_FAILED', { module: 'view' }),
+      );
+    });
+  }
+
+  /** The first script's folder, where the frame pages are too. */
+  #bundleFolder(): string | null {
+    if (!this.#deps.bundleUrl) return null;
+    try {
+      return new URL('./', this.#deps.bundleUrl).href;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Whether the merchant's priority may offer the card (the configuration decides later). */
+  #cardMayBeOffered(): boolean {
+    const priority = this.#options.paymentOptionPriority ?? PAYMENT_OPTIONS;
+    return Array.isArray(priority) && priority.includes('card');
+  }
+
+  #startCard(session: Session, folder: string): void {
+    const card = new CardFrames(this.#options.card, {
+      frameHost: this.#frameHost,
+      texts: () => this.#texts,
+      onChange: () => {
+        if (session.card === card) this.#changed();
+      },
+      open: this.#deps.openHostedFields,
+    });
+    session.card = card;
+    session.cardFolder = folder;
+    session.cardOption = JSON.stringify(this.#options.card?.cardholderName ?? null);
+    card.start(folder);
+  }
+
+  #dropCard(session: Session): void {
+    const card = session.card;
+    session.card = null;
+    session.cardFolder = null;
+    if (card) this.#track(card.teardown());
+  }
+
+  #dropViews(session: Session, reason: PanelError): void {
+    const views = session.views;
+    session.views = null;
+    if (!views) return;
+    // The views' card form is the session's; it goes with the session or on its own.
+    views.teardown(reason);
+  }
+
+  /**
+   * Brings the panel in line with the configuration and the merchant's options: refuses a
+   * configuration that cannot work, or starts (or updates) the views and the card form.
+   */
+  #reconcile(session: Session): void {
+    const client = session.client;
+    if (!client || this.#session !== session) return;
+    const gateway = client.configuration.gatewayConfiguration;
+    const options = this.#options;
+
+    // A merchant asking for Apple Pay the gateway does not offer learns why it is missing, once.
+    const wantsApplePay = options.applePay !== undefined;
+    if (wantsApplePay && !gateway.applePayWeb && !session.applePayWarned) {
+      session.applePayWarned = true;
+      this.#emit('errorOccurred', createError('APPLE_PAY_NOT_ENABLED'));
+    } else if (!wantsApplePay) {
+      session.applePayWarned = false;
+    }
+
+    const available = this.#available(client);
+    if (!available.ok) {
+      const error = createError(available.code);
+      this.#dropViews(session, error);
+      this.#dropCard(session);
+      if (session.refusal?.code === error.code) return;
+      session.refusal = error;
+      client.analytics.send('configuration-error');
+      this.#fail(session, error);
+      return;
+    }
+    if (session.refusal) {
+      session.refusal = null;
+      session.failure = null;
+      session.cancelled = false;
+    }
+
+    // The card form: started early from the first script's folder, kept when the configuration's
+    // folder is the same and the fields have not changed; otherwise made anew.
+    const wantsCard = available.options.includes('card');
+    const folder = frameFolderOf(client);
+    const cardOption = JSON.stringify(options.card?.cardholderName ?? null);
+    if (session.card && (!wantsCard || session.cardFolder !== folder || session.cardOption !== cardOption)) {
+      this.#dropCard(session);
+    }
+    if (wantsCard && !session.card) this.#startCard(session, folder);
+    const card = session.card;
+    if (card && !card.isConnectedTo(client)) card.connect(client, folder);
+
+    if (session.views) {
+      session.views.setCard(card);
+      session.views.setPaymentOptions(available.options);
+    } else if (!session.viewsLoading) {
+      session.viewsLoading = true;
+      this.#panelModule().then(
+        ({ PanelViews }) => {
+          session.viewsLoading = false;
+          if (this.#session === session && !session.failure) this.#startViews(session, PanelViews);
+        },
+        (error: unknown) => {
+          session.viewsLoading = false;
+          if (this.#session !== session || session.failure) return;
+          this.#dropCard(session);
+          this.#fail(
+            session,
+            isPanelError(error) ? error : createError('MODULE_LOAD_FAILED', { module: 'panel' }),
+          );
+        },
+      );
+    }
+    this.#changed();
+  }
+
+  /** The panel's runtime file: loaded once per page, from the first connection on. */
+  #panelModule(): Promise<PanelModule> {
+    this.#panelLoad ??= this.#deps.loadModule('panel').catch((error: unknown) => {
+      this.#panelLoad = null;
+      throw error;
+    });
+    return this.#panelLoad;
+  }
+
+  /** The configuration is accepted and the panel's file is there: the views start their loading phase. */
+  #startViews(session: Session, Views: PanelModule['PanelViews']): void {
+    const client = session.client;
+    if (!client) return;
+    const available = this.#available(client);
+    if (!available.ok) return;
+    session.views = new Views(
+      {
+        emit: (name, detail) => {
+          this.#emit(name, detail as never);
+        },
+        texts: () => this.#texts,
+        options: () => this.#options,
+        frameHost: this.#frameHost,
+        loadModule: this.#deps.loadModule,
+        textsReady: () => this.#whenTexts(),
+        viewMounted: session.viewMounted.promise,
+        onChange: () => {
+          this.#changed();
+        },
+        onReady: () => {
+          this.#changed();
+        },
+        onFatal: (error) => {
+          if (this.#session !== session) return;
+          this.#dropViews(session, error);
+          this.#dropCard(session);
+          this.#fail(session, error);
+        },
+        track: (pending) => {
+          this.#track(pending);
+        },
+      },
+      client,
+      available.options,
+      session.card,
+    );
+    for (const waiter of this.#waiting.splice(0)) waiter.resolve(session.views);
+    this.#changed();
+  }
+
+  /** The options on offer given the configuration and the merchant's options, or the refusal. */
+  #available(client: GatewayClient) {
+    const options = this.#options;
+    return availablePaymentOptions(
+      {
+        paymentOptionPriority: options.paymentOptionPriority,
+        paypal: options.paypal,
+        paypalCredit: options.paypalCredit,
+        applePay: options.applePay,
+      },
+      client.configuration.gatewayConfiguration,
+      this.#deps.applePayEnvironment(),
+    );
+  }
+
+  /** The panel cannot be used: it says so (once per cause) and shows its error. */
+  #fail(session: Session, error: PanelError): void {
+    session.failure = error;
+    this.#emit('errorOccurred', error);
+    if (!session.wasReady && !session.cancelled) {
+      session.cancelled = true;
+      this.#emit('cancelInitialization', error);
+    }
+    for (const waiter of this.#waiting.splice(0)) waiter.reject(error);
+    this.#changed();
+  }
+
+  /** The current views, now or once they exist; the current failure otherwise. */
+  #whenViews(): Promise<PanelViews> {
+    const session = this.#session;
+    if (session?.views) return Promise.resolve(session.views);
+    if (session?.failure) return Promise.reject(session.failure);
+    const waiter = deferred<PanelViews>();
+    this.#waiting.push(waiter);
+    return waiter.promise;
+  }
+
+  #emit<K extends PaymentPanelEventName>(name: K, detail: PaymentPanelEventDetails[K]): void {
+    if (!this.#tornDown) emit(this.#host, name, detail);
+  }
+
+  #track(pending: Promise<unknown>): void {
+    const settled = pending.catch(() => undefined);
+    this.#pending.add(settled);
+    void settled.then(() => this.#pending.delete(settled));
+  }
+
+  #changed(): void {
+    this.#state = null;
+    for (const listener of [...this.#listeners]) listener();
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Entry of the panel's runtime file (`modules/panel.js`): the views' logic — the panel model, the
+ * loading phase, saved methods, the wallets' and 3D Secure's lifecycles and `requestPaymentMethod()`.
+ * The first script loads it beside the view while the configuration call and the card frames run,
+ * so that itself stays small.
+ * @packageDocumentation
+ */
+import { defineModule } from '../shared/module-registry';
+import { PanelViews } from './panel-views';
+
+/** What the panel's runtime file gives the controller. */
+export interface PanelModule {
+  PanelViews: typeof PanelViews;
+}
+
+declare module '../shared/module-registry' {
+  interface PanelModules {
+    panel: PanelModule;
+  }
+}
+
+defineModule('panel', { PanelViews });

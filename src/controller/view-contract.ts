@@ -1,0 +1,118 @@
+/**
+ * What the view reads of the controller, and what it may ask of it: the one small interface
+ * between the framework-free panel and its React view (docs/architecture.md, "Layers"). The view
+ * renders {@link PanelViewState} and forwards the shopper's actions; it decides nothing.
+ * @packageDocumentation
+ */
+import type { Texts } from '../i18n/en-US';
+import type { PaymentOption, RawPaymentMethod } from '../model';
+import type { CardBrandType } from '../shared/card-brands';
+import type { PanelError } from '../shared/errors';
+
+/** A view of the panel: the saved methods, the option list, or an option's sheet. */
+export type ViewId = 'methods' | 'options' | PaymentOption;
+
+/** A field of the card sheet. */
+export type SheetField = 'cardholderName' | 'number' | 'expirationDate' | 'cvv' | 'postalCode';
+
+/** A wallet's option. */
+export type WalletOption = Exclude<PaymentOption, 'card'>;
+
+/** The card sheet as the view shows it. */
+export interface CardViewState {
+  /** The fields, in the order the sheet shows them. */
+  readonly fields: readonly SheetField[];
+  /** Whether every field's frame is ready. */
+  readonly ready: boolean;
+  /** Brands the merchant accepts, for the accepted-card icons. */
+  readonly supported: readonly CardBrandType[];
+  /** The brand the number is, once it is known. */
+  readonly brand: CardBrandType | null;
+  /** Each field's inline error, in the shopper's words. */
+  readonly errors: Readonly<Partial<Record<SheetField, string>>>;
+  /** The field whose input has focus. */
+  readonly focused: SheetField | null;
+  /** The card sheet's own error (a failed tokenization, fields that could not load). */
+  readonly message: string | null;
+}
+
+/** A wallet's sheet as the view shows it. */
+export interface WalletViewState {
+  /** Whether its button works; otherwise `note` says why, in the shopper's words. */
+  readonly available: boolean;
+  readonly note: string | null;
+  /** A payment through it is under way. */
+  readonly busy: boolean;
+}
+
+/** The views once the panel is connected. */
+export interface ViewsState {
+  readonly activeView: ViewId | null;
+  /** The options on offer, in the merchant's order, without those that failed to load. */
+  readonly offered: readonly PaymentOption[];
+  /** The methods listed: saved ones and those added this visit. */
+  readonly methods: readonly RawPaymentMethod[];
+  readonly activeMethod: RawPaymentMethod | null;
+  /** The sheet-level message, in the shopper's words. */
+  readonly message: string | null;
+  /** The card sheet, when the card is offered. */
+  readonly card: CardViewState | null;
+  /** The wallets' sheets, by option. */
+  readonly wallets: Readonly<Partial<Record<WalletOption, WalletViewState>>>;
+  /** The 3D Secure modal shows the bank's frame. */
+  readonly verifying: boolean;
+  /** Grows each time focus should move to the active view's heading. */
+  readonly focusRequest: number;
+}
+
+/** Everything the view renders. */
+export interface PanelViewState {
+  /** `loading` until every dependency has finished; `failed` when the panel cannot be used. */
+  readonly phase: 'loading' | 'ready' | 'failed';
+  readonly texts: Texts;
+  /** Language tag and direction of the panel's locale. */
+  readonly lang: string;
+  readonly dir: 'ltr' | 'rtl';
+  /** The views; `null` before the configuration is there and after a failure. */
+  readonly views: ViewsState | null;
+  /** Why the panel cannot be used, in the `failed` phase. */
+  readonly failure: PanelError | null;
+}
+
+/** The controller as the view sees it. */
+export interface PanelView {
+  /** The current state: the same object until something changes (for `useSyncExternalStore`). */
+  getState(): PanelViewState;
+  /** Calls `listener` after every state change; returns its removal (a bound function, for `useSyncExternalStore`). */
+  readonly subscribe: (listener: () => void) => () => void;
+  /** The shopper picked an option from the list. */
+  selectOption(option: PaymentOption): void;
+  /** The shopper picked a listed method. */
+  selectMethod(method: RawPaymentMethod): void;
+  /** The shopper asked for the list of options ("Choose another way to pay"). */
+  showOptions(): void;
+  /** The shopper clicked a card field's label. */
+  focusField(field: SheetField): void;
+  /**
+   * The shopper clicked a wallet's button; must be called synchronously inside the click (a popup
+   * or Apple's payment sheet may only open there).
+   */
+  payWith(option: WalletOption): void;
+  /** The shopper closed the 3D Secure modal. */
+  cancelVerification(): void;
+  /** The view has rendered the panel's current state for the first time. */
+  viewMounted(): void;
+  /** The view has shown the panel ready (after the render of `phase: 'ready'`). */
+  viewShown(): void;
+}
+
+/** Slot of the view through which a card field's frame shows. */
+export function fieldSlot(field: SheetField): string {
+  return `field-${field}`;
+}
+
+/** Slot of the view through which the 3D Secure bank frame shows. */
+export const BANK_FRAME_SLOT = 'bank-frame';
+
+/** Tag name of the view's element (defined by the view's file). */
+export const VIEW_TAG_NAME = 'payment-panel-view';

@@ -1,0 +1,112 @@
+/**
+ * Hosted fields for a card form of the merchant's own layout (`paymentPanel.createHostedFields`):
+ * the options checked as the specification asks, then {@link openHostedFields} with the client.
+ * A file of its own (`modules/hosted-fields.js`): the panel starts its card frames without it.
+ * @packageDocumentation
+ */
+import type { GatewayClient } from '../../client';
+import { createError, type PanelError } from '../../shared/errors';
+import { isFieldKey, type FieldKey } from '../../shared/hosted-fields';
+import {
+  frameFolderOf,
+  HOSTED_FIELD_FRAME_CLASS,
+  openHostedFields,
+  type FieldOptions,
+  type HostedFields,
+  type OpenedHostedFields,
+} from './index';
+
+/** Options of {@link createHostedFields}. */
+export interface HostedFieldsOptions {
+  /** The gateway client. Required. */
+  client: GatewayClient;
+  /** The fields to create, by key. Required, with at least one field. */
+  fields: Partial<Record<FieldKey, FieldOptions>>;
+  /** Styles of the inputs (selector → property → value); only whitelisted entries reach the frames. */
+  styles?: unknown;
+  /** Where container selectors are resolved (a selector may point into a shadow root); `document` by default. */
+  root?: Document | ShadowRoot;
+  /** Title (accessible name) of a field's frame; `Secure <label> input frame` by default. */
+  frameTitle?: (field: FieldKey) => string;
+  /** Loads the non-minified frame page. */
+  debug?: boolean;
+  /**
+   * Aborting it before every frame is ready gives up: the frames, the listener and the timers go,
+   * and the promise rejects with the signal's reason. Aborting it later changes nothing.
+   */
+  signal?: AbortSignal;
+}
+
+function required(option: 'client' | 'fields'): PanelError {
+  return createError('INSTANTIATION_OPTION_REQUIRED', { option, component: 'Hosted Fields' });
+}
+
+function resolveContainer(container: unknown, root: Document | ShadowRoot): Element | null {
+  if (container instanceof Element) return container;
+  if (typeof container !== 'string') return null;
+  try {
+    return root.querySelector(container);
+  } catch {
+    // An invalid selector is the merchant's mistake, reported like one that matches nothing.
+    return null;
+  }
+}
+
+/** SPEC §5 checks, in order, before any frame is made. */
+function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Element][] {
+  const { client, fields, root = document } = (options as Partial<HostedFieldsOptions> | undefined) ?? {};
+  if (!client) throw required('client');
+  const entries = fields
+    ? Object.entries<FieldOptions | undefined>(fields).filter(
+        (entry): entry is [string, FieldOptions] => entry[1] !== undefined,
+      )
+    : [];
+  if (entries.length === 0) throw required('fields');
+  const used = new Set<Element>();
+  return entries.map(([key, field]) => {
+    if (!isFieldKey(key)) throw createError('HOSTED_FIELDS_INVALID_FIELD_KEY', { field: key });
+    const container = resolveContainer((field as Partial<FieldOptions> | null)?.container, root);
+    if (!container) throw createError('HOSTED_FIELDS_INVALID_FIELD_SELECTOR', undefined, { field: key });
+    if (used.has(container) || container.querySelector(`iframe.${HOSTED_FIELD_FRAME_CLASS}`)) {
+      throw createError('HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME', undefined, { field: key });
+    }
+    used.add(container);
+    for (const property of ['maxlength', 'minlength'] as const) {
+      if (field[property] !== undefined && !Number.isFinite(field[property])) {
+        throw createError('HOSTED_FIELDS_FIELD_PROPERTY_INVALID', { property }, { field: key });
+      }
+    }
+    return [key, field, container];
+  });
+}
+
+/**
+ * Creates hosted fields: checks the options (SPEC §5), appends one frame per field to its
+ * container and resolves when every frame has reported ready and been configured.
+ *
+ * Rejects with `INSTANTIATION_OPTION_REQUIRED`, `HOSTED_FIELDS_INVALID_FIELD_KEY`,
+ * `HOSTED_FIELDS_INVALID_FIELD_SELECTOR`, `HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME`,
+ * `HOSTED_FIELDS_FIELD_PROPERTY_INVALID` (before any frame is made), `INCOMPATIBLE_VERSIONS` (a frame
+ * of another version), the error a frame reports, or the reason of an aborted `signal`. A frame
+ * that never loads only sends the `load.timed-out` analytics event: the promise stays pending
+ * until `signal` aborts.
+ */
+export function createHostedFields(options: HostedFieldsOptions): Promise<HostedFields> {
+  let opened: OpenedHostedFields;
+  try {
+    const checked = checkFields(options);
+    const { client } = options;
+    opened = openHostedFields({
+      frameFolder: frameFolderOf(client),
+      fields: Object.fromEntries(checked.map(([key, field, container]) => [key, { ...field, container }])),
+      styles: options.styles,
+      ...(options.frameTitle ? { frameTitle: options.frameTitle } : {}),
+      ...(options.debug ? { debug: true } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    opened.connect(client);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+  return opened.ready;
+}

@@ -1,0 +1,20 @@
+/**
+ * Entry of the 3D Secure file (`modules/three-d-secure.js`), loaded only when a merchant verifies
+ * cards with 3D Secure (the panel's option, or `paymentPanel.createThreeDSecure()`).
+ * @packageDocumentation
+ */
+import { defineModule } from '../../shared/module-registry';
+import { createThreeDSecure } from './three-d-secure';
+
+/** What the 3D Secure file gives the panel. */
+export interface ThreeDSecureModule {
+  createThreeDSecure: typeof createThreeDSecure;
+}
+
+declare module '../../shared/module-registry' {
+  interface PanelModules {
+    'three-d-secure': ThreeDSecureModule;
+  }
+}
+
+defineModule('three-d-secure', { createThreeDSecure });

@@ -1,0 +1,143 @@
+/**
+ * The panel's views: saved methods, the payment option list, the sheets, the 3D Secure modal and
+ * the "other ways to pay" toggle. They render the controller's state; every choice the shopper
+ * makes goes to the controller.
+ */
+import { useLayoutEffect, useRef } from 'react';
+import type { PanelView, ViewsState } from '../controller';
+import { ApplePayButton } from './ApplePayButton';
+import { CardSheet } from './CardSheet';
+import { PaymentOptionList } from './PaymentOptionList';
+import { PayPalButton } from './PayPalButton';
+import { SavedMethods } from './SavedMethods';
+import { SheetError } from './SheetError';
+import { ThreeDSecureModal } from './ThreeDSecureModal';
+import { useTexts } from './texts-context';
+import { WalletSheet } from './WalletSheet';
+
+/** Properties of {@link Views}. */
+export interface ViewsProps {
+  view: PanelView;
+  state: ViewsState;
+  /** Whether the panel is ready: until then the views stay hidden. */
+  ready: boolean;
+}
+
+/** The element that has focus in the view, or in the element around it (a card frame). */
+function focusedElement(root: ShadowRoot): Element | null {
+  if (root.activeElement) return root.activeElement;
+  const outer = root.host.getRootNode();
+  const focused = outer instanceof ShadowRoot ? outer.activeElement : null;
+  return focused === root.host ? null : focused;
+}
+
+/** The views. */
+export function Views({ view, state, ready }: ViewsProps) {
+  const { text } = useTexts();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { activeView, offered, methods, activeMethod, card, wallets, verifying, focusRequest } = state;
+
+  // After a shopper's switch, focus moves to the new view's heading; so it does when the view it
+  // was in went (a wallet or a card handed over its method), before the browser drops it.
+  const focusedFor = useRef(focusRequest);
+  useLayoutEffect(() => {
+    const requested = focusedFor.current !== focusRequest;
+    focusedFor.current = focusRequest;
+    const root = rootRef.current?.getRootNode();
+    if (!(root instanceof ShadowRoot)) return;
+    if (!requested && focusedElement(root)?.checkVisibility() !== false) return;
+    const selector = `[data-view="${activeView ?? ''}"]:not([hidden])`;
+    rootRef.current?.querySelector<HTMLElement>(`${selector} h2, ${selector} .list-heading`)?.focus();
+  }, [activeView, focusRequest]);
+
+  const inSheet = activeView !== null && activeView !== 'methods' && activeView !== 'options';
+  const showToggle =
+    (activeView === 'methods' && offered.length > 0) ||
+    (inSheet && (offered.length > 1 || methods.length > 0));
+
+  return (
+    <div className="views" ref={rootRef}>
+      <div className="wrapper" part="wrapper" hidden={!ready} data-active-view={activeView ?? undefined}>
+        <SheetError message={state.message} />
+        {(activeView === 'methods' || activeView === 'options') && methods.length > 0 && (
+          <div data-view="methods">
+            <SavedMethods
+              methods={methods}
+              active={activeMethod}
+              onSelect={(method) => {
+                view.selectMethod(method);
+              }}
+            />
+          </div>
+        )}
+        {activeView === 'options' && (
+          <div data-view="options">
+            <PaymentOptionList
+              options={offered}
+              heading={text(methods.length > 0 ? 'otherWaysToPay' : 'chooseAWayToPay')}
+              onSelect={(option) => {
+                view.selectOption(option);
+              }}
+            />
+          </div>
+        )}
+        {card && (
+          <div data-view="card" hidden={activeView !== 'card'}>
+            <CardSheet
+              card={card}
+              onFocusField={(field) => {
+                view.focusField(field);
+              }}
+            />
+          </div>
+        )}
+        {offered.map((option) => {
+          if (option === 'card') return null;
+          const wallet = wallets[option];
+          return (
+            <div data-view={option} key={option} hidden={activeView !== option}>
+              <WalletSheet option={option}>
+                {wallet && option !== 'applePay' && (
+                  <PayPalButton
+                    credit={option === 'paypalCredit'}
+                    wallet={wallet}
+                    onPay={() => {
+                      view.payWith(option);
+                    }}
+                  />
+                )}
+                {wallet && option === 'applePay' && (
+                  <ApplePayButton
+                    onPay={() => {
+                      view.payWith('applePay');
+                    }}
+                  />
+                )}
+              </WalletSheet>
+            </div>
+          );
+        })}
+        <ThreeDSecureModal
+          open={verifying}
+          onCancel={() => {
+            view.cancelVerification();
+          }}
+        />
+        {showToggle && (
+          <section className="other-ways" part="other-ways" aria-label={text('otherWaysToPay')}>
+            <button
+              type="button"
+              className="toggle"
+              part="toggle"
+              onClick={() => {
+                view.showOptions();
+              }}
+            >
+              {text('chooseAnotherWayToPay')}
+            </button>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Entry of the view's file (`modules/view.js`): React renders each panel's view into the shadow
+ * root of a `<payment-panel-view>` element that r2wc makes of {@link PanelRoot}. The panel's own
+ * element places that element, and the card and bank frames as its children; the view shows the
+ * frames through its slots and finds its controller through the `controller()` method r2wc reads.
+ * @packageDocumentation
+ */
+import r2wc from '@r2wc/react-to-web-component';
+import { VIEW_TAG_NAME, viewControllerOf, type PanelView } from '../controller';
+import { defineModule } from '../shared/module-registry';
+import { PanelRoot } from './PanelRoot';
+import css from './view.css?inline';
+
+/** What the view's file gives the panel: the tag name it defined. */
+export interface ViewModule {
+  tagName: string;
+}
+
+declare module '../shared/module-registry' {
+  interface PanelModules {
+    view: ViewModule;
+  }
+}
+
+/**
+ * Every part of the view's shadow root, forwarded through the view's element so that
+ * `payment-panel::part(…)` reaches them (README, "Styling").
+ */
+const VIEW_PARTS: readonly string[] = [
+  'wrapper',
+  'sheet-error',
+  'saved-methods',
+  'saved-method',
+  'options',
+  'option',
+  'heading',
+  'other-ways',
+  'toggle',
+  'sheet',
+  'card-sheet',
+  'paypal-sheet',
+  'paypalCredit-sheet',
+  'applePay-sheet',
+  'sheet-header',
+  'button-area',
+  'field',
+  'field-cardholderName',
+  'field-number',
+  'field-expirationDate',
+  'field-cvv',
+  'field-postalCode',
+  'field-label',
+  'field-input',
+  'field-container',
+  'field-error',
+  'paypal-button',
+  'apple-pay-button',
+  'wallet-note',
+  'three-d-secure-modal',
+  'close-button',
+  'bank-frame',
+];
+
+let sheet: CSSStyleSheet | undefined;
+
+/** The view's stylesheet, built once and shared by every panel. */
+function viewStyleSheet(): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+  }
+  return sheet;
+}
+
+// r2wc's element is a custom element: its lifecycle callbacks are the platform's.
+const R2wcView = r2wc(PanelRoot, {
+  shadow: 'open',
+  props: { controller: 'method' },
+}) as new () => HTMLElement & {
+  connectedCallback(): void;
+};
+
+/** `<payment-panel-view>`: the React view of one panel. */
+class PanelViewElement extends R2wcView {
+  constructor() {
+    super();
+    if (this.shadowRoot) this.shadowRoot.adoptedStyleSheets = [viewStyleSheet()];
+  }
+
+  /** Forwards the view's parts to the panel's element (an element may not set attributes as it is made). */
+  override connectedCallback(): void {
+    if (!this.hasAttribute('exportparts')) this.setAttribute('exportparts', VIEW_PARTS.join(', '));
+    super.connectedCallback();
+  }
+
+  /** The controller of the panel this view belongs to (r2wc passes it to React as a method prop). */
+  controller(): PanelView | undefined {
+    return viewControllerOf(this);
+  }
+}
+
+if (!customElements.get(VIEW_TAG_NAME)) customElements.define(VIEW_TAG_NAME, PanelViewElement);
+defineModule('view', { tagName: VIEW_TAG_NAME });
