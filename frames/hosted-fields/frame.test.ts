@@ -126,7 +126,8 @@ describe('the input', () => {
     const field = start('expirationDate', bus());
     field.input.value = '12/2030';
     field.input.dispatchEvent(new InputEvent('input', { inputType: 'insertReplacementText' }));
-    expect(field.input.value).toBe('12 / 2030');
+    expect(field.input.value).toBe('12/2030');
+    expect(field.input.maxLength).toBe(7);
   });
 });
 
@@ -223,19 +224,42 @@ describe('page commands', () => {
 });
 
 describe('sibling frames', () => {
-  it('the CVV follows the number’s brand', async () => {
+  it('the CVV takes 3 digits until the number’s brand asks for 4', async () => {
     const number = start('number', bus());
     const cvv = start('cvv', bus());
-    typeInto(cvv.input, '123');
-    expect(cvv.input.maxLength).toBe(4);
+    expect(cvv.input.maxLength).toBe(3);
+    typeInto(cvv.input, '1234');
+    expect(cvv.input.value).toBe('123');
+    expect(cvv.sent.at(-1)).toMatchObject({ event: 'validityChange', state: { isValid: true } });
+    // American Express: 4 digits, so 3 are not enough yet; the fourth goes in.
     typeInto(number.input, '37');
     await flush();
     expect(cvv.input.maxLength).toBe(4);
-    expect(cvv.sent.at(-1)).toMatchObject({ event: 'validityChange', state: { isValid: false } });
+    expect(cvv.sent.at(-1)).toMatchObject({
+      event: 'validityChange',
+      state: { isValid: false, isPotentiallyValid: true },
+    });
+    typeInto(cvv.input, '45');
+    expect(cvv.input.value).toBe('1234');
+    expect(cvv.sent.at(-1)).toMatchObject({ event: 'validityChange', state: { isValid: true } });
+    // Visa after all: the 4 digits stay, invalid, for the shopper to correct; nothing more goes in.
     number.handle({ type: 'clearField', field: 'number' });
     typeInto(number.input, '41');
     await flush();
     expect(cvv.input.maxLength).toBe(3);
+    expect(cvv.input.value).toBe('1234');
+    expect(cvv.input.classList.contains('invalid')).toBe(true);
+    expect(cvv.sent.at(-1)).toMatchObject({
+      event: 'validityChange',
+      state: { isValid: false, isPotentiallyValid: false },
+    });
+    typeInto(cvv.input, '5');
+    expect(cvv.input.value).toBe('1234');
+    cvv.input.setSelectionRange(4, 4);
+    cvv.input.dispatchEvent(
+      new InputEvent('beforeinput', { inputType: 'deleteContentBackward', cancelable: true }),
+    );
+    expect(cvv.input.value).toBe('123');
     expect(cvv.sent.at(-1)).toMatchObject({ event: 'validityChange', state: { isValid: true } });
   });
 

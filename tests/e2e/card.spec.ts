@@ -149,6 +149,62 @@ test('American Express formats 4-6-5 and asks for a 4-digit code on the front', 
   await expect(card.input('cvv')).toHaveValue('1234');
 });
 
+test('the CVV takes 3 digits with a Visa and 4 with an American Express; back to Visa, 4 are invalid', async ({
+  page,
+}) => {
+  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  const cvv = card.input('cvv');
+  // No brand yet: the default 3.
+  await expect(cvv).toHaveAttribute('maxlength', '3');
+  await card.type('number', VISA.number);
+  await card.type('cvv', '1234');
+  await expect(cvv).toHaveValue('123');
+  await expect(cvv).toHaveAttribute('maxlength', '3');
+
+  await card.input('number').fill('');
+  await card.type('number', '378282246310005');
+  await expect(cvv).toHaveAttribute('maxlength', '4');
+  // Three digits are not enough for American Express; the fourth goes in.
+  await expect(cvv).not.toHaveClass(/(^|\s)valid(\s|$)/);
+  await card.type('cvv', '45');
+  await expect(cvv).toHaveValue('1234');
+  await expect(cvv).toHaveClass(/(^|\s)valid(\s|$)/);
+
+  // A Visa after all: the code is not cut to 3 digits that look right, it stays and is invalid.
+  await card.input('number').fill('');
+  await card.type('number', VISA.number);
+  await expect(cvv).toHaveAttribute('maxlength', '3');
+  await expect(cvv).toHaveValue('1234');
+  await expect(cvv).toHaveClass(/(^|\s)invalid(\s|$)/);
+  await card.fill({ expirationDate: VISA.expirationDate, postalCode: VISA.postalCode });
+  await expect(card.error('cvv')).toHaveText('This security code is not valid.');
+  expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_FIELDS_INVALID');
+  // One digit less and it pays.
+  await cvv.press('End');
+  await cvv.press('Backspace');
+  await expect(cvv).toHaveValue('123');
+  await expect(cvv).toHaveClass(/(^|\s)valid(\s|$)/);
+  expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
+});
+
+test('the expiration date fits its 7 characters as MM / YY, and as MM/YYYY for a four-digit year', async ({
+  page,
+}) => {
+  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  const date = card.input('expirationDate');
+  await expect(date).toHaveAttribute('maxlength', '7');
+  await card.type('expirationDate', '1230');
+  await expect(date).toHaveValue('12 / 30');
+  await date.fill('');
+  await card.type('expirationDate', '12 / 2030');
+  await expect(date).toHaveValue('12/2030');
+  await expect(date).toHaveAttribute('maxlength', '7');
+  await card.fill({ number: VISA.number, cvv: VISA.cvv, postalCode: VISA.postalCode });
+  expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
+  const [request] = await sandbox.requests(CREDIT_CARDS);
+  expect(request?.body).toMatchObject({ creditCard: { expiration_month: '12', expiration_year: '2030' } });
+});
+
 test('an empty form is FIELDS_EMPTY and each field says what is missing', async ({ page }) => {
   const { panel, card } = await openCheckout(page, DEMO_KEY);
   const { error } = await panel.requestPaymentMethod();
