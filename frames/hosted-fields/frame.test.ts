@@ -263,7 +263,7 @@ describe('sibling frames', () => {
     expect(cvv.sent.at(-1)).toMatchObject({ event: 'validityChange', state: { isValid: true } });
   });
 
-  it('the tokenizer collects every field and posts once', async () => {
+  it('the tokenizer collects every field, posts once and reports it to analytics once', async () => {
     const send = vi.fn<RequestSender>().mockResolvedValue({
       status: 201,
       data: {
@@ -284,8 +284,9 @@ describe('sibling frames', () => {
       type: 'configureTokenizer',
       fields: ['number', 'cvv', 'expirationDate'],
       clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
+      analyticsUrl: 'https://localhost:8445/analytics/m',
       authorization: { tokenizationKey: 'sandbox_a_m' },
-      metadata: {},
+      metadata: { sessionId: 's' },
       supportedCardTypes: ['Visa'],
     });
     typeInto(number.input, '4111111111111111');
@@ -296,9 +297,20 @@ describe('sibling frames', () => {
     await vi.waitFor(() => {
       expect(number.sent.filter((m) => m.type === 'tokenizeResult')).toHaveLength(2);
     });
-    expect(send).toHaveBeenCalledTimes(1);
+    // The card, then the report; the repeated request id is answered without either.
+    expect(send).toHaveBeenCalledTimes(2);
     expect(send.mock.calls[0]?.[0].data).toMatchObject({
       creditCard: { number: '4111111111111111', cvv: '123', expiration_month: '12', expiration_year: '2040' },
+    });
+    expect(send.mock.calls[1]?.[0]).toMatchObject({
+      url: 'https://localhost:8445/analytics/m',
+      method: 'POST',
+      timeout: 2000,
+      data: {
+        analytics: [{ kind: 'web.custom.hosted-fields.tokenization.succeeded' }],
+        _meta: { sessionId: 's' },
+        tokenizationKey: 'sandbox_a_m',
+      },
     });
     expect(number.sent.at(-1)).toEqual({
       type: 'tokenizeResult',

@@ -315,6 +315,61 @@ for (const fault of gatewayFaults) {
   });
 }
 
+test('the card frame reports each tokenization it sent to analytics, from the assets origin', async ({
+  page,
+}) => {
+  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  const ANALYTICS = '/analytics/demo_merchant';
+  /** The tokenization events the sandbox's analytics sink received, with the origin of each batch. */
+  const tokenizations = async () =>
+    (await sandbox.requests(ANALYTICS)).flatMap((request) => {
+      const body = request.body as {
+        analytics: { kind: string; timestamp: number }[];
+        _meta: Record<string, string>;
+        braintreeLibraryVersion: string;
+        tokenizationKey?: string;
+      };
+      return body.analytics
+        .filter(({ kind }) => kind.includes('.tokenization.'))
+        .map(({ kind, timestamp }) => ({
+          kind,
+          timestamp,
+          origin: request.origin,
+          braintreeLibraryVersion: body.braintreeLibraryVersion,
+          tokenizationKey: body.tokenizationKey,
+          sessionId: body._meta.sessionId,
+        }));
+    });
+
+  // Refused in the frame before anything was sent: nothing to report.
+  expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_FIELDS_EMPTY');
+  await card.fill(VISA);
+  await panel.waitForEvent('paymentMethodRequestable');
+  await sandbox.inject({ match: CREDIT_CARDS, kind: '422' });
+  expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_FAILED_TOKENIZATION');
+  expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
+
+  const reported = {
+    origin: localOrigins().assets,
+    braintreeLibraryVersion: 'braintree/web/3.26.0',
+    tokenizationKey: DEMO_KEY,
+    sessionId: expect.any(String) as unknown,
+  };
+  await expect
+    .poll(async () => (await tokenizations()).map(({ kind }) => kind))
+    .toEqual([
+      'web.custom.hosted-fields.tokenization.failed',
+      'web.custom.hosted-fields.tokenization.succeeded',
+    ]);
+  const events = await tokenizations();
+  expect(events).toEqual([
+    { kind: 'web.custom.hosted-fields.tokenization.failed', timestamp: expect.any(Number), ...reported },
+    { kind: 'web.custom.hosted-fields.tokenization.succeeded', timestamp: expect.any(Number), ...reported },
+  ]);
+  // Unix seconds, as the panel's own events.
+  for (const { timestamp } of events) expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(120);
+});
+
 test.describe('cardholder name', () => {
   async function openWithCardOption(
     page: Page,
