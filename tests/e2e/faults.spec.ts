@@ -245,8 +245,9 @@ test.describe.serial('card tokenize (POST payment_methods/credit_cards)', () => 
 });
 
 test.describe.serial('configuration load (GET configuration)', () => {
-  // SPEC §7: 403 gives CLIENT_AUTHORIZATION_INSUFFICIENT, any other failure (429 and the time-out
-  // included) CLIENT_GATEWAY_NETWORK; its details say which (gateway.spec.ts checks them).
+  // As the provider's SDK has it, 403 gives CLIENT_AUTHORIZATION_INSUFFICIENT and any other failure
+  // (429 and the time-out included) CLIENT_GATEWAY_NETWORK; its details say which (gateway.spec.ts
+  // checks them).
   const outcomes: Outcomes = {
     '500': f('CLIENT_GATEWAY_NETWORK', TEXTS.generic),
     '429': f('CLIENT_GATEWAY_NETWORK', TEXTS.generic),
