@@ -90,12 +90,30 @@ describe('card number', () => {
 describe('expiration date', () => {
   const date = fieldFormat('expirationDate');
 
-  it('shows MM / YY as typed', () => {
+  it('shows MM / YY as typed, within the 7 characters of its maxlength', () => {
     expect(type(date, '1')).toBe('1|');
     expect(type(date, '12')).toBe('12 / |');
     expect(type(date, '1230')).toBe('12 / 30|');
-    expect(type(date, '122030')).toBe('12 / 2030|');
-    expect(type(date, '1220301')).toBe('12 / 2030|');
+    expect(date.maxDisplay('')).toBe(7);
+    expect(date.maxDisplay('1230')).toBe(7);
+  });
+
+  it('closes up to MM/YYYY for a four-digit year, still within 7', () => {
+    expect(type(date, '122')).toBe('12 / 2|');
+    expect(type(date, '1220')).toBe('12 / 20|');
+    expect(type(date, '12203')).toBe('12/203|');
+    expect(type(date, '122030')).toBe('12/2030|');
+    expect(type(date, '1220301')).toBe('12/2030|');
+    expect(date.maxDisplay('122030')).toBe(7);
+    expect(rawValue(date, '12/2030')).toBe('122030');
+    // Typed as the shopper reads a card, separators included.
+    expect(edit(date, '|', insert('12 / 2030'))).toBe('12/2030|');
+  });
+
+  it('opens up again when the year is cut back to two digits', () => {
+    expect(edit(date, '12/2030|', backspace)).toBe('12/203|');
+    expect(edit(date, '12/203|', backspace)).toBe('12 / 20|');
+    expect(edit(date, '12/20|30', backspace)).toBe('12/2|30');
   });
 
   it('pads a leading 2–9 and a lone month with a separator', () => {
@@ -113,16 +131,31 @@ describe('expiration date', () => {
 });
 
 describe('other fields', () => {
-  it('limits the CVV to the brand’s size, or 4 while unknown', () => {
+  it('limits the CVV to 3 digits until the brand asks for 4', () => {
+    expect(type(fieldFormat('cvv'), '1234')).toBe('123|');
+    expect(fieldFormat('cvv').maxDisplay('')).toBe(3);
     expect(type(fieldFormat('cvv', { cvvSize: 3 }), '1234')).toBe('123|');
     expect(type(fieldFormat('cvv', { cvvSize: 4 }), '12345')).toBe('1234|');
-    expect(type(fieldFormat('cvv'), '12345')).toBe('1234|');
-    expect(type(fieldFormat('cvv', { maxLength: 3 }), '1234')).toBe('123|');
+    expect(fieldFormat('cvv', { cvvSize: 4 }).maxDisplay('')).toBe(4);
+  });
+
+  it('lets the merchant’s maxlength shorten the CVV, never lengthen it', () => {
+    expect(type(fieldFormat('cvv', { maxLength: 2 }), '1234')).toBe('12|');
+    expect(type(fieldFormat('cvv', { maxLength: 3, cvvSize: 4 }), '1234')).toBe('123|');
+    expect(type(fieldFormat('cvv', { maxLength: 5 }), '12345')).toBe('123|');
+    expect(type(fieldFormat('cvv', { maxLength: 5, cvvSize: 4 }), '12345')).toBe('1234|');
   });
 
   it('pads the month field, limits the year field', () => {
     expect(type(fieldFormat('expirationMonth'), '5')).toBe('05|');
+    expect(fieldFormat('expirationMonth').maxDisplay('')).toBe(2);
     expect(type(fieldFormat('expirationYear'), '203099')).toBe('2030|');
+    expect(fieldFormat('expirationYear').maxDisplay('')).toBe(4);
+  });
+
+  it('limits the number to 19 digits and the postal code to 8 characters by default', () => {
+    expect(fieldFormat('number').maxRaw('')).toBe(19);
+    expect(fieldFormat('postalCode').maxDisplay('')).toBe(8);
   });
 
   it('keeps postal codes and names as typed, within their limits', () => {
@@ -141,7 +174,9 @@ describe('reformat', () => {
       raw: '4111111111111111',
     });
     expect(reformat(fieldFormat('number'), '41111', 2).caret).toBe(2);
-    expect(reformat(fieldFormat('expirationDate'), '12/2030').value).toBe('12 / 2030');
+    expect(reformat(fieldFormat('expirationDate'), '12/2030').value).toBe('12/2030');
+    expect(reformat(fieldFormat('expirationDate'), '12 / 2030').value).toBe('12/2030');
+    expect(reformat(fieldFormat('expirationDate'), '12/30').value).toBe('12 / 30');
     expect(rawValue(fieldFormat('expirationDate'), '12 / 30')).toBe('1230');
   });
 });

@@ -58,8 +58,8 @@ export interface EditResult {
 /** Gaps the number shows until its brand is known. */
 const DEFAULT_GAPS = [4, 8, 12] as const;
 
-/** Longest number of any brand. */
-const MAX_NUMBER_LENGTH = 19;
+/** Longest number of any brand, in digits. */
+const MAX_NUMBER_LENGTH = FIELD_DEFAULTS.number.maxLength;
 
 const DIGIT = /\d/;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what we drop
@@ -123,13 +123,23 @@ function numberFormat(): FieldFormat {
   };
 }
 
+/**
+ * The date shows as `MM / YY`, which fills the field's 7 characters. A year of four digits would
+ * not fit with the spaces, so from its third digit the date closes up to `MM/YYYY`: still 7, and
+ * every digit the shopper typed (or autofill put in) stays in sight.
+ */
 function expirationDateFormat(): FieldFormat {
   return {
     significant: DIGIT,
     // MMYYYY; MMYY is the common case.
     maxRaw: () => 6,
-    maxDisplay: () => 9,
-    display: (raw) => (raw.length < 2 ? raw : `${raw.slice(0, 2)} / ${raw.slice(2)}`),
+    maxDisplay: () => FIELD_DEFAULTS.expirationDate.maxLength,
+    display(raw) {
+      if (raw.length < 2) return raw;
+      const month = raw.slice(0, 2);
+      const year = raw.slice(2);
+      return year.length > 2 ? `${month}/${year}` : `${month} / ${year}`;
+    },
     prepareInsert(prefix, text) {
       // "1/25" or a typed "1" then "/": the shopper meant January.
       const lone = /^(\d)[^\d]/.exec(prefix + text);
@@ -159,7 +169,10 @@ function textFormat(max: number): FieldFormat {
 export interface FormatContext {
   /** The merchant's `maxlength`: caps the CVV, replaces the postal code's and cardholder name's default. */
   maxLength?: number | undefined;
-  /** CVV digits the number's brand asks for; `undefined` while the brand is unknown (3 or 4 accepted). */
+  /**
+   * CVV digits the number's brand asks for (4 for American Express); `undefined` while the brand
+   * is unknown, when the CVV takes the default 3.
+   */
   cvvSize?: number | undefined;
 }
 
@@ -176,11 +189,14 @@ export function fieldFormat(field: FieldKey, context: FormatContext = {}): Field
     case 'expirationDate':
       return expirationDateFormat();
     case 'expirationMonth':
-      return digitsFormat(2, padMonthStart);
+      return digitsFormat(FIELD_DEFAULTS.expirationMonth.maxLength, padMonthStart);
     case 'expirationYear':
-      return digitsFormat(4);
+      return digitsFormat(FIELD_DEFAULTS.expirationYear.maxLength);
     case 'cvv':
-      return digitsFormat(Math.min(context.cvvSize ?? 4, merchantMax ?? 4));
+      // The merchant may only shorten it: a longer maxlength would let in digits no brand has.
+      return digitsFormat(
+        Math.min(context.cvvSize ?? FIELD_DEFAULTS.cvv.maxLength, merchantMax ?? Number.POSITIVE_INFINITY),
+      );
     case 'postalCode':
       return textFormat(merchantMax ?? FIELD_DEFAULTS.postalCode.maxLength);
     case 'cardholderName':

@@ -126,7 +126,8 @@ describe('the input', () => {
     const field = start('expirationDate', bus());
     field.input.value = '12/2030';
     field.input.dispatchEvent(new InputEvent('input', { inputType: 'insertReplacementText' }));
-    expect(field.input.value).toBe('12 / 2030');
+    expect(field.input.value).toBe('12/2030');
+    expect(field.input.maxLength).toBe(7);
   });
 });
 
@@ -223,23 +224,46 @@ describe('page commands', () => {
 });
 
 describe('sibling frames', () => {
-  it('the CVV follows the number’s brand', async () => {
+  it('the CVV takes 3 digits until the number’s brand asks for 4', async () => {
     const number = start('number', bus());
     const cvv = start('cvv', bus());
-    typeInto(cvv.input, '123');
-    expect(cvv.input.maxLength).toBe(4);
+    expect(cvv.input.maxLength).toBe(3);
+    typeInto(cvv.input, '1234');
+    expect(cvv.input.value).toBe('123');
+    expect(cvv.sent.at(-1)).toMatchObject({ event: 'validityChange', state: { isValid: true } });
+    // American Express: 4 digits, so 3 are not enough yet; the fourth goes in.
     typeInto(number.input, '37');
     await flush();
     expect(cvv.input.maxLength).toBe(4);
-    expect(cvv.sent.at(-1)).toMatchObject({ event: 'validityChange', state: { isValid: false } });
+    expect(cvv.sent.at(-1)).toMatchObject({
+      event: 'validityChange',
+      state: { isValid: false, isPotentiallyValid: true },
+    });
+    typeInto(cvv.input, '45');
+    expect(cvv.input.value).toBe('1234');
+    expect(cvv.sent.at(-1)).toMatchObject({ event: 'validityChange', state: { isValid: true } });
+    // Visa after all: the 4 digits stay, invalid, for the shopper to correct; nothing more goes in.
     number.handle({ type: 'clearField', field: 'number' });
     typeInto(number.input, '41');
     await flush();
     expect(cvv.input.maxLength).toBe(3);
+    expect(cvv.input.value).toBe('1234');
+    expect(cvv.input.classList.contains('invalid')).toBe(true);
+    expect(cvv.sent.at(-1)).toMatchObject({
+      event: 'validityChange',
+      state: { isValid: false, isPotentiallyValid: false },
+    });
+    typeInto(cvv.input, '5');
+    expect(cvv.input.value).toBe('1234');
+    cvv.input.setSelectionRange(4, 4);
+    cvv.input.dispatchEvent(
+      new InputEvent('beforeinput', { inputType: 'deleteContentBackward', cancelable: true }),
+    );
+    expect(cvv.input.value).toBe('123');
     expect(cvv.sent.at(-1)).toMatchObject({ event: 'validityChange', state: { isValid: true } });
   });
 
-  it('the tokenizer collects every field and posts once', async () => {
+  it('the tokenizer collects every field, posts once and reports it to analytics once', async () => {
     const send = vi.fn<RequestSender>().mockResolvedValue({
       status: 201,
       data: {
@@ -260,8 +284,9 @@ describe('sibling frames', () => {
       type: 'configureTokenizer',
       fields: ['number', 'cvv', 'expirationDate'],
       clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
+      analyticsUrl: 'https://localhost:8445/analytics/m',
       authorization: { tokenizationKey: 'sandbox_a_m' },
-      metadata: {},
+      metadata: { sessionId: 's' },
       supportedCardTypes: ['Visa'],
     });
     typeInto(number.input, '4111111111111111');
@@ -272,9 +297,20 @@ describe('sibling frames', () => {
     await vi.waitFor(() => {
       expect(number.sent.filter((m) => m.type === 'tokenizeResult')).toHaveLength(2);
     });
-    expect(send).toHaveBeenCalledTimes(1);
+    // The card, then the report; the repeated request id is answered without either.
+    expect(send).toHaveBeenCalledTimes(2);
     expect(send.mock.calls[0]?.[0].data).toMatchObject({
       creditCard: { number: '4111111111111111', cvv: '123', expiration_month: '12', expiration_year: '2040' },
+    });
+    expect(send.mock.calls[1]?.[0]).toMatchObject({
+      url: 'https://localhost:8445/analytics/m',
+      method: 'POST',
+      timeout: 2000,
+      data: {
+        analytics: [{ kind: 'web.custom.hosted-fields.tokenization.succeeded' }],
+        _meta: { sessionId: 's' },
+        tokenizationKey: 'sandbox_a_m',
+      },
     });
     expect(number.sent.at(-1)).toEqual({
       type: 'tokenizeResult',

@@ -281,8 +281,9 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
         return;
       }
       case 'configureTokenizer': {
-        const { fields, clientApiUrl, authorization, metadata, supportedCardTypes } = message;
-        const config = { fields, clientApiUrl, authorization, metadata, supportedCardTypes };
+        const { fields, clientApiUrl, analyticsUrl, authorization, metadata, supportedCardTypes } = message;
+        const config: TokenizerConfig = { fields, clientApiUrl, authorization, metadata, supportedCardTypes };
+        if (analyticsUrl !== undefined) config.analyticsUrl = analyticsUrl;
         tokenizer = config;
         context.supportedCardTypes = config.supportedCardTypes;
         siblings.send({ type: 'supportedCardTypes', cardTypes: config.supportedCardTypes });

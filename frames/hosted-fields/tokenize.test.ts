@@ -7,6 +7,8 @@ import {
   createTokenizeQueue,
   creditCardBody,
   payloadFromResponse,
+  reportTokenization,
+  TOKENIZATION_ANALYTICS,
   tokenizationError,
   tokenizeCard,
   type RequestSender,
@@ -240,6 +242,114 @@ describe('tokenizeCard', () => {
     const malformed = await tokenizeCard(CONFIG, REQUEST, fields(FULL), odd);
     expect('error' in malformed && malformed.error.code).toBe('HOSTED_FIELDS_FAILED_TOKENIZATION');
     expect(payloadFromResponse('text')).toBeNull();
+  });
+});
+
+describe('tokenization analytics', () => {
+  const ANALYTICS_URL = 'https://localhost:8445/analytics/m1';
+  const WITH_ANALYTICS: TokenizerConfig = { ...CONFIG, analyticsUrl: ANALYTICS_URL };
+  const CARD_URL = 'https://localhost:8445/merchants/m1/client_api/v1/payment_methods/credit_cards';
+
+  /** A sender answering the card request with `card` and every analytics POST with `{}`. */
+  function sender(card: () => Promise<{ status: number; data: unknown }>) {
+    return vi.fn<RequestSender>((options) =>
+      options.url === CARD_URL ? card() : Promise.resolve({ status: 200, data: {} }),
+    );
+  }
+
+  /** The kinds of the analytics POSTs a sender made, after checking each one's shape. */
+  function reported(send: ReturnType<typeof sender>): string[] {
+    return send.mock.calls
+      .map(([options]) => options)
+      .filter((options) => options.url !== CARD_URL)
+      .flatMap((options) => {
+        expect(options).toEqual({
+          url: ANALYTICS_URL,
+          method: 'POST',
+          timeout: 2000,
+          keepalive: false,
+          data: {
+            analytics: [{ kind: expect.any(String) as unknown, timestamp: expect.any(Number) as unknown }],
+            _meta: { sessionId: 's1', integration: 'dropin2' },
+            braintreeLibraryVersion: 'braintree/web/3.26.0',
+            tokenizationKey: 'sandbox_abc_m1',
+          },
+        });
+        const [event] = (options.data as { analytics: { kind: string; timestamp: number }[] }).analytics;
+        // Unix seconds, not milliseconds.
+        expect(Math.abs((event?.timestamp ?? 0) - Date.now() / 1000)).toBeLessThan(5);
+        return event ? [event.kind] : [];
+      });
+  }
+
+  it('reports a card the gateway tokenized as succeeded, from the frame', async () => {
+    const send = sender(() => Promise.resolve({ status: 201, data: { creditCards: [GATEWAY_CARD] } }));
+    const outcome = await tokenizeCard(WITH_ANALYTICS, REQUEST, fields(FULL), send);
+    expect(outcome).toHaveProperty('payload');
+    expect(reported(send)).toEqual(['web.custom.hosted-fields.tokenization.succeeded']);
+    expect(send.mock.calls[0]?.[0].url).toBe(CARD_URL);
+  });
+
+  it.each([
+    ['a refused card', () => Promise.reject(gatewayError(422, fieldErrorBody('81724')))],
+    ['a gateway error', () => Promise.reject(gatewayError(500, {}))],
+    ['a transport failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['an unreadable answer', () => Promise.resolve({ status: 201, data: { creditCards: [] } })],
+  ])('reports %s as failed', async (_, card) => {
+    const send = sender(card);
+    const outcome = await tokenizeCard(WITH_ANALYTICS, REQUEST, fields(FULL), send);
+    expect(outcome).toHaveProperty('error');
+    expect(reported(send)).toEqual(['web.custom.hosted-fields.tokenization.failed']);
+  });
+
+  it('reports nothing when nothing was sent: empty or invalid fields', async () => {
+    const send = sender(() => Promise.resolve({ status: 201, data: { creditCards: [GATEWAY_CARD] } }));
+    await tokenizeCard(WITH_ANALYTICS, REQUEST, fields({ number: '', cvv: '' }), send);
+    const invalid = await tokenizeCard(
+      WITH_ANALYTICS,
+      REQUEST,
+      fields({ number: '4111' }, { number: { ...VALID, isValid: false } }),
+      send,
+    );
+    expect('error' in invalid && invalid.error.code).toBe('HOSTED_FIELDS_FIELDS_INVALID');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('reports nothing without an analytics URL, or to one off the gateway allow-list', async () => {
+    for (const analyticsUrl of [
+      undefined,
+      'https://evil.example/analytics',
+      'http://localhost:8445/analytics/m1',
+      'javascript:alert(1)',
+    ]) {
+      const send = sender(() => Promise.resolve({ status: 201, data: { creditCards: [GATEWAY_CARD] } }));
+      const outcome = await tokenizeCard({ ...CONFIG, analyticsUrl }, REQUEST, fields(FULL), send);
+      expect(outcome).toHaveProperty('payload');
+      expect(send.mock.calls.map(([options]) => options.url)).toEqual([CARD_URL]);
+    }
+  });
+
+  it('never lets a failing report change the outcome', async () => {
+    const rejecting = vi.fn<RequestSender>((options) =>
+      options.url === CARD_URL
+        ? Promise.resolve({ status: 201, data: { creditCards: [GATEWAY_CARD] } })
+        : Promise.reject(new TypeError('Failed to fetch')),
+    );
+    expect(await tokenizeCard(WITH_ANALYTICS, REQUEST, fields(FULL), rejecting)).toHaveProperty('payload');
+    const throwing = vi.fn<RequestSender>(() => {
+      throw new Error('synchronous');
+    });
+    expect(() => {
+      reportTokenization(WITH_ANALYTICS, 'failed', throwing);
+    }).not.toThrow();
+    expect(throwing).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the events as the provider does', () => {
+    expect(TOKENIZATION_ANALYTICS).toEqual({
+      succeeded: 'custom.hosted-fields.tokenization.succeeded',
+      failed: 'custom.hosted-fields.tokenization.failed',
+    });
   });
 });
 

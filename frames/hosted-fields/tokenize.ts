@@ -1,12 +1,14 @@
 /**
  * Card tokenization in the tokenizing frame (PROTOCOL §4): local checks, the request body, the
- * POST to the gateway, the error mapping, and one request at a time.
+ * POST to the gateway, the error mapping, the analytics event of how it ended, and one request at
+ * a time.
  * @packageDocumentation
  */
+import { analyticsRequest } from '../../src/client/analytics';
 import { httpRequest, type HttpRequestOptions, type HttpResponse } from '../../src/client/http';
 import { isAllowedGatewayUrl } from '../../src/client/domain';
 import { supportedBrands } from '../../src/shared/card-brands';
-import { LIBRARY_VERSION } from '../../src/shared/constants';
+import { ANALYTICS_COMPONENT_PREFIX, LIBRARY_VERSION } from '../../src/shared/constants';
 import { CREDIT_CARDS_ENDPOINT } from '../../src/shared/endpoints';
 import { createTokenizationError, PanelError } from '../../src/shared/errors';
 import { shortText, type CardPayload, type PageToFrameMessage } from '../../src/shared/frame-messages';
@@ -187,9 +189,41 @@ export function payloadFromResponse(data: unknown): CardPayload | null {
   return parseWith(cardPayload, Array.isArray(cards) ? cards[0] : undefined);
 }
 
+/** The analytics events of a tokenization the gateway was asked for, without their prefix. */
+export const TOKENIZATION_ANALYTICS = {
+  succeeded: 'custom.hosted-fields.tokenization.succeeded',
+  failed: 'custom.hosted-fields.tokenization.failed',
+} as const;
+
+/**
+ * Reports how a tokenization ended to the configuration's analytics URL, when the page gave one
+ * on the gateway allow-list: the batch carries the authorization, which must go nowhere else.
+ * Sent from here, the frame that talked to the gateway, so the report does not depend on the page
+ * hearing the answer. Never throws and is not waited for.
+ */
+export function reportTokenization(
+  config: TokenizerConfig,
+  outcome: keyof typeof TOKENIZATION_ANALYTICS,
+  send: RequestSender = httpRequest,
+): void {
+  const url = config.analyticsUrl;
+  if (url === undefined || !isAllowedGatewayUrl(url)) return;
+  const event = {
+    kind: `${ANALYTICS_COMPONENT_PREFIX}${TOKENIZATION_ANALYTICS[outcome]}`,
+    timestamp: Math.floor(Date.now() / 1000),
+  };
+  try {
+    send(analyticsRequest(url, [event], config.metadata, config.authorization)).catch(() => {});
+  } catch {
+    // A sender that throws at once fails as one that rejects does: silently.
+  }
+}
+
 /**
  * Tokenizes the collected fields: the local checks, the gateway check of `clientApiUrl` (a
- * hostile page must not send card data elsewhere), then the POST.
+ * hostile page must not send card data elsewhere), then the POST. A tokenization that reached the
+ * gateway is reported to analytics as succeeded or failed; one refused before (empty or invalid
+ * fields) is not, as nothing was sent.
  */
 export async function tokenizeCard(
   config: TokenizerConfig,
@@ -211,9 +245,11 @@ export async function tokenizeCard(
       data: creditCardBody(config, request, values),
     });
   } catch (error) {
+    reportTokenization(config, 'failed', send);
     return { error: tokenizationError(error) };
   }
   const payload = payloadFromResponse(response.data);
+  reportTokenization(config, payload ? 'succeeded' : 'failed', send);
   return payload ? { payload } : { error: createTokenizationError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
 }
 

@@ -83,10 +83,11 @@ describe('cvv', () => {
     expect(validateField('cvv', '1234', visa)).toEqual({ isValid: false, isPotentiallyValid: false });
   });
 
-  it('accepts 3 or 4 digits while the brand is unknown', () => {
-    expect(validateField('cvv', '12').isValid).toBe(false);
+  it('takes the default 3 digits while the brand is unknown, as many as the field lets in', () => {
+    expect(validateField('cvv', '12')).toEqual({ isValid: false, isPotentiallyValid: true });
     expect(validateField('cvv', '123').isValid).toBe(true);
-    expect(validateField('cvv', '1234').isValid).toBe(true);
+    // Left over from a brand the number no longer has: invalid, for the shopper to correct.
+    expect(validateField('cvv', '1234')).toEqual({ isValid: false, isPotentiallyValid: false });
     expect(validateField('cvv', '').isPotentiallyValid).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import { expirationMonth } from 'card-validator/dist/expiration-month';
 import { expirationYear } from 'card-validator/dist/expiration-year';
 import { supportedBrands, type CardBrand, type CardBrandType } from '../../src/shared/card-brands';
 import { MAX_EXPIRATION_YEAR_AGE } from '../../src/shared/constants';
-import type { FieldKey } from '../../src/shared/hosted-fields';
+import { FIELD_DEFAULTS, type FieldKey } from '../../src/shared/hosted-fields';
 import { configureCardTypes, detectBrands } from './card-types';
 
 /** Validity of a value. */
@@ -27,7 +27,7 @@ export interface ValidationContext {
    * the tokenizer has told the frame (then every brand is accepted here and checked on tokenize).
    */
   supportedCardTypes?: readonly string[] | undefined;
-  /** The number's brand, for the CVV; `undefined` while unknown (3 or 4 digits accepted). */
+  /** The number's brand, for the CVV; `undefined` while unknown (the default 3 digits). */
   brand?: CardBrand | undefined;
   /** The merchant's `minlength`, for the postal code. */
   minLength?: number | undefined;
@@ -72,7 +72,9 @@ export function validateField(field: FieldKey, raw: string, context: ValidationC
     case 'number':
       return numberValidity(raw, context.supportedCardTypes);
     case 'cvv': {
-      const sizes = context.brand ? [context.brand.code.size] : [3, 4];
+      // As many digits as the field takes: a code left longer by a brand the number no longer has
+      // (American Express, then Visa) is invalid until the shopper corrects it, never cut short.
+      const sizes = [context.brand?.code.size ?? FIELD_DEFAULTS.cvv.maxLength];
       const { isValid, isPotentiallyValid } = cvv(raw, sizes);
       return { isValid, isPotentiallyValid };
     }

@@ -13,7 +13,7 @@ const CONFIGURATION: ThreeDSecurePageMessage = {
   acsUrl: 'https://bank.example/acs?x=1',
   pareq: 'sandbox-pareq-abc',
   md: 'sandbox-md-abc',
-  termUrl: 'https://localhost:8445/term?session=abc&three_d_secure_version=1.9.2',
+  termUrl: 'https://localhost:8445/term?session=abc&three_d_secure_version=3.26.0',
 };
 
 const parent = { postMessage: vi.fn<(message: unknown, targetOrigin: string) => void>() };

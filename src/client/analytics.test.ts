@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsMetadata } from './configuration';
-import { createAnalytics } from './analytics';
+import { analyticsRequest, createAnalytics } from './analytics';
 import { stubFetch } from './test-support';
 
 const URL_ = 'https://localhost:8445/analytics/m1';
@@ -153,5 +153,27 @@ describe('createAnalytics', () => {
     silent.teardown();
     idle.teardown();
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('analyticsRequest', () => {
+  it('is the POST of a batch: events, a copy of _meta, the library version and the auth field, 2 s', () => {
+    const meta = { sessionId: 's1', integration: 'dropin2' };
+    const events = [{ kind: 'web.custom.hosted-fields.tokenization.succeeded', timestamp: SECONDS }];
+    const request = analyticsRequest(URL_, events, meta, { authorizationFingerprint: 'fp' });
+    expect(request).toEqual({
+      url: URL_,
+      method: 'POST',
+      data: {
+        analytics: events,
+        _meta: meta,
+        braintreeLibraryVersion: 'braintree/web/3.26.0',
+        authorizationFingerprint: 'fp',
+      },
+      timeout: 2000,
+      keepalive: false,
+    });
+    expect((request.data as { _meta: unknown })._meta).not.toBe(meta);
+    expect(analyticsRequest(URL_, events, meta, { tokenizationKey: 'k' }, true).keepalive).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
 import { ANALYTICS_PANEL_PREFIX, ANALYTICS_REQUEST_TIMEOUT_MS, LIBRARY_VERSION } from '../shared/constants';
 import type { AuthorizationField } from './authorization';
 import type { AnalyticsMetadata } from './configuration';
-import { httpRequest } from './http';
+import { httpRequest, type HttpRequestOptions } from './http';
 
 /** One analytics event on the wire. */
 export interface AnalyticsEvent {
@@ -13,6 +13,34 @@ export interface AnalyticsEvent {
   kind: string;
   /** Unix time in seconds when the event was sent. */
   timestamp: number;
+}
+
+/**
+ * The POST of a batch of events: the events, `_meta`, `braintreeLibraryVersion` and the
+ * authorization field, with the 2 s analytics time-out. Whoever sends it ignores the answer and
+ * any failure: analytics must never break what it reports on.
+ * @param metadata - the `_meta` of the batch, copied now; the hosted-fields frame has it as plain strings
+ * @param keepalive - lets the request outlive the page (`pagehide`)
+ */
+export function analyticsRequest(
+  url: string,
+  events: readonly AnalyticsEvent[],
+  metadata: Readonly<AnalyticsMetadata> | Readonly<Record<string, string>>,
+  authField: AuthorizationField,
+  keepalive = false,
+): HttpRequestOptions {
+  return {
+    url,
+    method: 'POST',
+    data: {
+      analytics: events,
+      _meta: { ...metadata },
+      braintreeLibraryVersion: LIBRARY_VERSION,
+      ...authField,
+    },
+    timeout: ANALYTICS_REQUEST_TIMEOUT_MS,
+    keepalive,
+  };
 }
 
 /** Options of {@link createAnalytics}. */
@@ -49,16 +77,10 @@ export function createAnalytics({ url, metadata, authField }: AnalyticsOptions):
     clearTimeout(timer);
     timer = undefined;
     if (queue.length === 0 || url === undefined) return;
-    const analytics = queue;
+    const events = queue;
     queue = [];
-    // Analytics must never break the panel: failures are dropped (httpRequest never throws synchronously).
-    httpRequest({
-      url,
-      method: 'POST',
-      data: { analytics, _meta: { ...metadata }, braintreeLibraryVersion: LIBRARY_VERSION, ...authField },
-      timeout: ANALYTICS_REQUEST_TIMEOUT_MS,
-      keepalive,
-    }).catch(() => {});
+    // httpRequest never throws synchronously; its failures are dropped.
+    httpRequest(analyticsRequest(url, events, metadata, authField, keepalive)).catch(() => {});
   };
   const onPageHide = (): void => {
     flush(true);

@@ -182,11 +182,17 @@ function networkError(details: ErrorDetails): never {
  * Fetches and checks the gateway configuration. The token's `configUrl` is domain-checked before
  * anything is sent, so a fingerprint never leaves for a foreign domain.
  *
- * Rejects with `CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN` (a URL off the allow-list),
- * `CLIENT_INVALID_AUTHORIZATION` (401), `CLIENT_AUTHORIZATION_INSUFFICIENT` (403), `CLIENT_RATE_LIMITED`
- * (429), `CLIENT_REQUEST_TIMEOUT`, `CLIENT_MISSING_GATEWAY_CONFIGURATION` (no `clientApiUrl` or
- * `assetsUrl`) or `CLIENT_GATEWAY_NETWORK` (anything else, with `details.originalError`); with the
- * caller's abort reason when `signal` aborts.
+ * A refused call has two outcomes only, as the reference SDK gives them: `CLIENT_AUTHORIZATION_INSUFFICIENT`
+ * on HTTP 403, and `CLIENT_GATEWAY_NETWORK` for every other failure (any other status, 401 and 429
+ * included, a transport failure, the time-out, an unreadable body). Its `details` keep what went
+ * wrong: `httpStatus` (−1 for the time-out, 500 for a transport failure), `originalError` (the
+ * parsed body, or the transport's error) and, when the request itself failed, `clientErrorCode`,
+ * the code the same failure carries on any other gateway call (e.g. `CLIENT_RATE_LIMITED`,
+ * `CLIENT_REQUEST_TIMEOUT`, `CLIENT_REQUEST_ERROR` for a 401).
+ *
+ * Also rejects with `CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN` (a URL off the allow-list) or
+ * `CLIENT_MISSING_GATEWAY_CONFIGURATION` (no `clientApiUrl` or `assetsUrl`), and with the caller's
+ * abort reason when `signal` aborts.
  */
 export async function fetchConfiguration(
   authorization: Authorization,
@@ -209,19 +215,15 @@ export async function fetchConfiguration(
       signal: options.signal,
     });
   } catch (error) {
+    // The caller's abort reason, as it came.
     if (!isPanelError(error)) throw error;
-    const httpStatus = error.details?.httpStatus;
-    if (httpStatus === 401) {
-      throw createError('CLIENT_INVALID_AUTHORIZATION', undefined, { ...error.details, reason: 'rejected' });
-    }
-    if (
-      error.code === 'CLIENT_AUTHORIZATION_INSUFFICIENT' ||
-      error.code === 'CLIENT_RATE_LIMITED' ||
-      error.code === 'CLIENT_REQUEST_TIMEOUT'
-    ) {
-      throw error;
-    }
-    networkError({ httpStatus, originalError: error.details?.originalError ?? error });
+    if (error.code === 'CLIENT_AUTHORIZATION_INSUFFICIENT') throw error;
+    // Merchants tell a 401, a 429 or a time-out apart by the details, not by the code.
+    networkError({
+      ...error.details,
+      originalError: error.details?.originalError ?? error,
+      clientErrorCode: error.code,
+    });
   }
   const { status: httpStatus, data } = response;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {

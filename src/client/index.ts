@@ -3,7 +3,13 @@
  * analytics and the domain check.
  * @packageDocumentation
  */
-export { createAnalytics, type Analytics, type AnalyticsEvent, type AnalyticsOptions } from './analytics';
+export {
+  analyticsRequest,
+  createAnalytics,
+  type Analytics,
+  type AnalyticsEvent,
+  type AnalyticsOptions,
+} from './analytics';
 export {
   authorizationField,
   parseAuthorization,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption } from './options';
 import type { PanelOptionName } from '../controller/panel-options';
+import { availablePaymentOptions } from '../model/configuration';
 import { INVALID } from '../shared/strict-readers';
 import { expectSameVerdicts, variantsOf } from '../shared/test-support';
 
@@ -31,6 +32,54 @@ describe('the card option', () => {
       expect(parsed.error.message).toBe('The card option is invalid.');
       expect(parsed.error.details?.reason).toEqual(expect.any(String));
     }
+  });
+});
+
+describe('the payment option priority', () => {
+  const gateway = { creditCards: { supportedCardTypes: ['Visa'] }, paypalEnabled: true };
+  const noApplePay = { applePaySessionExists: false, isHttps: true, canMakePayments: () => false };
+  /** What the panel makes of the option as parsed: the options it offers, or its refusal. */
+  const offered = (input: unknown, fromAttribute: boolean) => {
+    const parsed = parseOption('paymentOptionPriority', input, fromAttribute);
+    if (!parsed.ok) return parsed.error.code;
+    const result = availablePaymentOptions(
+      { paymentOptionPriority: parsed.value, paypal: { flow: 'vault' } },
+      gateway,
+      noApplePay,
+    );
+    return result.ok ? result.options : `${result.code}: ${result.message}`;
+  };
+
+  it.each(['card', 'paypal card', 'paypal, card', '["paypal","card"]', 'venmo'])(
+    'refuses the property %j, text not an array, with "paymentOptionPriority must be an array."',
+    (input) => {
+      expect(parseOption('paymentOptionPriority', input)).toEqual({ ok: true, value: input });
+      expect(offered(input, false)).toBe(
+        'PAYMENT_OPTION_PRIORITY_NOT_ARRAY: paymentOptionPriority must be an array.',
+      );
+    },
+  );
+
+  it.each([
+    ['card', ['card']],
+    ['paypal card', ['paypal', 'card']],
+    ['paypal, card', ['paypal', 'card']],
+    ['["paypal","card"]', ['paypal', 'card']],
+  ])('reads the attribute %j as a list', (input, expected) => {
+    expect(offered(input, true)).toEqual(expected);
+  });
+
+  it('refuses a JSON attribute that is not an array as the property is refused', () => {
+    expect(offered('"card"', true)).toBe(offered('card', false));
+  });
+
+  it.each([undefined, null, ''])('takes %j, as attribute or property, for the default order', (input) => {
+    expect(offered(input, false)).toEqual(['card', 'paypal']);
+    expect(offered(input, true)).toEqual(['card', 'paypal']);
+  });
+
+  it('takes an array property as it is', () => {
+    expect(offered(['paypal'], false)).toEqual(['paypal']);
   });
 });
 

@@ -154,7 +154,9 @@ function fromText(option: PanelOptionName, input: string): Parsed<unknown> {
 /**
  * An option from an attribute's text or a property's value; `null`, `undefined` and `''` mean none
  * (except for the boolean `preselect-vaulted-payment-method`, where an empty attribute means true).
- * A property given as a string is read like the attribute.
+ * A property given as a string is read like the attribute, except `locale`, which is text anyway,
+ * and `paymentOptionPriority`, which must be an array: `'card'` is kept as it is, for the panel to
+ * refuse with `PAYMENT_OPTION_PRIORITY_NOT_ARRAY`, as `paymentPanel.create()` is given it.
  */
 export function parseOption<K extends PanelOptionName>(
   option: K,
@@ -166,7 +168,10 @@ export function parseOption<K extends PanelOptionName>(
     return { ok: true, value: undefined };
   }
   let value: unknown = input;
-  if (typeof input === 'string' && (fromAttribute || option !== 'locale')) {
+  // Lists as text (`card paypal`, JSON) are a convenience of the attribute, which holds only text;
+  // a merchant's script has arrays, and a string it passes is a mistake to report, not to guess at.
+  const readsText = fromAttribute || (option !== 'locale' && option !== 'paymentOptionPriority');
+  if (typeof input === 'string' && readsText) {
     const read = fromText(option, input);
     if (!read.ok) return read;
     value = read.value;

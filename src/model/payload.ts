@@ -2,7 +2,7 @@
  * The payment method payload handed to the merchant, and the reduction of a view's raw result to it
  * (PROTOCOL §12).
  *
- * The types live here rather than in `src/panel/panel-api.ts` because the model sits below the panel
+ * The types live here because the model sits below the controller and the view
  * (DESIGN dependency direction) and may not import from it; the panel's payload is assignable to this one.
  * @packageDocumentation
  */

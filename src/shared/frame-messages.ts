@@ -102,6 +102,9 @@ export type PageToFrameMessage =
       type: 'configureTokenizer';
       fields: FieldKey[];
       clientApiUrl: string;
+      // The configuration's `analytics.url`, where the frame reports how tokenizations end;
+      // without it the frame reports nothing (a page of an older panel sends none).
+      analyticsUrl?: string | undefined;
       authorization: TokenizerAuthorization;
       metadata: Record<string, string>;
       supportedCardTypes: string[];
@@ -155,6 +158,7 @@ const pageToFrameMessage = discriminated<PageToFrameMessage>({
     type: oneOf(['configureTokenizer']),
     fields: array(fieldKey),
     clientApiUrl: string(),
+    analyticsUrl: optional(string()),
     authorization: union<TokenizerAuthorization, TokenizerAuthorization>(
       object({ tokenizationKey: string() }),
       object({ authorizationFingerprint: string() }),

@@ -17,7 +17,7 @@ const configuration: ThreeDSecurePageMessage = {
   acsUrl: 'https://localhost:8445/sandbox/three-d-secure/acs',
   pareq: 'sandbox-pareq-1',
   md: 'sandbox-md-1',
-  termUrl: 'https://localhost:8445/term?session=1&three_d_secure_version=1.9.2',
+  termUrl: 'https://localhost:8445/term?session=1&three_d_secure_version=3.26.0',
 };
 
 const request: ThreeDSecureFrameMessage = { type: 'bankFrameConfigurationRequest', version: '1.9.2' };

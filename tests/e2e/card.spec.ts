@@ -149,6 +149,62 @@ test('American Express formats 4-6-5 and asks for a 4-digit code on the front', 
   await expect(card.input('cvv')).toHaveValue('1234');
 });
 
+test('the CVV takes 3 digits with a Visa and 4 with an American Express; back to Visa, 4 are invalid', async ({
+  page,
+}) => {
+  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  const cvv = card.input('cvv');
+  // No brand yet: the default 3.
+  await expect(cvv).toHaveAttribute('maxlength', '3');
+  await card.type('number', VISA.number);
+  await card.type('cvv', '1234');
+  await expect(cvv).toHaveValue('123');
+  await expect(cvv).toHaveAttribute('maxlength', '3');
+
+  await card.input('number').fill('');
+  await card.type('number', '378282246310005');
+  await expect(cvv).toHaveAttribute('maxlength', '4');
+  // Three digits are not enough for American Express; the fourth goes in.
+  await expect(cvv).not.toHaveClass(/(^|\s)valid(\s|$)/);
+  await card.type('cvv', '45');
+  await expect(cvv).toHaveValue('1234');
+  await expect(cvv).toHaveClass(/(^|\s)valid(\s|$)/);
+
+  // A Visa after all: the code is not cut to 3 digits that look right, it stays and is invalid.
+  await card.input('number').fill('');
+  await card.type('number', VISA.number);
+  await expect(cvv).toHaveAttribute('maxlength', '3');
+  await expect(cvv).toHaveValue('1234');
+  await expect(cvv).toHaveClass(/(^|\s)invalid(\s|$)/);
+  await card.fill({ expirationDate: VISA.expirationDate, postalCode: VISA.postalCode });
+  await expect(card.error('cvv')).toHaveText('This security code is not valid.');
+  expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_FIELDS_INVALID');
+  // One digit less and it pays.
+  await cvv.press('End');
+  await cvv.press('Backspace');
+  await expect(cvv).toHaveValue('123');
+  await expect(cvv).toHaveClass(/(^|\s)valid(\s|$)/);
+  expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
+});
+
+test('the expiration date fits its 7 characters as MM / YY, and as MM/YYYY for a four-digit year', async ({
+  page,
+}) => {
+  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  const date = card.input('expirationDate');
+  await expect(date).toHaveAttribute('maxlength', '7');
+  await card.type('expirationDate', '1230');
+  await expect(date).toHaveValue('12 / 30');
+  await date.fill('');
+  await card.type('expirationDate', '12 / 2030');
+  await expect(date).toHaveValue('12/2030');
+  await expect(date).toHaveAttribute('maxlength', '7');
+  await card.fill({ number: VISA.number, cvv: VISA.cvv, postalCode: VISA.postalCode });
+  expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
+  const [request] = await sandbox.requests(CREDIT_CARDS);
+  expect(request?.body).toMatchObject({ creditCard: { expiration_month: '12', expiration_year: '2030' } });
+});
+
 test('an empty form is FIELDS_EMPTY and each field says what is missing', async ({ page }) => {
   const { panel, card } = await openCheckout(page, DEMO_KEY);
   const { error } = await panel.requestPaymentMethod();
@@ -258,6 +314,61 @@ for (const fault of gatewayFaults) {
     expect(succeeded).toHaveLength(1);
   });
 }
+
+test('the card frame reports each tokenization it sent to analytics, from the assets origin', async ({
+  page,
+}) => {
+  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  const ANALYTICS = '/analytics/demo_merchant';
+  /** The tokenization events the sandbox's analytics sink received, with the origin of each batch. */
+  const tokenizations = async () =>
+    (await sandbox.requests(ANALYTICS)).flatMap((request) => {
+      const body = request.body as {
+        analytics: { kind: string; timestamp: number }[];
+        _meta: Record<string, string>;
+        braintreeLibraryVersion: string;
+        tokenizationKey?: string;
+      };
+      return body.analytics
+        .filter(({ kind }) => kind.includes('.tokenization.'))
+        .map(({ kind, timestamp }) => ({
+          kind,
+          timestamp,
+          origin: request.origin,
+          braintreeLibraryVersion: body.braintreeLibraryVersion,
+          tokenizationKey: body.tokenizationKey,
+          sessionId: body._meta.sessionId,
+        }));
+    });
+
+  // Refused in the frame before anything was sent: nothing to report.
+  expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_FIELDS_EMPTY');
+  await card.fill(VISA);
+  await panel.waitForEvent('paymentMethodRequestable');
+  await sandbox.inject({ match: CREDIT_CARDS, kind: '422' });
+  expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_FAILED_TOKENIZATION');
+  expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
+
+  const reported = {
+    origin: localOrigins().assets,
+    braintreeLibraryVersion: 'braintree/web/3.26.0',
+    tokenizationKey: DEMO_KEY,
+    sessionId: expect.any(String) as unknown,
+  };
+  await expect
+    .poll(async () => (await tokenizations()).map(({ kind }) => kind))
+    .toEqual([
+      'web.custom.hosted-fields.tokenization.failed',
+      'web.custom.hosted-fields.tokenization.succeeded',
+    ]);
+  const events = await tokenizations();
+  expect(events).toEqual([
+    { kind: 'web.custom.hosted-fields.tokenization.failed', timestamp: expect.any(Number), ...reported },
+    { kind: 'web.custom.hosted-fields.tokenization.succeeded', timestamp: expect.any(Number), ...reported },
+  ]);
+  // Unix seconds, as the panel's own events.
+  for (const { timestamp } of events) expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(120);
+});
 
 test.describe('cardholder name', () => {
   async function openWithCardOption(

@@ -100,12 +100,16 @@ test('a malformed authorization gives CLIENT_INVALID_AUTHORIZATION and no reques
   expect(await sandbox.requests(CONFIGURATION)).toHaveLength(0);
 });
 
-test('an unknown tokenization key gives CLIENT_INVALID_AUTHORIZATION', async ({ page }) => {
+test('an unknown tokenization key, refused with a 401, gives CLIENT_GATEWAY_NETWORK saying so', async ({
+  page,
+}) => {
   const panel = new PanelPage(page);
   await panel.openBare('sandbox_00000000_no_such_merchant');
   expect(await panel.waitForError()).toMatchObject({
-    code: 'CLIENT_INVALID_AUTHORIZATION',
-    message: 'Authorization is invalid. Make sure your client token or tokenization key is valid.',
+    code: 'CLIENT_GATEWAY_NETWORK',
+    type: 'NETWORK',
+    message: 'Cannot contact the gateway at this time.',
+    details: { httpStatus: 401, clientErrorCode: 'CLIENT_REQUEST_ERROR' },
   });
 });
 
@@ -137,39 +141,32 @@ test('the local flavour accepts the same client token', async ({ page }) => {
   await panel.waitForEvent('ready');
 });
 
+const NETWORK = {
+  code: 'CLIENT_GATEWAY_NETWORK',
+  type: 'NETWORK',
+  message: 'Cannot contact the gateway at this time.',
+} as const;
+
+// Only a 403 has a code of its own; every other failure is CLIENT_GATEWAY_NETWORK, with the details.
 const statusFaults = [
   {
     kind: '403',
     code: 'CLIENT_AUTHORIZATION_INSUFFICIENT',
     type: 'MERCHANT',
     message: 'The authorization used has insufficient privileges.',
+    details: { httpStatus: 403 },
   },
-  {
-    kind: '500',
-    code: 'CLIENT_GATEWAY_NETWORK',
-    type: 'NETWORK',
-    message: 'Cannot contact the gateway at this time.',
-  },
-  {
-    kind: '429',
-    code: 'CLIENT_RATE_LIMITED',
-    type: 'MERCHANT',
-    message: 'You are being rate-limited; please try again in a few minutes.',
-  },
+  { kind: '500', ...NETWORK, details: { httpStatus: 500, clientErrorCode: 'CLIENT_GATEWAY_NETWORK' } },
+  { kind: '429', ...NETWORK, details: { httpStatus: 429, clientErrorCode: 'CLIENT_RATE_LIMITED' } },
+  { kind: '422', ...NETWORK, details: { httpStatus: 422, clientErrorCode: 'CLIENT_REQUEST_ERROR' } },
   {
     // Chromium retries a GET whose connection was reset once by itself: reset every attempt.
     count: 3,
     kind: 'reset',
-    code: 'CLIENT_GATEWAY_NETWORK',
-    type: 'NETWORK',
-    message: 'Cannot contact the gateway at this time.',
+    ...NETWORK,
+    details: { httpStatus: 500, clientErrorCode: 'CLIENT_GATEWAY_NETWORK' },
   },
-  {
-    kind: 'malformed',
-    code: 'CLIENT_GATEWAY_NETWORK',
-    type: 'NETWORK',
-    message: 'Cannot contact the gateway at this time.',
-  },
+  { kind: 'malformed', ...NETWORK, details: { httpStatus: 200 } },
 ] as const;
 
 for (const fault of statusFaults) {
@@ -187,6 +184,7 @@ for (const fault of statusFaults) {
       code: fault.code,
       type: fault.type,
       message: fault.message,
+      details: fault.details,
     });
     await expect(panel.state()).toHaveAttribute('data-state', 'failed');
 
@@ -205,7 +203,7 @@ test('a restricted merchant key gives CLIENT_AUTHORIZATION_INSUFFICIENT', async 
   expect(await panel.waitForError()).toMatchObject({ code: 'CLIENT_AUTHORIZATION_INSUFFICIENT' });
 });
 
-test('a configuration call without an answer times out after 60 s with CLIENT_REQUEST_TIMEOUT', async ({
+test('a configuration call without an answer times out after 60 s with CLIENT_GATEWAY_NETWORK', async ({
   page,
 }) => {
   await page.clock.install();
@@ -220,8 +218,9 @@ test('a configuration call without an answer times out after 60 s with CLIENT_RE
 
   await page.clock.runFor(1_000);
   expect(await panel.waitForError()).toMatchObject({
-    code: 'CLIENT_REQUEST_TIMEOUT',
+    code: 'CLIENT_GATEWAY_NETWORK',
     type: 'NETWORK',
-    message: 'Request timed out waiting for a reply.',
+    message: 'Cannot contact the gateway at this time.',
+    details: { httpStatus: -1, clientErrorCode: 'CLIENT_REQUEST_TIMEOUT' },
   });
 });

@@ -108,18 +108,22 @@ test('standalone fields take a card, style their inputs safely and tokenize', as
     await page.frameLocator(`#${field} iframe`).locator('input').pressSequentially(value);
   }
 
-  const state = await page.evaluate(() =>
-    (
-      window as unknown as { fields: { getState(): { cards: { type: string }[]; fields: object } } }
-    ).fields.getState(),
-  );
-  expect(state.cards.map((c) => c.type)).toEqual(['visa']);
-  expect(state.fields).toMatchObject({
-    number: { isValid: true, isEmpty: false },
-    cvv: { isValid: true },
-    expirationDate: { isValid: true },
-    postalCode: { isValid: true },
-  });
+  // The frames post their state after the keystrokes: on a busy machine the last may still be on its way.
+  const state = () =>
+    page.evaluate(() =>
+      (
+        window as unknown as { fields: { getState(): { cards: { type: string }[]; fields: object } } }
+      ).fields.getState(),
+    );
+  await expect
+    .poll(async () => (await state()).fields)
+    .toMatchObject({
+      number: { isValid: true, isEmpty: false },
+      cvv: { isValid: true },
+      expirationDate: { isValid: true },
+      postalCode: { isValid: true },
+    });
+  expect((await state()).cards.map((c) => c.type)).toEqual(['visa']);
 
   const payload = await page.evaluate(() =>
     (window as unknown as { fields: { tokenize(): Promise<unknown> } }).fields.tokenize(),

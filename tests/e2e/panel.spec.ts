@@ -167,6 +167,73 @@ test.describe('configuration errors', () => {
     });
   }
 
+  for (const priority of ['card', 'card paypal', '["card"]']) {
+    test(`the paymentOptionPriority property ${JSON.stringify(priority)}, not an array, is PAYMENT_OPTION_PRIORITY_NOT_ARRAY`, async ({
+      page,
+    }) => {
+      const { panel, card } = await open(page, CARD_ONLY_KEY);
+      await panel.waitForEvent('ready');
+      await panel.clearEvents();
+      const kept = await panel.element.evaluate((el, value) => {
+        const panelElement = el as PaymentPanelElement;
+        (panelElement as unknown as { paymentOptionPriority: unknown }).paymentOptionPriority = value;
+        return panelElement.paymentOptionPriority;
+      }, priority);
+      // The text is what the merchant gave, not a list read from it: only the attribute reads lists.
+      expect(kept).toBe(priority);
+      expect(await panel.waitForError()).toMatchObject({
+        code: 'PAYMENT_OPTION_PRIORITY_NOT_ARRAY',
+        type: 'MERCHANT',
+        message: 'paymentOptionPriority must be an array.',
+      });
+      await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(
+        'Something went wrong on our end.',
+      );
+      expect((await panel.requestPaymentMethod()).error).toMatchObject({
+        code: 'PAYMENT_OPTION_PRIORITY_NOT_ARRAY',
+      });
+      // An array recovers, and the card pays.
+      await panel.clearEvents();
+      await panel.element.evaluate((el) => {
+        (el as PaymentPanelElement).paymentOptionPriority = ['card'];
+      });
+      await panel.waitForEvent('ready');
+      await card.fill(VISA);
+      expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
+    });
+  }
+
+  test('paymentPanel.create() with a paymentOptionPriority that is not an array rejects with PAYMENT_OPTION_PRIORITY_NOT_ARRAY', async ({
+    page,
+  }) => {
+    await page.goto('/dropin.html');
+    const outcome = await page.evaluate(async (authorization) => {
+      const container = document.createElement('div');
+      container.id = 'created-panels';
+      document.body.append(container);
+      const results: string[] = [];
+      for (const paymentOptionPriority of ['card', 'card paypal', '["card"]', ['card']]) {
+        try {
+          const instance = await window.paymentPanel.create({
+            authorization,
+            container,
+            paymentOptionPriority,
+          });
+          results.push('created');
+          await instance.teardown();
+        } catch (error) {
+          const { code, message } = error as { code: string; message: string };
+          results.push(`${code}: ${message}`);
+        }
+      }
+      return results;
+    }, CARD_ONLY_KEY);
+    const notArray = 'PAYMENT_OPTION_PRIORITY_NOT_ARRAY: paymentOptionPriority must be an array.';
+    expect(outcome).toEqual([notArray, notArray, notArray, 'created']);
+    // A refused panel is torn down and removed, as the created one was by its teardown().
+    await expect(page.locator('#created-panels payment-panel')).toHaveCount(0);
+  });
+
   const malformed: [string, string][] = [
     ['card', '{"cardholderName":"yes"}'],
     ['paypal', '{"flow":"later"}'],

@@ -10,6 +10,7 @@ import { Sandbox } from './models/sandbox';
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
 const LOOKUP = '/three_d_secure/lookup';
+const TERM = '/sandbox/three_d_secure/term';
 
 let sandbox: Sandbox;
 test.beforeEach(async () => {
@@ -90,6 +91,9 @@ for (const challenge of challenges) {
     expect(await sandbox.requests(LOOKUP)).toHaveLength(1);
     const [lookup] = await sandbox.requests(LOOKUP);
     expect(lookup?.body).toMatchObject({ amount: '10.00' });
+    // The bank's answer reached the term URL with the SDK's version, not the panel's.
+    const [term] = await sandbox.requests(TERM);
+    expect(term?.query).toMatchObject({ three_d_secure_version: '3.26.0' });
   });
 }
 

@@ -282,6 +282,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         type: 'configureTokenizer',
         fields: [...fields.keys()],
         clientApiUrl: gateway.clientApiUrl,
+        analyticsUrl: gateway.analytics?.url,
         authorization: authorizationField(client.authorization),
         metadata: stringEntries(client.configuration.analyticsMetadata),
         supportedCardTypes: gateway.creditCards?.supportedCardTypes ?? [],

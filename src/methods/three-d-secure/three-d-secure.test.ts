@@ -430,13 +430,14 @@ describe('verifyCard', () => {
           acsUrl: CHALLENGE.lookup.acsUrl,
           pareq: 'sandbox-pareq-abc',
           md: 'sandbox-md-abc',
-          termUrl: `${TERM_URL}&three_d_secure_version=${PANEL_VERSION}&authentication_complete_base_url=${encodeURIComponent(completeBase)}`,
+          termUrl: `${TERM_URL}&three_d_secure_version=3.26.0&authentication_complete_base_url=${encodeURIComponent(completeBase)}`,
         },
       });
       // What the gateway does with it: decode the base URL and append the answer.
       const termUrl = new URL(posts[0]?.message.termUrl ?? '');
       expect(termUrl.searchParams.get('session')).toBe('abc');
-      expect(termUrl.searchParams.get('three_d_secure_version')).toBe(PANEL_VERSION);
+      // The SDK's version, as in `_meta.sdkVersion`: the gateway knows nothing of the panel's.
+      expect(termUrl.searchParams.get('three_d_secure_version')).toBe('3.26.0');
       const landing = new URL(
         `${termUrl.searchParams.get('authentication_complete_base_url') ?? ''}auth_response=%7B%7D`,
       );
@@ -459,7 +460,7 @@ describe('verifyCard', () => {
       await run.shown();
       requestConfiguration(run);
       expect(run.posts()[0]?.message.termUrl).toMatch(
-        new RegExp(`^${GATEWAY}/term\\?three_d_secure_version=`),
+        new RegExp(`^${GATEWAY}/term\\?three_d_secure_version=3\\.26\\.0&`),
       );
     });
 

@@ -8,7 +8,7 @@
  */
 import type { GatewayClient } from '../../client';
 import { PANEL_VERSION } from '../../shared/build-constants';
-import { ANALYTICS_COMPONENT_PREFIX, THREE_D_SECURE_FRAME_SIZE } from '../../shared/constants';
+import { ANALYTICS_COMPONENT_PREFIX, SDK_VERSION, THREE_D_SECURE_FRAME_SIZE } from '../../shared/constants';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
 import { PanelError, createError, panelErrorFromJSON, registerErrors } from '../../shared/errors';
 import { createChannelId, frameHash, openMessage, wrap } from '../../shared/frame-channel';
@@ -227,10 +227,12 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
     })}`;
 
   /**
-   * The term URL the bank frame posts to the bank (PROTOCOL §8.2): the gateway's, with the version
-   * of the frames and the URL the gateway sends the frame to once the bank has answered, to which
-   * it appends `auth_response=…`. That URL carries the channel, the page's origin (the only place
-   * the complete page can learn where to post) and the version, as the bank frame's hash does.
+   * The term URL the bank frame posts to the bank: the gateway's, with the version
+   * of the SDK whose protocol the panel speaks (the gateway knows SDK versions, not the panel's, as
+   * in `_meta.sdkVersion`) and the URL the gateway sends the frame to once the bank has answered,
+   * to which it appends `auth_response=…`. That URL carries the channel, the page's origin (the
+   * only place the complete page can learn where to post) and the panel's version, as the bank
+   * frame's hash does: the complete page is one of the panel's frames.
    */
   const termUrlFor = (gatewayTermUrl: string, channel: string): string => {
     const params = frameHash({ channel, parentOrigin: location.origin, version: PANEL_VERSION }).slice(1);
@@ -238,7 +240,7 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
     // The reference appends with `&` blindly; a term URL without a query still gets a valid one.
     const separator = gatewayTermUrl.includes('?') ? '&' : '?';
     return `${gatewayTermUrl}${separator}three_d_secure_version=${encodeURIComponent(
-      PANEL_VERSION,
+      SDK_VERSION,
     )}&authentication_complete_base_url=${encodeURIComponent(completeBaseUrl)}`;
   };
 

@@ -157,6 +157,7 @@ export function pageToHostedField(field: string): MessageTemplate[] {
         type: 'configureTokenizer',
         fields: ['number', 'cvv'],
         clientApiUrl: 'https://attacker.example/client_api',
+        analyticsUrl: 'https://attacker.example/analytics',
         authorization: { tokenizationKey: 'sandbox_fuzz_attacker' },
         metadata: { source: 'hostile' },
         supportedCardTypes: ['Visa'],
@@ -165,6 +166,7 @@ export function pageToHostedField(field: string): MessageTemplate[] {
         type: type('configureTokenizer'),
         fields: { kind: { t: 'array', item: { t: 'literal', values: FIELD_KEYS } } },
         clientApiUrl: text(),
+        analyticsUrl: optional(text()),
         authorization: {
           kind: {
             t: 'custom',
