@@ -91,6 +91,7 @@ function flavourEnvironments(flavour: Flavour): Record<string, EnvironmentOption
     __PANEL_FLAVOUR__: JSON.stringify(constants.flavour),
     __GATEWAY_DOMAINS__: JSON.stringify(constants.gatewayDomains),
     __API_BASES__: JSON.stringify(constants.apiBases),
+    __FRAUDNET_URLS__: JSON.stringify(constants.fraudnet),
     // Lib mode leaves process.env.NODE_ENV alone; without this React's development build ships too.
     'process.env.NODE_ENV': JSON.stringify('production'),
   };

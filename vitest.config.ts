@@ -11,6 +11,7 @@ export default defineConfig({
     __PANEL_FLAVOUR__: JSON.stringify(local.flavour),
     __GATEWAY_DOMAINS__: JSON.stringify(local.gatewayDomains),
     __API_BASES__: JSON.stringify(local.apiBases),
+    __FRAUDNET_URLS__: JSON.stringify(local.fraudnet),
   },
   test: {
     include: [

@@ -3,13 +3,14 @@
  * vitest.config.ts gives them the local flavour's values. Only code that is built may import this.
  * @packageDocumentation
  */
-import type { Flavour } from './flavours';
+import type { Flavour, FraudnetUrls } from './flavours';
 
 declare global {
   const __PANEL_VERSION__: string;
   const __PANEL_FLAVOUR__: Flavour;
   const __GATEWAY_DOMAINS__: string[];
   const __API_BASES__: Record<'production' | 'sandbox', string>;
+  const __FRAUDNET_URLS__: FraudnetUrls;
 }
 
 /** Version of the panel (the drop-in version of the protocol), from package.json. */
@@ -23,3 +24,6 @@ export const GATEWAY_DOMAINS: readonly string[] = __GATEWAY_DOMAINS__;
 
 /** Client API base per tokenization-key environment. */
 export const API_BASES: Readonly<Record<'production' | 'sandbox', string>> = __API_BASES__;
+
+/** PayPal's fraud script and beacon (the local flavour: the sandbox gateway's stand-ins). */
+export const FRAUDNET_URLS: Readonly<FraudnetUrls> = __FRAUDNET_URLS__;
