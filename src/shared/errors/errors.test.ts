@@ -167,6 +167,18 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
     'Issuer declined the authentication.',
     { message: 'Issuer declined the authentication.' },
   ],
+  ['DATA_COLLECTOR_KOUNT_NOT_ENABLED', 'MERCHANT', 'Kount is not enabled for this merchant.'],
+  [
+    'DATA_COLLECTOR_KOUNT_ERROR',
+    'MERCHANT',
+    'staging is not a valid environment for kount.environment.',
+    { environment: 'staging' },
+  ],
+  [
+    'DATA_COLLECTOR_REQUIRES_CREATE_OPTIONS',
+    'MERCHANT',
+    'Data Collector must be created with Kount and/or PayPal.',
+  ],
 ];
 
 describe('error catalogue', () => {
