@@ -5,6 +5,7 @@
  * goes to a `device_data` endpoint, nothing leaves the local origins, nothing breaks the merchant
  * page's policy, and teardown takes the collectors' elements out of the page.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { localOrigins } from '../../demo/server/origins';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
@@ -254,4 +255,19 @@ test('Kount follows the configuration’s environment: production’s data path,
     await answers.clear();
     await answers.dispose();
   }
+});
+
+test('the collectors’ hidden frames and image add no accessibility violation to the page', async ({
+  page,
+}) => {
+  await open(page, { kount: true, paypal: true });
+  await sandbox.waitForDeviceSessions(['logo.htm', 'logo.gif', 'script', 'parameters', 'beacon']);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const found = results.violations.map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.map((node) => node.target),
+  }));
+  expect(found, JSON.stringify(found, null, 2)).toEqual([]);
 });
