@@ -76,7 +76,7 @@ function startCollector(client: GatewayClient, options: DataCollectorOptions): D
 
   const configuration = client.configuration.gatewayConfiguration;
   const ids: DeviceDataIds = {};
-  const running: { teardown(): void }[] = [];
+  const added: Element[] = [];
   if (kount) {
     if (!configuration.kount) throw createError('DATA_COLLECTOR_KOUNT_NOT_ENABLED');
     const session = setupKount({
@@ -86,12 +86,12 @@ function startCollector(client: GatewayClient, options: DataCollectorOptions): D
     });
     ids.device_session_id = session.deviceSessionId;
     ids.fraud_merchant_id = session.fraudMerchantId;
-    running.push(session);
+    added.push(...session.elements);
   }
   if (paypal) {
     const fraudnet = setupFraudnet();
     ids.correlation_id = fraudnet.sessionId;
-    running.push(fraudnet);
+    added.push(...fraudnet.elements);
   }
 
   let tornDown = false;
@@ -104,7 +104,7 @@ function startCollector(client: GatewayClient, options: DataCollectorOptions): D
         );
       }
       tornDown = true;
-      for (const collector of running) collector.teardown();
+      for (const element of added) element.remove();
       return Promise.resolve();
     },
   };

@@ -5,7 +5,7 @@
  */
 import { FRAUDNET_URLS } from '../../shared/build-constants';
 import type { FraudnetUrls } from '../../shared/flavours';
-import { appendHidden } from './hidden-element';
+import { appendHiddenFrame } from './hidden-element';
 import { newSessionId } from './session-id';
 
 /** The `fncls` attribute by which PayPal's fraud script finds its parameter block. */
@@ -24,12 +24,12 @@ export interface FraudnetParameters {
   b: string;
 }
 
-/** A running fraudnet collector. */
+/** A started fraudnet collector. */
 export interface Fraudnet {
   /** 32 hexadecimal digits; `correlation_id` in the device data. */
   readonly sessionId: string;
-  /** Removes the parameter block and the frame with PayPal's script. */
-  teardown(): void;
+  /** The parameter block and the frame with PayPal's script it added to the page. */
+  readonly elements: readonly Element[];
 }
 
 /**
@@ -40,54 +40,32 @@ export function fraudnetBeaconUrl(beacon: string, sessionId: string, now: number
   return `${beacon}?i=127.0.0.1&p=${sessionId}&t=${Math.floor(now / 1000)}&a=14`;
 }
 
-/** The JSON script element PayPal's fraud script reads its parameters from (never run: it is JSON). */
-function parameterBlock(parameters: FraudnetParameters): HTMLScriptElement {
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.setAttribute('fncls', FRAUDNET_FNCLS);
-  block.text = JSON.stringify(parameters);
-  document.body.appendChild(block);
-  return block;
-}
-
-/**
- * A hidden frame without a page of its own, holding PayPal's fraud script: the script runs with the
- * page's origin and policy, as it must to read its parameter block, while its globals stay out of the
- * merchant's window and its loading never holds up the page.
- */
-function scriptFrame(src: string): HTMLIFrameElement {
-  const frame = document.createElement('iframe');
-  frame.title = 'PayPal device data';
-  frame.tabIndex = -1;
-  appendHidden(frame);
-  // The frame's initial empty document exists as soon as the frame is in the page.
-  const frameDocument = frame.contentDocument;
-  if (frameDocument) {
-    const script = frameDocument.createElement('script');
-    script.src = src;
-    frameDocument.documentElement.appendChild(script);
-  }
-  return frame;
-}
-
 /**
  * Starts fraudnet collection with a new correlation id: the parameter block
- * `{f: <id>, s: "BRAINTREE_SIGNIN", b: <beacon URL>}` and PayPal's fraud script in a hidden frame.
+ * `{f: <id>, s: "BRAINTREE_SIGNIN", b: <beacon URL>}` (JSON, never run) and PayPal's fraud script in
+ * a hidden frame without a page of its own. There the script runs with the page's origin and policy,
+ * as it must to read its parameter block, while its globals stay out of the merchant's window and
+ * its loading never holds up the page.
  * @param urls - the script and beacon (PayPal's in the release build, the sandbox's stand-ins locally)
  */
 export function setupFraudnet(urls: Readonly<FraudnetUrls> = FRAUDNET_URLS): Fraudnet {
   const sessionId = newSessionId();
-  const block = parameterBlock({
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.setAttribute('fncls', FRAUDNET_FNCLS);
+  block.text = JSON.stringify({
     f: sessionId,
     s: FRAUDNET_SOURCE,
     b: fraudnetBeaconUrl(urls.beacon, sessionId),
-  });
-  const frame = scriptFrame(urls.script);
-  return {
-    sessionId,
-    teardown() {
-      block.remove();
-      frame.remove();
-    },
-  };
+  } satisfies FraudnetParameters);
+  document.body.appendChild(block);
+  const frame = appendHiddenFrame('PayPal device data');
+  // The frame's initial empty document exists as soon as the frame is in the page.
+  const frameDocument = frame.contentDocument;
+  if (frameDocument) {
+    const script = frameDocument.createElement('script');
+    script.src = urls.script;
+    frameDocument.documentElement.appendChild(script);
+  }
+  return { sessionId, elements: [block, frame] };
 }

@@ -4,20 +4,24 @@
  */
 
 /**
- * Appends `element` to the merchant document's body, out of sight, out of the layout and out of the
- * accessibility tree. The style is set through the CSSOM, which a Content Security Policy without
- * `'unsafe-inline'` allows, unlike a `style` attribute.
+ * Appends `element` to the merchant document's body as a 1×1 box out of sight and out of the
+ * accessibility tree, and returns it. The style is set through the CSSOM, which a Content Security
+ * Policy without `'unsafe-inline'` allows, unlike a `style` attribute in markup.
  */
 export function appendHidden<T extends HTMLElement>(element: T): T {
   element.setAttribute('aria-hidden', 'true');
-  const { style } = element;
-  style.setProperty('position', 'absolute');
-  style.setProperty('top', '0');
-  style.setProperty('left', '-10000px');
-  style.setProperty('width', '1px');
-  style.setProperty('height', '1px');
-  style.setProperty('border', '0');
-  style.setProperty('overflow', 'hidden');
-  document.body.appendChild(element);
-  return element;
+  element.style.cssText = 'position:absolute;top:0;left:-9999px;width:1px;height:1px;border:0';
+  return document.body.appendChild(element);
+}
+
+/**
+ * Appends a hidden frame, out of the tab order and titled for assistive technology that meets it
+ * anyway, loading `src` when given (without, it keeps its initial empty document).
+ */
+export function appendHiddenFrame(title: string, src?: string): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  frame.title = title;
+  frame.tabIndex = -1;
+  if (src !== undefined) frame.src = src;
+  return appendHidden(frame);
 }

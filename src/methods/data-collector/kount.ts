@@ -4,19 +4,8 @@
  * @packageDocumentation
  */
 import { createError } from '../../shared/errors';
-import { appendHidden } from './hidden-element';
+import { appendHidden, appendHiddenFrame } from './hidden-element';
 import { newSessionId } from './session-id';
-
-/**
- * Where the Kount data pages live on the assets host, per gateway environment. Development and QA
- * share production's path on their own assets host.
- */
-const KOUNT_DATA_PATHS: Readonly<Record<string, string>> = {
-  sandbox: '/sandbox/data',
-  production: '/data',
-  development: '/data',
-  qa: '/data',
-};
 
 /** What {@link setupKount} needs from the gateway configuration. */
 export interface KountSetup {
@@ -36,10 +25,10 @@ export interface KountSession {
   readonly fraudMerchantId: string | null;
 }
 
-/** A running Kount collector. */
+/** A started Kount collector. */
 export interface Kount extends KountSession {
-  /** Removes the frame and image this collector added (a collector that reused a session added none). */
-  teardown(): void;
+  /** The frame and image it added to the page; none when it reused the page's session. */
+  readonly elements: readonly Element[];
 }
 
 // Kount ties a session to the merchant's Kount account, so every collector of the page for the same
@@ -53,20 +42,16 @@ export function clearKountSessions(): void {
 
 /**
  * The base URL of the Kount data pages, `{assetsUrl}{path of the environment}`, or `null` for an
- * environment Kount does not know.
+ * environment Kount does not know. Development and QA share production's path on their own assets host.
  */
 export function kountBaseUrl(assetsUrl: string, environment: string | undefined): string | null {
   const path =
-    environment !== undefined && Object.hasOwn(KOUNT_DATA_PATHS, environment)
-      ? KOUNT_DATA_PATHS[environment]
-      : undefined;
-  return path === undefined ? null : `${assetsUrl.replace(/\/+$/, '')}${path}`;
-}
-
-/** `?m=<Kount merchant id>&s=<session id>`, the query both Kount requests carry. */
-function kountQuery({ deviceSessionId, fraudMerchantId }: KountSession): string {
-  // A configuration without a Kount merchant id sends an empty `m` rather than the text "null".
-  return `?${new URLSearchParams({ m: fraudMerchantId ?? '', s: deviceSessionId }).toString()}`;
+    environment === 'sandbox'
+      ? '/sandbox/data'
+      : environment === 'production' || environment === 'development' || environment === 'qa'
+        ? '/data'
+        : null;
+  return path === null ? null : `${assetsUrl.replace(/\/+$/, '')}${path}`;
 }
 
 /**
@@ -80,29 +65,17 @@ export function setupKount({ assetsUrl, environment, merchantId }: KountSetup): 
     throw createError('DATA_COLLECTOR_KOUNT_ERROR', { environment: String(environment) });
   }
   const cached = sessions.get(merchantId);
-  if (cached) return { ...cached, teardown: () => undefined };
+  if (cached) return { ...cached, elements: [] };
 
   const session: KountSession = { deviceSessionId: newSessionId(), fraudMerchantId: merchantId };
   sessions.set(merchantId, session);
-  const query = kountQuery(session);
-  const frame = document.createElement('iframe');
-  frame.title = 'Kount device data';
-  frame.tabIndex = -1;
-  frame.width = '1';
-  frame.height = '1';
-  frame.src = `${base}/logo.htm${query}`;
-  appendHidden(frame);
+  // A configuration without a Kount merchant id sends an empty `m` rather than the text "null".
+  const query = `?m=${encodeURIComponent(merchantId ?? '')}&s=${session.deviceSessionId}`;
   const image = document.createElement('img');
   image.alt = '';
-  image.width = 1;
-  image.height = 1;
   image.src = `${base}/logo.gif${query}`;
-  appendHidden(image);
   return {
     ...session,
-    teardown() {
-      frame.remove();
-      image.remove();
-    },
+    elements: [appendHiddenFrame('Kount device data', `${base}/logo.htm${query}`), appendHidden(image)],
   };
 }
