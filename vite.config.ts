@@ -115,6 +115,7 @@ function flavourEnvironments(flavour: Flavour): Record<string, EnvironmentOption
     // Only the first script loads modules; the build fills in their hashes before building it.
     __MODULE_INTEGRITY__: JSON.stringify({}),
     __MODULE_SUFFIX__: JSON.stringify('.min'),
+    __FRAUDNET_URLS__: JSON.stringify(constants.fraudnet),
     // Lib mode leaves process.env.NODE_ENV alone; without this React's development build ships too.
     'process.env.NODE_ENV': JSON.stringify('production'),
   };

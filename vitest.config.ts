@@ -13,6 +13,7 @@ export default defineConfig({
     __API_BASES__: JSON.stringify(local.apiBases),
     __MODULE_INTEGRITY__: JSON.stringify({}),
     __MODULE_SUFFIX__: JSON.stringify('.min'),
+    __FRAUDNET_URLS__: JSON.stringify(local.fraudnet),
   },
   test: {
     include: [

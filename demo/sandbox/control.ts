@@ -9,7 +9,7 @@ import type { Route } from './route';
 
 /**
  * `POST /sandbox/reset`: clear faults, answer overrides, the log, the nonces, the PayPal flows,
- * the 3D Secure lookups and the device sessions, and restore the vault to its seed.
+ * the 3D Secure lookups and the device session records, and restore the vault to its seed.
  */
 export const resetRoute: Route = {
   method: 'POST',

@@ -186,6 +186,7 @@ describe('faults naming a call', () => {
         'paypalApprove',
         'paypalCancel',
         'clientToken',
+        'fraudnetScript',
       ]),
     );
     // Each names a route the gateway really has, with its method.

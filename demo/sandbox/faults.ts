@@ -3,11 +3,13 @@
  * request, a reset connection, a truncated body, a slow answer), driven by `/sandbox/faults`. A fault
  * picks its requests by a substring of the path (`match`, never a sandbox control path) or by the
  * name of a call (`call`): every client API endpoint, the analytics sink, and the provider's pages
- * the sandbox plays (3D Secure bank page and term URL, PayPal approval page, client token).
+ * the sandbox plays (3D Secure bank page and term URL, PayPal approval page, client token, PayPal's
+ * fraud script).
  * @packageDocumentation
  */
 import type { ServerResponse } from 'node:http';
 import { ENDPOINTS, type EndpointName } from '../../src/shared/endpoints';
+import { FRAUDNET_STAND_IN_PATHS } from '../../src/shared/flavours';
 import { errorReply, isRecord, jsonReply, type Reply } from './http';
 import { APPROVE_PATH, CANCEL_PATH } from './paypal-approval';
 import { CLIENT_API_PATTERN, matchPath, type Route } from './route';
@@ -39,7 +41,8 @@ export type PageCallName =
   | 'paypalApprovalPage'
   | 'paypalApprove'
   | 'paypalCancel'
-  | 'clientToken';
+  | 'clientToken'
+  | 'fraudnetScript';
 
 /** Name of a call a fault can target: an endpoint of the shared ENDPOINTS table, or a page call. */
 export type FaultCallName = EndpointName | PageCallName;
@@ -63,6 +66,7 @@ export const FAULT_CALLS: Readonly<Record<FaultCallName, FaultCall>> = {
   paypalApprove: { method: 'POST', path: APPROVE_PATH },
   paypalCancel: { method: 'POST', path: CANCEL_PATH },
   clientToken: { method: 'POST', path: '/sandbox/client_token' },
+  fraudnetScript: { method: 'GET', path: FRAUDNET_STAND_IN_PATHS.script },
 };
 
 function isFaultCallName(name: unknown): name is FaultCallName {

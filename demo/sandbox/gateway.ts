@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { applyCorsHeaders, preflightReply } from './cors';
+import type { DeviceSessionInput } from './device-sessions';
 import { isStatusFault, statusFaultReply, truncateBody, type Fault } from './faults';
 import { errorReply, isFinished, sendReply, type Reply } from './http';
 import type { RequestLogEntry } from './request-log';
@@ -18,6 +19,11 @@ export interface SandboxGateway {
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** End every response held open by a `timeout` (or delayed by a `slow`) fault, so the server can shut down. */
   close(): void;
+  /**
+   * Records a request another local origin received for a data collector (Kount's data path on the
+   * assets origin), beside what the gateway's own fraudnet stand-in records.
+   */
+  recordDeviceSession(input: DeviceSessionInput): void;
 }
 
 /** Largest request body read, in bytes. */
@@ -235,6 +241,9 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
     },
     close() {
       state.pending.closeAll();
+    },
+    recordDeviceSession(input) {
+      state.deviceSessions.record(input);
     },
   };
 }

@@ -13,6 +13,8 @@ export interface Reply {
   body?: unknown;
   /** A body of another format, sent as it is instead of `body`; its `content-type` goes in `headers`. */
   text?: string;
+  /** A binary body (an image), sent as it is instead of `body` or `text`; its `content-type` goes in `headers`. */
+  bytes?: Uint8Array;
   /** Extra response headers. */
   headers?: Readonly<Record<string, string>>;
 }
@@ -44,6 +46,25 @@ export function htmlReply(status: number, html: string): Reply {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy':
         "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      'x-content-type-options': 'nosniff',
+    },
+  };
+}
+
+/** A transparent 1×1 GIF: what a tracking pixel answers. */
+export const ONE_PIXEL_GIF: Uint8Array = Buffer.from(
+  'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==',
+  'base64',
+);
+
+/** The transparent 1×1 GIF as a reply, fit to be an image of any page. */
+export function pixelReply(): Reply {
+  return {
+    status: 200,
+    bytes: ONE_PIXEL_GIF,
+    headers: {
+      'content-type': 'image/gif',
+      'cross-origin-resource-policy': 'cross-origin',
       'x-content-type-options': 'nosniff',
     },
   };
@@ -108,5 +129,7 @@ export function sendReply(res: ServerResponse, reply: Reply, rawBody?: string): 
     res.end();
     return;
   }
-  res.end(rawBody ?? reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
+  res.end(
+    rawBody ?? reply.bytes ?? reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)),
+  );
 }

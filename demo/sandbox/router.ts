@@ -12,8 +12,9 @@ import { clientTokenRoute } from './client-token';
 import { configurationRoute } from './configuration';
 import { merchantsRoute, resetRoute } from './control';
 import { creditCardsRoute } from './credit-cards';
-import { deviceDataRoute, deviceSessionsRoute } from './device-data';
+import { deviceSessionRoutes } from './device-sessions';
 import { faultRoutes } from './faults';
+import { fraudnetRoutes } from './fraudnet';
 import { paymentMethodsRoute } from './payment-methods';
 import { paypalAccountsRoute } from './paypal-accounts';
 import { paypalApprovalRoutes } from './paypal-approval';
@@ -35,7 +36,6 @@ export const ROUTES: readonly Route[] = [
   setupBillingAgreementRoute,
   paypalAccountsRoute,
   threeDSecureLookupRoute,
-  deviceDataRoute,
   // Beside the client API
   analyticsRoute,
   // Sandbox control: never faulted, never logged (but the checkout logs its form posts itself)
@@ -45,10 +45,12 @@ export const ROUTES: readonly Route[] = [
   ...paypalApprovalRoutes,
   // The bank's page and the term URL of 3D Secure: the issuer's and the provider's pages in production
   ...threeDSecureBankRoutes,
+  // PayPal's fraud script and its beacon (the PayPal data collector's hosts in production)
+  ...fraudnetRoutes,
   ...faultRoutes,
   ...answerOverrideRoutes,
   ...requestLogRoutes,
-  deviceSessionsRoute,
+  ...deviceSessionRoutes,
   resetRoute,
   merchantsRoute,
 ];

@@ -3,7 +3,7 @@
  * @packageDocumentation
  */
 import { AnswerOverrides } from './answer-overrides';
-import { DeviceSessionStore } from './device-data';
+import { DeviceSessionLog } from './device-sessions';
 import { FaultSwitches, PendingResponses } from './faults';
 import { NonceStore } from './nonces';
 import { PayPalFlowStore } from './paypal-flows';
@@ -29,8 +29,8 @@ export interface SandboxState {
   paypal: PayPalFlowStore;
   /** 3D Secure lookups, answered by the simulated bank and the term URL. */
   threeDSecure: ThreeDSecureSessionStore;
-  /** Sessions the data collector's beacon reported. */
-  deviceSessions: DeviceSessionStore;
+  /** What the data collectors' hosts received: Kount's data path (on the assets origin) and the fraudnet stand-in. */
+  deviceSessions: DeviceSessionLog;
   faults: FaultSwitches;
   /** Changes the next matching answers make to their bodies. */
   answers: AnswerOverrides;
@@ -38,7 +38,7 @@ export interface SandboxState {
   pending: PendingResponses;
 }
 
-/** Fresh state: seeded vault, no nonces, PayPal flows, 3D Secure lookups, device sessions, faults or log entries. */
+/** Fresh state: seeded vault, no nonces, PayPal flows, 3D Secure lookups, device session records, faults or log entries. */
 export function createSandboxState(options: SandboxOptions): SandboxState {
   return {
     options: {
@@ -49,7 +49,7 @@ export function createSandboxState(options: SandboxOptions): SandboxState {
     nonces: new NonceStore(),
     paypal: new PayPalFlowStore(),
     threeDSecure: new ThreeDSecureSessionStore(),
-    deviceSessions: new DeviceSessionStore(),
+    deviceSessions: new DeviceSessionLog(),
     faults: new FaultSwitches(),
     answers: new AnswerOverrides(),
     log: new RequestLog(),

@@ -4,6 +4,7 @@ import {
   framePageOf,
   framePolicy,
   gatewaySources,
+  kountDataPolicy,
   merchantPolicy,
   serializePolicy,
   type FramePage,
@@ -18,9 +19,10 @@ const PAGES: FramePage[] = [
 ];
 
 describe('the merchant policy', () => {
-  it('names the assets origin for scripts, styles and frames, and the gateway for calls', () => {
+  it('names the assets origin for scripts, styles and frames, the gateway for calls, and both for device data', () => {
     expect(serializePolicy(merchantPolicy(ORIGINS))).toBe(
-      "default-src 'none'; script-src 'self' https://assets.example; style-src 'self' https://assets.example; " +
+      "default-src 'none'; script-src 'self' https://assets.example https://gateway.example; " +
+        "style-src 'self' https://assets.example; img-src https://assets.example https://gateway.example; " +
         'connect-src https://gateway.example https://assets.example; ' +
         'frame-src https://assets.example https://gateway.example; ' +
         "form-action 'self' https://gateway.example; base-uri 'none'; object-src 'none'; frame-ancestors 'self'",
@@ -77,5 +79,14 @@ describe('framePageOf', () => {
     expect(framePageOf('/payment-panel.min.js')).toBeNull();
     expect(framePageOf('/html/unknown-frame.html')).toBeNull();
     expect(framePageOf('/assets/hosted-fields-frame.min.js')).toBeNull();
+  });
+});
+
+describe('the Kount data page’s policy', () => {
+  it('loads nothing and may be framed where the panel’s frames may', () => {
+    expect(serializePolicy(kountDataPolicy())).toBe(
+      "default-src 'none'; base-uri 'none'; form-action 'none'; " +
+        'frame-ancestors https: http://localhost:* http://127.0.0.1:*',
+    );
   });
 });

@@ -27,21 +27,40 @@ export const FRAME_ANCESTORS = ['https:', 'http://localhost:*', 'http://127.0.0.
 /**
  * What a merchant page needs for the panel: the bundle and the frame pages from the assets origin,
  * the gateway for the panel's calls, and nothing inline. `'self'` stands for the merchant's own
- * scripts, styles and images; the gateway is a frame source because the 3D Secure bank frame
- * navigates to the bank's page (locally the sandbox's), and a form target because the demo's
- * checkout form posts to the sandbox's stand-in for the merchant's server.
+ * scripts and styles; the gateway is a frame source because the 3D Secure bank frame navigates to
+ * the bank's page (locally the sandbox's), and a form target because the demo's checkout form posts
+ * to the sandbox's stand-in for the merchant's server.
+ *
+ * Device data adds the hosts of the fraud tools: Kount's frame and image come from the assets
+ * origin (a frame source already, an image source here); PayPal's fraud script, which runs under
+ * this policy in a frame without a page of its own, its report and its beacon are the sandbox
+ * gateway's stand-ins locally (a script and image source here, a connect source already).
  */
 export function merchantPolicy({ assets, gateway }: MerchantPolicyOrigins): PolicyDirectives {
   return {
     'default-src': ["'none'"],
-    'script-src': ["'self'", assets],
+    'script-src': ["'self'", assets, gateway],
     'style-src': ["'self'", assets],
+    'img-src': [assets, gateway],
     'connect-src': [gateway, assets],
     'frame-src': [assets, gateway],
     'form-action': ["'self'", gateway],
     'base-uri': ["'none'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'self'"],
+  };
+}
+
+/**
+ * The policy of the Kount data page on the assets origin: it loads nothing and may be framed by any
+ * merchant page, as the panel's own frame pages.
+ */
+export function kountDataPolicy(): PolicyDirectives {
+  return {
+    'default-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': FRAME_ANCESTORS,
   };
 }
 

@@ -1,13 +1,14 @@
 /**
  * The three local HTTPS origins in one process (DESIGN "Origins"): the merchant demo, the assets
- * origin with the local flavour (CORS for any merchant) and the sandbox gateway.
+ * origin with the local flavour (CORS for any merchant) and Kount's data path, and the sandbox gateway.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { PANEL_EVENT_NAMES } from '../../src/shared/event-names';
-import { createSandboxGateway, listMerchants } from '../sandbox';
+import { createSandboxGateway, listMerchants, type SandboxGateway } from '../sandbox';
+import type { DeviceSessionInput } from '../sandbox/device-sessions';
 import type { Flavour } from '../../src/shared/flavours';
 import { distDir } from './build';
 import {
@@ -18,6 +19,7 @@ import {
   serializePolicy,
 } from './content-security-policy';
 import type { LocalOrigins } from './origins';
+import { serveKountData } from './kount-data';
 import { resolveStaticFile, sendFile } from './static-files';
 
 const demoDir = resolve(import.meta.dirname, '..');
@@ -96,7 +98,7 @@ function merchantHandler(options: ServeOptions) {
   };
 }
 
-function assetsHandler(options: ServeOptions) {
+function assetsHandler(options: ServeOptions, sandbox: SandboxGateway) {
   const mount = (prefix: string, flavour: Flavour) => ({
     prefix,
     folder: distDir(flavour, options.version),
@@ -107,12 +109,18 @@ function assetsHandler(options: ServeOptions) {
     // The release flavour, for the test that proves it refuses the local gateway.
     mount(`/release/payment-panel/${options.version}/`, 'release'),
   ];
+  const recordKount = (input: DeviceSessionInput): void => {
+    sandbox.recordDeviceSession(input);
+  };
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { ...ASSET_HEADERS, 'access-control-allow-methods': 'GET, HEAD' }).end();
       return;
     }
-    const { pathname } = new URL(req.url ?? '/', options.origins.assets);
+    const url = new URL(req.url ?? '/', options.origins.assets);
+    const { pathname } = url;
+    // Kount's data path, which the provider's assets host serves beside the panel's folders.
+    if (serveKountData(req, res, url, ASSET_HEADERS, recordKount)) return;
     const mount = mounts.find((m) => pathname.startsWith(m.prefix));
     const path = mount ? pathname.slice(mount.prefix.length - 1) : '';
     const file = mount ? resolveStaticFile(mount.folder, path) : null;
@@ -142,7 +150,7 @@ export async function startServers(options: ServeOptions): Promise<RunningServer
   const sandbox = createSandboxGateway({ gatewayOrigin: origins.gateway, assetsOrigin: origins.assets });
   const servers = [
     { server: createServer({ cert, key }, merchantHandler(options)), port: origins.merchantPort },
-    { server: createServer({ cert, key }, assetsHandler(options)), port: origins.assetsPort },
+    { server: createServer({ cert, key }, assetsHandler(options, sandbox)), port: origins.assetsPort },
     {
       server: createServer({ cert, key }, (req, res) => {
         sandbox.handle(req, res);

@@ -3,7 +3,7 @@
  * vitest.config.ts gives them the local flavour's values. Only code that is built may import this.
  * @packageDocumentation
  */
-import type { Flavour } from './flavours';
+import type { Flavour, FraudnetUrls } from './flavours';
 
 declare global {
   const __PANEL_VERSION__: string;
@@ -12,6 +12,7 @@ declare global {
   const __API_BASES__: Record<'production' | 'sandbox', string>;
   const __MODULE_INTEGRITY__: Record<string, string>;
   const __MODULE_SUFFIX__: string;
+  const __FRAUDNET_URLS__: FraudnetUrls;
 }
 
 /** Version of the panel (the drop-in version of the protocol), from package.json. */
@@ -34,3 +35,6 @@ export const MODULE_INTEGRITY: Readonly<Record<string, string>> = __MODULE_INTEG
 
 /** `.min` in the minified first script, empty in the debug one: which variant of each file it loads. */
 export const MODULE_SUFFIX: string = __MODULE_SUFFIX__;
+
+/** PayPal's fraud script and beacon (the local flavour: the sandbox gateway's stand-ins). */
+export const FRAUDNET_URLS: Readonly<FraudnetUrls> = __FRAUDNET_URLS__;

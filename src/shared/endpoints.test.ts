@@ -10,7 +10,7 @@ describe('endpoints', () => {
     expect(() => endpointPath('threeDSecureLookup')).toThrow(/nonce/);
   });
 
-  it('name the paths of the protocol', () => {
+  it('name the paths of the protocol, and no device data endpoint: the provider has none', () => {
     expect(ENDPOINTS.createPaymentResource).toEqual({
       method: 'POST',
       path: 'paypal_hermes/create_payment_resource',
@@ -19,7 +19,7 @@ describe('endpoints', () => {
       method: 'POST',
       path: 'paypal_hermes/setup_billing_agreement',
     });
-    expect(ENDPOINTS.deviceData).toEqual({ method: 'POST', path: 'device_data' });
+    expect(Object.values(ENDPOINTS).map(({ path }) => path)).not.toContain('device_data');
     expect(clientApiPath('demo_merchant')).toBe('/merchants/demo_merchant/client_api');
   });
 });

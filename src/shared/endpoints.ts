@@ -27,8 +27,6 @@ export const ENDPOINTS = {
   createPaymentResource: { method: 'POST', path: 'paypal_hermes/create_payment_resource' },
   setupBillingAgreement: { method: 'POST', path: 'paypal_hermes/setup_billing_agreement' },
   applePayWebSessions: { method: 'POST', path: 'apple_pay_web/sessions' },
-  /** The data collector's beacon: where the device session ids go instead of a third-party host (PROTOCOL §9). */
-  deviceData: { method: 'POST', path: 'device_data' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 /** Name of a client API endpoint. */

@@ -15,6 +15,16 @@ export interface FlavourConstants {
   gatewayDomains: string[];
   /** Environment of a tokenization key → base URL of the client API. */
   apiBases: Record<'production' | 'sandbox', string>;
+  /** Where the PayPal data collector loads PayPal's fraud script from and where that script reports. */
+  fraudnet: FraudnetUrls;
+}
+
+/** The PayPal fraud script (fraudnet) and the beacon its parameters name. */
+export interface FraudnetUrls {
+  /** The fraud script, loaded into a hidden frame of the merchant page. */
+  script: string;
+  /** The beacon URL (without its query) handed to the script as the `b` parameter. */
+  beacon: string;
 }
 
 /** The provider's domains and its payment network's parent domains. */
@@ -30,6 +40,21 @@ const PROVIDER_API_BASES = {
   sandbox: 'https://api.sandbox.braintreegateway.com:443',
 };
 
+/** PayPal's own fraud script and beacon, which every environment of the provider uses. */
+export const PAYPAL_FRAUDNET_URLS: FraudnetUrls = {
+  script: 'https://www.paypalobjects.com/webstatic/r/fb/fb-all-prod.pp.min.js',
+  beacon: 'https://b.stats.paypal.com/counter.cgi',
+};
+
+/**
+ * Paths of the local sandbox gateway's stand-ins for PayPal's fraud script and beacon: PayPal's
+ * hosts cannot be reached from the local setup, and the tests need to see what arrives.
+ */
+export const FRAUDNET_STAND_IN_PATHS: FraudnetUrls = {
+  script: '/sandbox/fraudnet/fb-all-prod.pp.min.js',
+  beacon: '/sandbox/fraudnet/counter.cgi',
+};
+
 /**
  * The constants of a flavour.
  * @param flavour - which flavour
@@ -37,11 +62,20 @@ const PROVIDER_API_BASES = {
  */
 export function flavourConstants(flavour: Flavour, localGatewayOrigin: string): FlavourConstants {
   if (flavour === 'release') {
-    return { flavour, gatewayDomains: PROVIDER_DOMAINS, apiBases: PROVIDER_API_BASES };
+    return {
+      flavour,
+      gatewayDomains: PROVIDER_DOMAINS,
+      apiBases: PROVIDER_API_BASES,
+      fraudnet: PAYPAL_FRAUDNET_URLS,
+    };
   }
   return {
     flavour,
     gatewayDomains: [...PROVIDER_DOMAINS, 'localhost'],
     apiBases: { production: PROVIDER_API_BASES.production, sandbox: localGatewayOrigin },
+    fraudnet: {
+      script: `${localGatewayOrigin}${FRAUDNET_STAND_IN_PATHS.script}`,
+      beacon: `${localGatewayOrigin}${FRAUDNET_STAND_IN_PATHS.beacon}`,
+    },
   };
 }

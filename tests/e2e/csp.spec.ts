@@ -10,9 +10,11 @@ import {
   framePolicy,
   type FramePage,
   gatewaySources,
+  kountDataPolicy,
   merchantPolicy,
   serializePolicy,
 } from '../../demo/server/content-security-policy';
+import { kountDataFileOf } from '../../demo/server/kount-data';
 import { localOrigins } from '../../demo/server/origins';
 import pkg from '../../package.json' with { type: 'json' };
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
@@ -106,6 +108,9 @@ class PolicyWatch {
       const { origin, pathname } = new URL(url);
       if (origin === origins.merchant) {
         expect(policy, url).toBe(MERCHANT_POLICY);
+      } else if (origin === origins.assets && kountDataFileOf(pathname) !== null) {
+        // Kount's data page, which the device data's frame loads.
+        expect(policy, url).toBe(serializePolicy(kountDataPolicy()));
       } else if (origin === origins.assets) {
         const page = framePageOf(frameFile(pathname));
         expect(page, url).not.toBeNull();
@@ -182,6 +187,10 @@ test('the merchant pages and the frame pages are served with their policies', as
     expect(policy, file).toMatch(/^default-src 'none'; script-src 'self'; style-src 'self';/);
     expect(policy, file).not.toContain('unsafe-');
   }
+  // Kount's data page on the assets origin loads nothing.
+  const kount = await request.get(`${origins.assets}/sandbox/data/logo.htm?m=600000&s=0`);
+  expect(kount.status()).toBe(200);
+  expect(kount.headers()['content-security-policy']).toBe(serializePolicy(kountDataPolicy()));
   // The release flavour's frames send cards only to the provider's gateway domains.
   const release = await request.get(`${origins.assets}/release${FOLDER}html/hosted-fields-frame.min.html`);
   const connect = (release.headers()['content-security-policy'] ?? '')
@@ -229,6 +238,27 @@ test('a card pays on the demo checkout', async ({ page }) => {
   await card.fill(VISA);
   expect(await payOnDemo(page)).toMatch(/^tokencc_/);
   await watch.expectClean(['hosted-fields-frame']);
+});
+
+test('device data runs under the merchant policy: Kount’s frame and image, PayPal’s fraud script, its report and beacon', async ({
+  page,
+}) => {
+  // The demo checkout asks for both collectors.
+  await openDemo(page);
+  const records = await sandbox.waitForDeviceSessions([
+    'logo.htm',
+    'logo.gif',
+    'script',
+    'parameters',
+    'beacon',
+  ]);
+  const kount = records.filter((record) => record.collector === 'kount');
+  const fraudnet = records.filter(
+    (record) => record.collector === 'fraudnet' && record.resource !== 'script',
+  );
+  expect(new Set(kount.map((record) => record.sessionId)).size).toBe(1);
+  expect(new Set(fraudnet.map((record) => record.sessionId)).size).toBe(1);
+  await watch.expectClean([]);
 });
 
 test("a returning shopper pays with a saved card, chosen through the demo's client token", async ({

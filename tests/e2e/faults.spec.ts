@@ -6,8 +6,9 @@
  * shows that nothing was tokenized twice. A slow answer within the time-out succeeds.
  *
  * Time-outs are the spec's (60 s for gateway calls, 30 s for PayPal's create payment, 2 s for
- * device data and analytics): the pages run on Playwright's clock, which a case moves past the
- * time-out once the sandbox holds the request, so no case waits for one.
+ * analytics): the pages run on Playwright's clock, which a case moves past the time-out once the
+ * sandbox holds the request, so no case waits for one. PayPal's fraud script (device data) has no
+ * time-out: nothing waits for it.
  *
  * Cases that share a page run in order (`serial`); the number of faults injected is printed at the end.
  */
@@ -48,7 +49,7 @@ const SLOW_MS = 1_000;
 /** The spec's gateway time-out (SPEC §9), and PayPal's create payment one (the wallet's, 30 s). */
 const REQUEST_TIMEOUT_MS = 60_000;
 const PAYPAL_CREATE_TIMEOUT_MS = 30_000;
-/** The analytics time-out (SPEC §9), which the device data beacon shares. */
+/** The analytics time-out (SPEC §9). */
 const BEST_EFFORT_TIMEOUT_MS = 2_000;
 
 /** SPEC §8's messages of the codes the faults produce. */
@@ -99,7 +100,7 @@ const f = (code: Code, text: string): Failure => ({ code, text });
 /** How long a case moves the clock once the sandbox holds its request: the call's time-out. */
 function timeoutOf(call: FaultCallName): number {
   if (call === 'createPaymentResource' || call === 'setupBillingAgreement') return PAYPAL_CREATE_TIMEOUT_MS;
-  if (call === 'deviceData' || call === 'analytics') return BEST_EFFORT_TIMEOUT_MS;
+  if (call === 'analytics') return BEST_EFFORT_TIMEOUT_MS;
   return REQUEST_TIMEOUT_MS;
 }
 
@@ -339,8 +340,9 @@ test.describe.serial('saved methods load (GET payment_methods)', () => {
   }
 });
 
-test.describe.serial('device data (POST device_data)', () => {
-  // README "Device data": the beacon is best effort; a failed one holds nothing up.
+test.describe.serial('device data (PayPal’s fraud script: the sandbox’s stand-in)', () => {
+  // README "Device data": nothing waits for the fraud tools' requests, so a fraud script that does
+  // not load holds nothing up and reaches neither the merchant nor the shopper.
   const DATA_COLLECTOR = JSON.stringify({ kount: true, paypal: true });
   let context: BrowserContext;
   let page: Page;
@@ -354,19 +356,35 @@ test.describe.serial('device data (POST device_data)', () => {
     await context.close();
   });
 
+  /** How many times the stand-in served its script. */
+  async function scriptsServed(): Promise<number> {
+    return (await sandbox.deviceSessions('fraudnet')).filter((record) => record.resource === 'script').length;
+  }
+
   for (const kind of MATRIX_KINDS) {
-    test(`${kind}: the panel is ready without an error; a new panel reports the device`, async () => {
+    test(`${kind}: the panel is ready without an error; a new panel loads the script`, async () => {
       const since = await latestLogId();
+      const served = await scriptsServed();
       const attributes = { authorization: DEMO_KEY, 'data-collector': DATA_COLLECTOR };
-      const mounted = await withFault(page, 'deviceData', kind, () => mountPanel(page, attributes), {
+      const mounted = await withFault(page, 'fraudnetScript', kind, () => mountPanel(page, attributes), {
         count: countOf(kind),
       });
       expect(mounted).toEqual({ event: 'ready' });
       await new CardFields(page).ready();
       await expect(sheetError(page)).toHaveCount(0);
       if (kind !== 'slow') expect((await mountPanel(page, attributes)).event).toBe('ready');
-      await expectOneAnswered(CALL_PATHS.deviceData, since, kind);
-      expect(await uncaught()).toEqual([]);
+      // The stand-in served the script once more than the faults let it: the slow answer itself, or
+      // the new panel's (a malformed answer is the stand-in's, cut short).
+      await expect.poll(scriptsServed).toBe(served + (kind === 'malformed' ? 2 : 1));
+      const faulted = (await sandbox.requests(CALL_PATHS.fraudnetScript)).filter(
+        (request) => request.id > since,
+      );
+      expect(faulted.length).toBeGreaterThanOrEqual(1);
+      expect(faulted.every((request) => request.fault === kind)).toBe(true);
+      // A script cut short (the malformed case; the page's record keeps it for the later cases)
+      // cannot be parsed: the fraud script's own error, in its own frame, and nothing else.
+      const brokenScript = /^pageerror: (SyntaxError: )?Unexpected end of input$/;
+      expect((await uncaught()).filter((error) => !brokenScript.test(error))).toEqual([]);
     });
   }
 });

@@ -493,8 +493,8 @@ test('a gateway configuration with URLs on a foreign domain or over http gives i
     const received = await errorOnAttribute(page, 'authorization', token);
     expect(received, `${property}: ${JSON.stringify(value)}`).toEqual(withType(error));
     await expect(panel.state()).toHaveAttribute('data-state', 'failed');
-    // No frame from a foreign assets URL, and nothing asked after the configuration: no vault or
-    // device data call to a foreign client API (the guard sees any request to a foreign host).
+    // No frame from a foreign assets URL (Kount's included), and nothing asked after the
+    // configuration: no vault call to a foreign client API (the guard sees any request to a foreign host).
     expect(await frameCount(page)).toBe(0);
     expect(
       (await sandbox.requests())

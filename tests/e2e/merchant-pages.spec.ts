@@ -40,6 +40,13 @@ test.describe('a form without merchant script', () => {
     expect(deviceData).toMatchObject({ fraud_merchant_id: '600000' });
     expect(deviceData.device_session_id).toMatch(/^[0-9a-f]{32}$/);
     expect(deviceData.correlation_id).toMatch(/^[0-9a-f]{32}$/);
+    // The sessions the form posted are those Kount and PayPal's fraud script received.
+    await sandbox.waitForDeviceSessions(['logo.htm', 'logo.gif'], {
+      sessionId: String(deviceData.device_session_id),
+    });
+    await sandbox.waitForDeviceSessions(['parameters', 'beacon'], {
+      sessionId: String(deviceData.correlation_id),
+    });
 
     const [logged] = await sandbox.requests('/sandbox/checkout');
     expect(logged?.body).toEqual(fields);

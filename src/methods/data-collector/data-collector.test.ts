@@ -1,48 +1,47 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearClientCache, createClient, type GatewayClient } from '../../client';
-import { stubFetch, type FetchCall, type StubAnswer } from '../../client/test-support';
+import { stubFetch, type FetchCall } from '../../client/test-support';
+import { FRAUDNET_URLS } from '../../shared/build-constants';
 import { PanelError } from '../../shared/errors';
-import { clearDataCollectorCache, createDataCollector, DEVICE_DATA_REPORT_TIMEOUT_MS } from './index';
+import { FRAUDNET_FNCLS } from './fraudnet';
+import { clearDataCollectorCache, createDataCollector } from './index';
+import { loadNothing } from './test-support';
 
 const GATEWAY = 'https://localhost:8445';
+const ASSETS = 'https://localhost:8444';
 const HEX32 = /^[0-9a-f]{32}$/;
 
-function merchantConfig(merchantId: string, kount?: { kountMerchantId: string | null }) {
+/** A client of `merchantId` with a configuration changed by `changes`; every fetch is recorded. */
+async function clientWith(
+  options: { merchantId?: string; changes?: Record<string, unknown> } = {},
+): Promise<{ client: GatewayClient; calls: FetchCall[] }> {
+  const merchantId = options.merchantId ?? 'demo_merchant';
   const clientApiUrl = `${GATEWAY}/merchants/${merchantId}/client_api`;
-  return {
+  const config = {
     environment: 'sandbox',
     clientApiUrl,
-    assetsUrl: 'https://localhost:8444',
-    ...(kount ? { kount } : {}),
+    assetsUrl: ASSETS,
+    kount: { kountMerchantId: '600000' },
+    ...options.changes,
   };
-}
-
-/** A client of `merchantId` whose device data reports get `answer`; every fetch is recorded. */
-async function clientWith(
-  options: {
-    merchantId?: string;
-    kount?: { kountMerchantId: string | null };
-    answer?: (call: FetchCall) => StubAnswer | 'hang';
-  } = {},
-): Promise<{ client: GatewayClient; calls: FetchCall[]; reports: () => FetchCall[] }> {
-  const merchantId = options.merchantId ?? 'demo_merchant';
-  const config = merchantConfig(
-    merchantId,
-    'kount' in options ? options.kount : { kountMerchantId: '600000' },
-  );
-  const configUrl = `${config.clientApiUrl}/v1/configuration`;
-  const answer = options.answer ?? (() => ({ status: 201, body: {} }));
-  const { calls } = stubFetch((call) => (call.url.startsWith(configUrl) ? { body: config } : answer(call)));
+  const { calls } = stubFetch(() => ({ body: config }));
   const client = await createClient(`sandbox_k9x2m4p7_${merchantId}`);
-  return { client, calls, reports: () => calls.filter((call) => !call.url.startsWith(configUrl)) };
-}
-
-function body(call: FetchCall | undefined): Record<string, unknown> {
-  return JSON.parse(call?.init.body as string) as Record<string, unknown>;
+  return { client, calls };
 }
 
 function parsed(deviceData: string): Record<string, unknown> {
   return JSON.parse(deviceData) as Record<string, unknown>;
+}
+
+/** The query of the Kount frame and image, and the fraudnet parameters, in the page. */
+function announced(): { kount: string[]; fraudnet: unknown[] } {
+  const kount = [...document.querySelectorAll('iframe[src], img')].map(
+    (element) => element.getAttribute('src') ?? '',
+  );
+  const fraudnet = [...document.querySelectorAll(`script[fncls="${FRAUDNET_FNCLS}"]`)].map(
+    (block) => JSON.parse(block.textContent) as unknown,
+  );
+  return { kount, fraudnet };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<PanelError> {
@@ -55,32 +54,56 @@ async function rejection(promise: Promise<unknown>): Promise<PanelError> {
 }
 
 beforeEach(() => {
+  loadNothing();
   clearClientCache();
   clearDataCollectorCache();
 });
 afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
+  document.body.replaceChildren();
 });
 
 describe('createDataCollector', () => {
-  it('collects Kount data: a session id and the Kount merchant id', async () => {
+  it('announces a Kount session on the environment’s data path and carries its ids', async () => {
     const { client } = await clientWith();
     const collector = await createDataCollector(client, { kount: true });
     const data = parsed(collector.deviceData);
     expect(Object.keys(data)).toEqual(['device_session_id', 'fraud_merchant_id']);
     expect(data.device_session_id).toMatch(HEX32);
     expect(data.fraud_merchant_id).toBe('600000');
+    const query = `?m=600000&s=${String(data.device_session_id)}`;
+    expect(announced()).toEqual({
+      kount: [`${ASSETS}/sandbox/data/logo.htm${query}`, `${ASSETS}/sandbox/data/logo.gif${query}`],
+      fraudnet: [],
+    });
   });
 
-  it('collects PayPal data: a correlation id', async () => {
+  it('uses production’s data path in production', async () => {
+    const { client } = await clientWith({ changes: { environment: 'production' } });
+    const data = parsed((await createDataCollector(client, { kount: true })).deviceData);
+    expect(announced().kount[0]).toBe(`${ASSETS}/data/logo.htm?m=600000&s=${String(data.device_session_id)}`);
+  });
+
+  it('hands PayPal’s fraud script a correlation id, the source and the beacon', async () => {
     const { client } = await clientWith();
     const data = parsed((await createDataCollector(client, { paypal: true })).deviceData);
     expect(Object.keys(data)).toEqual(['correlation_id']);
     expect(data.correlation_id).toMatch(HEX32);
+    const { kount, fraudnet } = announced();
+    expect(kount).toEqual([]);
+    expect(fraudnet).toEqual([
+      {
+        f: data.correlation_id,
+        s: 'BRAINTREE_SIGNIN',
+        b: expect.stringMatching(
+          new RegExp(
+            `^${FRAUDNET_URLS.beacon.replace(/[.?]/g, '\\$&')}\\?i=127\\.0\\.0\\.1&p=${String(data.correlation_id)}&t=\\d+&a=14$`,
+          ),
+        ) as unknown,
+      },
+    ]);
   });
 
-  it('puts the keys of both in the reference order', async () => {
+  it('puts the keys of both in the reference order, with the ids the page announced', async () => {
     const { client } = await clientWith();
     const { deviceData } = await createDataCollector(client, { kount: true, paypal: true });
     expect(deviceData).toMatch(
@@ -88,10 +111,13 @@ describe('createDataCollector', () => {
     );
     const data = parsed(deviceData);
     expect(data.device_session_id).not.toBe(data.correlation_id);
+    const { kount, fraudnet } = announced();
+    expect(kount.every((src) => src.endsWith(`&s=${String(data.device_session_id)}`))).toBe(true);
+    expect(fraudnet).toEqual([expect.objectContaining({ f: data.correlation_id })]);
   });
 
-  it('sends a null Kount merchant id when the configuration has none', async () => {
-    const { client } = await clientWith({ kount: undefined });
+  it('carries a null Kount merchant id when the configuration names none', async () => {
+    const { client } = await clientWith({ changes: { kount: { kountMerchantId: null } } });
     const data = parsed((await createDataCollector(client, { kount: true })).deviceData);
     expect(data).toEqual({
       device_session_id: expect.stringMatching(HEX32) as unknown,
@@ -99,31 +125,22 @@ describe('createDataCollector', () => {
     });
   });
 
-  it('reports the ids with one POST to the gateway, and nowhere else', async () => {
-    const elementsBefore = document.querySelectorAll('iframe, script, img').length;
-    const { client, calls, reports } = await clientWith();
-    const { deviceData } = await createDataCollector(client, { kount: true, paypal: true });
-    const [report, ...more] = reports();
-    expect(more).toEqual([]);
-    expect(report?.url).toBe(`${GATEWAY}/merchants/demo_merchant/client_api/v1/device_data`);
-    expect(report?.init.method).toBe('POST');
-    const sent = body(report);
-    expect(sent.deviceData).toEqual(parsed(deviceData));
-    expect(sent).toMatchObject({
-      tokenizationKey: 'sandbox_k9x2m4p7_demo_merchant',
-      braintreeLibraryVersion: 'braintree/web/3.26.0',
-    });
-    expect(calls.every((call) => call.url.startsWith(`${GATEWAY}/`))).toBe(true);
-    expect(document.querySelectorAll('iframe, script, img')).toHaveLength(elementsBefore);
+  it('calls no gateway endpoint: the configuration was the only request', async () => {
+    const { client, calls } = await clientWith();
+    const before = calls.length;
+    await createDataCollector(client, { kount: true, paypal: true });
+    expect(calls).toHaveLength(before);
   });
 
   it('reuses the Kount session for the same Kount merchant, with a fresh correlation id', async () => {
-    const { client, reports } = await clientWith();
+    const { client } = await clientWith();
     const first = parsed((await createDataCollector(client, { kount: true, paypal: true })).deviceData);
     const second = parsed((await createDataCollector(client, { kount: true, paypal: true })).deviceData);
     expect(second.device_session_id).toBe(first.device_session_id);
     expect(second.correlation_id).not.toBe(first.correlation_id);
-    expect(reports()).toHaveLength(2);
+    // The session was announced once; each fraudnet session has its own parameters.
+    expect(document.querySelectorAll('iframe[src]')).toHaveLength(1);
+    expect(announced().fraudnet).toHaveLength(2);
 
     clearDataCollectorCache();
     const third = parsed((await createDataCollector(client, { kount: true })).deviceData);
@@ -135,11 +152,14 @@ describe('createDataCollector', () => {
     const first = parsed((await createDataCollector(demo.client, { kount: true })).deviceData);
     const same = await clientWith({ merchantId: 'other_merchant' });
     const sameKount = parsed((await createDataCollector(same.client, { kount: true })).deviceData);
-    const other = await clientWith({ merchantId: 'third_merchant', kount: { kountMerchantId: '700000' } });
+    const other = await clientWith({
+      merchantId: 'third_merchant',
+      changes: { kount: { kountMerchantId: '700000' } },
+    });
     const otherKount = parsed((await createDataCollector(other.client, { kount: true })).deviceData);
     expect(sameKount.device_session_id).toBe(first.device_session_id);
     expect(otherKount).toEqual({
-      device_session_id: expect.any(String) as unknown,
+      device_session_id: expect.stringMatching(HEX32) as unknown,
       fraud_merchant_id: '700000',
     });
     expect(otherKount.device_session_id).not.toBe(first.device_session_id);
@@ -152,45 +172,14 @@ describe('createDataCollector', () => {
       createDataCollector(client, { kount: true }),
     ]);
     expect(a.deviceData).toBe(b.deviceData);
+    expect(document.querySelectorAll('iframe[src]')).toHaveLength(1);
   });
 
-  it.each([
-    ['a 500', () => ({ status: 500, body: { error: { message: 'down' } } })],
-    ['a 422', () => ({ status: 422, body: { error: { message: 'bad' } } })],
-    ['a 403', () => ({ status: 403, body: {} })],
-    [
-      'a transport failure',
-      () => {
-        throw new TypeError('Failed to fetch');
-      },
-    ],
-  ] as [string, () => StubAnswer][])('resolves anyway when the report fails with %s', async (_, answer) => {
-    const { client, reports } = await clientWith({ answer });
-    const collector = await createDataCollector(client, { paypal: true });
-    expect(parsed(collector.deviceData).correlation_id).toMatch(HEX32);
-    expect(reports()).toHaveLength(1);
-  });
-
-  it('waits for the report no longer than its time-out', async () => {
-    const { client } = await clientWith({ answer: () => 'hang' });
-    vi.useFakeTimers();
-    let settled = false;
-    const created = createDataCollector(client, { kount: true }).then((collector) => {
-      settled = true;
-      return collector;
-    });
-    await vi.advanceTimersByTimeAsync(DEVICE_DATA_REPORT_TIMEOUT_MS - 1);
-    expect(settled).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(parsed((await created).deviceData).fraud_merchant_id).toBe('600000');
-  });
-
-  it('resolves when the client is already torn down', async () => {
-    const { client, reports } = await clientWith();
+  it('works with a client that is already torn down: it reads the configuration only', async () => {
+    const { client } = await clientWith();
     client.teardown();
     const collector = await createDataCollector(client, { kount: true });
     expect(parsed(collector.deviceData).device_session_id).toMatch(HEX32);
-    expect(reports()).toEqual([]);
   });
 
   it.each([
@@ -198,23 +187,59 @@ describe('createDataCollector', () => {
     ['both false', { kount: false, paypal: false }],
     ['truthy values that are not true', { kount: 1, paypal: 'yes' }],
     ['no options', undefined],
-  ])('rejects %s with INVALID_OPTION and sends nothing', async (_, options) => {
-    const { client, reports } = await clientWith();
+  ])('rejects %s with DATA_COLLECTOR_REQUIRES_CREATE_OPTIONS and adds nothing', async (_, options) => {
+    const { client } = await clientWith();
     const error = await rejection(createDataCollector(client, options as never));
-    expect(error.code).toBe('INVALID_OPTION');
+    expect(error.code).toBe('DATA_COLLECTOR_REQUIRES_CREATE_OPTIONS');
     expect(error.type).toBe('MERCHANT');
-    expect(error.message).toBe('The dataCollector option is invalid.');
-    expect(error.details).toEqual({ reason: 'kount or paypal must be true' });
-    expect(reports()).toEqual([]);
+    expect(error.message).toBe('Data Collector must be created with Kount and/or PayPal.');
+    expect(document.body.children).toHaveLength(0);
   });
+
+  it.each([
+    ['Kount', { kount: true }],
+    ['Kount and PayPal', { kount: true, paypal: true }],
+  ])(
+    'rejects %s without kount in the configuration with DATA_COLLECTOR_KOUNT_NOT_ENABLED and adds nothing',
+    async (_, options) => {
+      const { client } = await clientWith({ changes: { kount: undefined } });
+      const error = await rejection(createDataCollector(client, options));
+      expect(error.code).toBe('DATA_COLLECTOR_KOUNT_NOT_ENABLED');
+      expect(error.type).toBe('MERCHANT');
+      expect(error.message).toBe('Kount is not enabled for this merchant.');
+      expect(document.body.children).toHaveLength(0);
+    },
+  );
+
+  it('collects PayPal data for a merchant without Kount', async () => {
+    const { client } = await clientWith({ changes: { kount: undefined } });
+    const data = parsed((await createDataCollector(client, { paypal: true })).deviceData);
+    expect(Object.keys(data)).toEqual(['correlation_id']);
+  });
+
+  it.each([
+    ['an unknown environment', 'staging', 'staging'],
+    ['no environment', undefined, 'undefined'],
+  ])(
+    'rejects Kount in %s with DATA_COLLECTOR_KOUNT_ERROR and adds nothing',
+    async (_, environment, named) => {
+      const { client } = await clientWith({ changes: { environment } });
+      const error = await rejection(createDataCollector(client, { kount: true, paypal: true }));
+      expect(error.code).toBe('DATA_COLLECTOR_KOUNT_ERROR');
+      expect(error.message).toBe(`${named} is not a valid environment for kount.environment.`);
+      expect(document.body.children).toHaveLength(0);
+    },
+  );
 });
 
 describe('DataCollector.teardown', () => {
-  it('resolves once, then rejects with METHOD_CALLED_AFTER_TEARDOWN', async () => {
+  it('removes what the collector added, once, then rejects with METHOD_CALLED_AFTER_TEARDOWN', async () => {
     const { client } = await clientWith();
-    const collector = await createDataCollector(client, { kount: true });
+    const collector = await createDataCollector(client, { kount: true, paypal: true });
     const { deviceData } = collector;
+    expect(document.body.children.length).toBeGreaterThan(0);
     await expect(collector.teardown()).resolves.toBeUndefined();
+    expect(document.body.children).toHaveLength(0);
     const error = await rejection(collector.teardown());
     expect(error.code).toBe('METHOD_CALLED_AFTER_TEARDOWN');
     expect(error.message).toBe('teardown cannot be called after teardown.');
@@ -222,7 +247,19 @@ describe('DataCollector.teardown', () => {
     expect(collector.deviceData).toBe(deviceData);
   });
 
-  it('keeps the Kount session cached for later collectors', async () => {
+  it('leaves the merchant’s own elements and other collectors’ alone', async () => {
+    const own = document.body.appendChild(document.createElement('iframe'));
+    const { client } = await clientWith();
+    const first = await createDataCollector(client, { paypal: true });
+    const second = await createDataCollector(client, { paypal: true });
+    await first.teardown();
+    expect(own.isConnected).toBe(true);
+    expect(announced().fraudnet).toEqual([
+      expect.objectContaining({ f: parsed(second.deviceData).correlation_id }),
+    ]);
+  });
+
+  it('keeps the Kount session for later collectors of the page', async () => {
     const { client } = await clientWith();
     const first = await createDataCollector(client, { kount: true });
     await first.teardown();

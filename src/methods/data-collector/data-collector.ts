@@ -1,13 +1,14 @@
 /**
- * Device data for fraud checks (PROTOCOL §9). The reference loads Kount and PayPal scripts and
- * frames from third-party hosts; this project contacts no third party: the ids are made here and
- * one beacon reports them to the gateway.
+ * Device data for the provider's fraud tools: Kount and PayPal fraudnet sessions started in the
+ * merchant's page the way the provider's SDK starts them, and the `deviceData` string the merchant
+ * sends to its server with the nonce, naming the same sessions.
  * @packageDocumentation
  */
 import type { GatewayClient } from '../../client';
-import { ANALYTICS_REQUEST_TIMEOUT_MS } from '../../shared/constants';
-import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
 import { createError } from '../../shared/errors';
+import './errors';
+import { setupFraudnet } from './fraudnet';
+import { clearKountSessions, setupKount } from './kount';
 
 /** Options of {@link createDataCollector}; at least one must be `true`. */
 export interface DataCollectorOptions {
@@ -24,7 +25,10 @@ export interface DataCollector {
    * `device_session_id` and `fraud_merchant_id` (Kount), `correlation_id` (PayPal).
    */
   readonly deviceData: string;
-  /** Stops the collector. Rejects with `METHOD_CALLED_AFTER_TEARDOWN` when called again. */
+  /**
+   * Removes the frames, image and parameter block the collector added to the page. Rejects with
+   * `METHOD_CALLED_AFTER_TEARDOWN` when called again.
+   */
   teardown(): Promise<void>;
 }
 
@@ -35,87 +39,65 @@ interface DeviceDataIds {
   correlation_id?: string;
 }
 
-/**
- * Time-out of the device data report, in milliseconds. The report is best effort, like analytics,
- * so it holds up the collector no longer than an analytics request.
- */
-export const DEVICE_DATA_REPORT_TIMEOUT_MS = ANALYTICS_REQUEST_TIMEOUT_MS;
-
-interface KountData {
-  deviceSessionId: string;
-  fraudMerchantId: string | null;
-}
-
-// Kount ties a device session to the merchant, so collectors for the same Kount merchant share one.
-const kountCache = new Map<string | null, KountData>();
-
-/** Forgets the cached Kount sessions (for tests). */
+/** Forgets the Kount sessions of the page, so the next collector starts a new one (for tests). */
 export function clearDataCollectorCache(): void {
-  kountCache.clear();
-}
-
-/** 32 lowercase hexadecimal digits from the platform's secure random source. */
-function randomId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-}
-
-function kountData(client: GatewayClient): KountData {
-  const fraudMerchantId = client.configuration.gatewayConfiguration.kount?.kountMerchantId ?? null;
-  let data = kountCache.get(fraudMerchantId);
-  if (!data) {
-    data = { deviceSessionId: randomId(), fraudMerchantId };
-    kountCache.set(fraudMerchantId, data);
-  }
-  return data;
+  clearKountSessions();
 }
 
 /**
- * Creates a data collector: makes the requested ids (a Kount session is reused for the same Kount
- * merchant) and reports them with one `POST device_data` to the gateway. The report is best effort:
- * its failure or time-out ({@link DEVICE_DATA_REPORT_TIMEOUT_MS}) is ignored. Rejects with `INVALID_OPTION` (`option: dataCollector`) when neither
- * `kount` nor `paypal` is `true`.
+ * Creates a data collector for the client's merchant.
+ *
+ * With `kount`, it starts a Kount session (or reuses the page's session for the same Kount merchant)
+ * and announces it to Kount through the environment's data path on the assets host; with `paypal`,
+ * it starts a fraudnet session with PayPal's fraud script. Nothing waits for those requests: they
+ * feed the provider's fraud tools, and the payment does not depend on them.
+ *
+ * Rejects with `DATA_COLLECTOR_REQUIRES_CREATE_OPTIONS` when neither `kount` nor `paypal` is `true`,
+ * `DATA_COLLECTOR_KOUNT_NOT_ENABLED` when Kount is asked for and the configuration has no `kount`,
+ * and `DATA_COLLECTOR_KOUNT_ERROR` when the configuration's environment has no Kount data path; in
+ * each case nothing is added to the page.
  */
-export async function createDataCollector(
+export function createDataCollector(
   client: GatewayClient,
   options: DataCollectorOptions,
 ): Promise<DataCollector> {
+  // A refusal thrown while starting becomes the promise's rejection.
+  return new Promise((resolve) => {
+    resolve(startCollector(client, options));
+  });
+}
+
+function startCollector(client: GatewayClient, options: DataCollectorOptions): DataCollector {
   // Read loosely: plain-JavaScript callers can leave the options out or pass other truthy values,
-  // and only `true` turns a collector on, as in the reference.
+  // and only `true` turns a collector on, as in the provider's SDK.
   const loose = options as { kount?: unknown; paypal?: unknown } | undefined;
   const kount = loose?.kount === true;
   const paypal = loose?.paypal === true;
-  if (!kount && !paypal) {
-    throw createError(
-      'INVALID_OPTION',
-      { option: 'dataCollector' },
-      { reason: 'kount or paypal must be true' },
-    );
-  }
-  const ids: DeviceDataIds = {};
-  if (kount) {
-    const { deviceSessionId, fraudMerchantId } = kountData(client);
-    ids.device_session_id = deviceSessionId;
-    ids.fraud_merchant_id = fraudMerchantId;
-  }
-  if (paypal) ids.correlation_id = randomId();
-  const deviceData = JSON.stringify(ids);
+  if (!kount && !paypal) throw createError('DATA_COLLECTOR_REQUIRES_CREATE_OPTIONS');
 
-  try {
-    await client.request({
-      method: ENDPOINTS.deviceData.method,
-      endpoint: endpointPath('deviceData'),
-      data: { deviceData: { ...ids } },
-      timeout: DEVICE_DATA_REPORT_TIMEOUT_MS,
+  const configuration = client.configuration.gatewayConfiguration;
+  const ids: DeviceDataIds = {};
+  const added: Element[] = [];
+  if (kount) {
+    if (!configuration.kount) throw createError('DATA_COLLECTOR_KOUNT_NOT_ENABLED');
+    const session = setupKount({
+      assetsUrl: configuration.assetsUrl,
+      environment: configuration.environment,
+      merchantId: configuration.kount.kountMerchantId ?? null,
     });
-  } catch {
-    // Device data is best effort: a failed report must not keep the shopper from paying.
+    ids.device_session_id = session.deviceSessionId;
+    ids.fraud_merchant_id = session.fraudMerchantId;
+    added.push(...session.elements);
+  }
+  if (paypal) {
+    const fraudnet = setupFraudnet();
+    ids.correlation_id = fraudnet.sessionId;
+    added.push(...fraudnet.elements);
   }
 
   let tornDown = false;
   return {
-    deviceData,
+    deviceData: JSON.stringify(ids),
     teardown() {
       if (tornDown) {
         return Promise.reject(
@@ -123,6 +105,7 @@ export async function createDataCollector(
         );
       }
       tornDown = true;
+      for (const element of added) element.remove();
       return Promise.resolve();
     },
   };

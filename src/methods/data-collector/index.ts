@@ -5,7 +5,6 @@
 export {
   clearDataCollectorCache,
   createDataCollector,
-  DEVICE_DATA_REPORT_TIMEOUT_MS,
   type DataCollector,
   type DataCollectorOptions,
 } from './data-collector';

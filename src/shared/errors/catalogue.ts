@@ -11,6 +11,7 @@
 import type { Catalogue } from './catalogue-entry';
 import { APPLE_PAY_ERRORS } from './catalogues/apple-pay';
 import { CLIENT_ERRORS } from './catalogues/client';
+import { DATA_COLLECTOR_ERRORS } from './catalogues/data-collector';
 import { GENERAL_ERRORS } from './catalogues/general';
 import { HOSTED_FIELDS_ERRORS } from './catalogues/hosted-fields';
 import { PANEL_ERRORS } from './catalogues/panel';
@@ -35,6 +36,7 @@ export const ERROR_CATALOGUE = /* @__PURE__ */ (() =>
     ...HOSTED_FIELDS_ERRORS,
     ...PAYPAL_ERRORS,
     ...THREE_D_SECURE_ERRORS,
+    ...DATA_COLLECTOR_ERRORS,
   }) as const satisfies Catalogue)();
 
 /** A code of the catalogue. */

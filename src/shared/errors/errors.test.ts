@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, type ErrorCode } from './catalogue';
 import { APPLE_PAY_ERRORS } from './catalogues/apple-pay';
+import { DATA_COLLECTOR_ERRORS } from './catalogues/data-collector';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
 import { createError, isPanelError, PanelError, panelErrorFromJSON, registerErrors } from './panel-error';
@@ -182,6 +183,18 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
     'Issuer declined the authentication.',
     { message: 'Issuer declined the authentication.' },
   ],
+  ['DATA_COLLECTOR_KOUNT_NOT_ENABLED', 'MERCHANT', 'Kount is not enabled for this merchant.'],
+  [
+    'DATA_COLLECTOR_KOUNT_ERROR',
+    'MERCHANT',
+    'staging is not a valid environment for kount.environment.',
+    { environment: 'staging' },
+  ],
+  [
+    'DATA_COLLECTOR_REQUIRES_CREATE_OPTIONS',
+    'MERCHANT',
+    'Data Collector must be created with Kount and/or PayPal.',
+  ],
 ];
 
 describe('the codes a page knows', () => {
@@ -204,11 +217,12 @@ describe('the codes a page knows', () => {
 });
 
 describe('error catalogue', () => {
-  // The files of PayPal, Apple Pay and 3D Secure bring their codes; here they are all in.
+  // The files of PayPal, Apple Pay, 3D Secure and the data collector bring their codes; here they are all in.
   beforeAll(() => {
     registerErrors(PAYPAL_ERRORS);
     registerErrors(APPLE_PAY_ERRORS);
     registerErrors(THREE_D_SECURE_ERRORS);
+    registerErrors(DATA_COLLECTOR_ERRORS);
   });
 
   it('holds exactly the codes of the specification', () => {

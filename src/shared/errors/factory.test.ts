@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, type ErrorCode } from './catalogue';
 import { APPLE_PAY_ERRORS } from './catalogues/apple-pay';
 import { CLIENT_ERRORS, createRequestError } from './catalogues/client';
+import { DATA_COLLECTOR_ERRORS } from './catalogues/data-collector';
 import { createChannelError, GENERAL_ERRORS } from './catalogues/general';
 import { createTokenizationError, HOSTED_FIELDS_ERRORS } from './catalogues/hosted-fields';
 import { PANEL_ERRORS } from './catalogues/panel';
@@ -23,6 +24,7 @@ describe('component catalogues', () => {
       HOSTED_FIELDS_ERRORS,
       PAYPAL_ERRORS,
       THREE_D_SECURE_ERRORS,
+      DATA_COLLECTOR_ERRORS,
     ];
     expect(Object.keys(ERROR_CATALOGUE)).toEqual(parts.flatMap((part) => Object.keys(part)));
     for (const part of parts) {

@@ -1,4 +1,7 @@
-/** The sandbox gateway's test controls: fault switches, the request log and client tokens. */
+/**
+ * The sandbox gateway's test controls: fault switches, the request log, what the data collectors'
+ * hosts received and client tokens.
+ */
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { localOrigins } from '../../../demo/server/origins';
 
@@ -11,6 +14,19 @@ export interface LoggedRequest {
   origin: string | null;
   fault: string | null;
   status: number;
+}
+
+/** A request a data collector's host received: Kount's data path or the fraudnet stand-in. */
+export interface DeviceSessionRecord {
+  id: number;
+  collector: 'kount' | 'fraudnet';
+  resource: 'logo.htm' | 'logo.gif' | 'script' | 'parameters' | 'beacon';
+  /** The path requested, e.g. `/sandbox/data/logo.htm`. */
+  path: string;
+  /** Kount's `s`, fraudnet's `f` (parameters) or `p` (beacon); `null` for the script. */
+  sessionId: string | null;
+  params: Record<string, string>;
+  referrer: string | null;
 }
 
 /** A fault the sandbox can inject into the next matching calls. */
@@ -62,6 +78,31 @@ export class Sandbox {
     const [first] = await this.requests(match);
     if (!first) throw new Error(`no request matching ${match}`);
     return first;
+  }
+
+  /** What the data collectors' hosts received, oldest first; of one collector and session when given. */
+  async deviceSessions(
+    filter: { collector?: 'kount' | 'fraudnet'; sessionId?: string } = {},
+  ): Promise<DeviceSessionRecord[]> {
+    const response = await this.api.get('/sandbox/device_sessions', { params: filter });
+    return (await response.json()) as DeviceSessionRecord[];
+  }
+
+  /**
+   * Waits until the data collectors' hosts have received every resource listed (at least once) and
+   * returns what they received, oldest first.
+   */
+  async waitForDeviceSessions(
+    resources: DeviceSessionRecord['resource'][],
+    filter: { collector?: 'kount' | 'fraudnet'; sessionId?: string } = {},
+  ): Promise<DeviceSessionRecord[]> {
+    await expect
+      .poll(async () => {
+        const seen = new Set((await this.deviceSessions(filter)).map((record) => record.resource));
+        return resources.filter((resource) => !seen.has(resource));
+      })
+      .toEqual([]);
+    return this.deviceSessions(filter);
   }
 
   /** A client token, in the merchant server's role; `options` need a customer. */

@@ -5,6 +5,7 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import type { FaultCallName, FaultKind } from '../../../demo/sandbox/faults';
 import { localOrigins } from '../../../demo/server/origins';
+import { FRAUDNET_STAND_IN_PATHS } from '../../../src/shared/flavours';
 
 export type { FaultCallName, FaultKind } from '../../../demo/sandbox/faults';
 
@@ -39,7 +40,6 @@ export const CALL_PATHS = {
   configuration: '/client_api/v1/configuration',
   paymentMethods: '/client_api/v1/payment_methods',
   creditCards: '/v1/payment_methods/credit_cards',
-  deviceData: '/v1/device_data',
   createPaymentResource: '/v1/paypal_hermes/create_payment_resource',
   setupBillingAgreement: '/v1/paypal_hermes/setup_billing_agreement',
   paypalAccounts: '/v1/payment_methods/paypal_accounts',
@@ -49,6 +49,7 @@ export const CALL_PATHS = {
   threeDSecureAcs: '/sandbox/three_d_secure/acs',
   threeDSecureTerm: '/sandbox/three_d_secure/term',
   analytics: '/analytics/',
+  fraudnetScript: FRAUDNET_STAND_IN_PATHS.script,
 } as const satisfies Partial<Record<FaultCallName, string>>;
 
 let injected = 0;
@@ -123,6 +124,16 @@ export class FaultSandbox {
   /** Requests of a call the client got a full answer to. */
   async answered(match: string): Promise<LoggedRequest[]> {
     return (await this.requests(match)).filter(answered);
+  }
+
+  /** What a data collector's host received (`/sandbox/device_sessions`), oldest first. */
+  async deviceSessions(
+    collector?: 'kount' | 'fraudnet',
+  ): Promise<{ resource: string; sessionId: string | null }[]> {
+    const response = await this.api.get('/sandbox/device_sessions', {
+      params: collector ? { collector } : {},
+    });
+    return (await response.json()) as { resource: string; sessionId: string | null }[];
   }
 
   /** A client token, in the merchant server's role. */
