@@ -38,7 +38,8 @@ export interface PaymentPanelGlobal {
   version: string;
   /**
    * Creates a `<payment-panel>` in `container` from the drop-in's options and resolves with its
-   * instance once it is `ready`; rejects with the catalogue error of its first `errorOccurred`.
+   * instance once it is `ready`, whenever at least one option can pay; rejects only when the panel
+   * cannot be used (an option that does not fit, or the error of its `cancelInitialization`).
    * A Node-style callback may be passed instead, as to the drop-in's `create`.
    */
   create(options: CreateOptions, callback?: Callback<PaymentPanelInstance>): Promise<PaymentPanelInstance>;

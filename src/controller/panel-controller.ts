@@ -120,7 +120,8 @@ export class PanelController implements PanelView {
   #options: PanelOptions = {};
   #authorization: string | undefined;
   #connected = false;
-  #tornDown = false;
+  /** Why the panel ended, once it has. */
+  #tornDown: PanelError | null = null;
   #session: Session | null = null;
   #listeners = new Set<() => void>();
   #state: PanelViewState | null = null;
@@ -225,8 +226,8 @@ export class PanelController implements PanelView {
   /** Ends the panel for good; resolves once its frames and collectors are gone. */
   async teardown(reason: PanelError): Promise<void> {
     if (this.#tornDown) return;
+    this.#tornDown = reason;
     this.disconnect();
-    this.#tornDown = true;
     for (const waiter of this.#waiting.splice(0)) waiter.reject(reason);
     this.#listeners.clear();
     await Promise.all([...this.#pending]);
@@ -625,6 +626,7 @@ export class PanelController implements PanelView {
 
   /** The current views, now or once they exist; the current failure otherwise. */
   #whenViews(): Promise<PanelViews> {
+    if (this.#tornDown) return Promise.reject(this.#tornDown);
     const session = this.#session;
     if (session?.views) return Promise.resolve(session.views);
     if (session?.failure) return Promise.reject(session.failure);

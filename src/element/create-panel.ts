@@ -8,7 +8,7 @@ import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../control
 import type { PaymentMethodPayload } from '../model';
 import type { PanelOptionName, PanelOptions } from '../controller/panel-options';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
-import { OPTION_ATTRIBUTES } from './options';
+import { OPTION_ATTRIBUTES, parseOption } from './options';
 import { TAG_NAME, TORN_DOWN, type PaymentPanelElement } from './payment-panel-element';
 
 /** Options of {@link createPanel}: the drop-in's names. */
@@ -100,9 +100,12 @@ function wrap(element: PaymentPanelElement): PaymentPanelInstance {
 
 /**
  * Creates a `<payment-panel>` in the container with the drop-in's options and resolves with its
- * instance once it is `ready`. Rejects (and removes the element again) with the catalogue error of
- * its first `errorOccurred`, e.g. `CLIENT_INVALID_AUTHORIZATION` or `INVALID_OPTION`, or with
- * `METHOD_CALLED_AFTER_TEARDOWN` when the element is torn down before it is ready.
+ * instance once it is `ready`, whenever at least one option can pay. Rejects only when the panel
+ * cannot be used: an option that does not fit (`INVALID_OPTION`, before anything is made), or the
+ * error of its `cancelInitialization` (a refused authorization or configuration, no option left,
+ * a file of the panel that did not load), after removing the element again; and with
+ * `METHOD_CALLED_AFTER_TEARDOWN` when the element is torn down before it is ready. A wallet the
+ * gateway does not offer only fires `errorOccurred` on the element.
  */
 export function createPanel(
   options: CreateOptions | undefined,
@@ -144,14 +147,25 @@ function create(options: CreateOptions | undefined): Promise<PaymentPanelInstanc
       createError('INSTANTIATION_OPTION_REQUIRED', { option: 'authorization', component: 'a client' }),
     );
   }
+  // Options that do not fit fail the creation, as in the drop-in; nothing is made.
+  const chosen: [PanelOptionName, unknown][] = [];
+  for (const name of Object.keys(OPTION_ATTRIBUTES) as PanelOptionName[]) {
+    const value = read(name);
+    if (value === undefined) continue;
+    const parsed = parseOption(name, value);
+    if (!parsed.ok) return Promise.reject(parsed.error);
+    chosen.push([name, value]);
+  }
   const element = document.createElement(TAG_NAME);
   const parent = container;
   return new Promise((resolve, reject) => {
     const onReady = (): void => {
-      element.removeEventListener('errorOccurred', onError);
+      element.removeEventListener('cancelInitialization', onCancel);
       resolve(wrap(element));
     };
-    const onError = (event: CustomEvent<PanelError>): void => {
+    // Only a panel that cannot be used fails the creation; what leaves an option to pay with (a
+    // wallet the gateway does not offer) reaches the merchant through errorOccurred alone.
+    const onCancel = (event: CustomEvent<PanelError>): void => {
       element.removeEventListener('ready', onReady);
       void element.teardown().finally(() => {
         element.remove();
@@ -159,15 +173,12 @@ function create(options: CreateOptions | undefined): Promise<PaymentPanelInstanc
       reject(event.detail);
     };
     element.addEventListener('ready', onReady, { once: true });
-    element.addEventListener('errorOccurred', onError, { once: true });
+    element.addEventListener('cancelInitialization', onCancel, { once: true });
     // Torn down before it was ready (through the element): nothing is left to wait for.
     void element[TORN_DOWN].then(() => {
       reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'create' }));
     });
-    for (const name of Object.keys(OPTION_ATTRIBUTES) as PanelOptionName[]) {
-      const value = read(name);
-      if (value !== undefined) element[name] = value as never;
-    }
+    for (const [name, value] of chosen) element[name] = value as never;
     element.authorization = authorization;
     parent.append(element);
   });

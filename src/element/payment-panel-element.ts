@@ -317,6 +317,8 @@ export class PaymentPanelElement extends HTMLElement {
     this.#requests.clear();
     this.#signalTornDown();
     this.#form.teardown();
+    // The view's element leaves with the rest: r2wc unmounts the React view as it goes.
+    this.#fallback.panel.remove();
     await this.#controller.teardown(error);
   }
 

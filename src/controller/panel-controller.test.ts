@@ -1,0 +1,496 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createError } from '../shared/errors';
+import { ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS } from '../shared/constants';
+import {
+  BUNDLE_URL,
+  configuration,
+  controllerHarness,
+  fakeClient,
+  PAYPAL_ACCOUNT,
+  settle,
+} from './test-support';
+import { fieldSlot } from './view-contract';
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+const BUNDLE_FOLDER = new URL('./', BUNDLE_URL).href;
+
+describe('the start', () => {
+  it('starts the configuration call, the card frames and the view and runtime files at once', async () => {
+    const panel = controllerHarness();
+    panel.controller.setAuthorization('sandbox_abc_merchant');
+    panel.controller.connect();
+    // Nothing starts within the task that connected the element: its options may still come.
+    expect(panel.createClient).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(panel.createClient).toHaveBeenCalledWith('sandbox_abc_merchant');
+    expect(panel.frames.opened).toHaveLength(1);
+    expect(panel.frames.opened[0]?.options.frameFolder).toBe(BUNDLE_FOLDER);
+    expect(panel.frames.opened[0]?.fields).toEqual(['number', 'expirationDate']);
+    expect(panel.modules.requested).toEqual(['view', 'panel']);
+    // Each frame sits in its own slot of the view's element.
+    expect([...panel.frameHost.children].map((child) => child.getAttribute('slot'))).toEqual([
+      fieldSlot('number'),
+      fieldSlot('expirationDate'),
+    ]);
+  });
+
+  it('starts a cardholder name frame too when the merchant asks for one', async () => {
+    const panel = controllerHarness();
+    panel.controller.setOptions({ card: { cardholderName: true } });
+    await panel.start();
+    expect(panel.frames.opened[0]?.fields).toEqual(['cardholderName', 'number', 'expirationDate']);
+  });
+
+  it('starts no card frame when the merchant offers no card', async () => {
+    const panel = controllerHarness();
+    panel.controller.setOptions({ paymentOptionPriority: ['paypal'], paypal: { flow: 'vault' } });
+    await panel.start();
+    expect(panel.frames.opened).toHaveLength(0);
+  });
+
+  it('adds the fields the configuration challenges and gives the frames the client', async () => {
+    const client = fakeClient(configuration({ challenges: ['cvv', 'postal_code'] }));
+    const panel = controllerHarness({ client });
+    await panel.start();
+    const [opened] = panel.frames.opened;
+    expect(opened?.fields).toEqual(['number', 'expirationDate', 'cvv', 'postalCode']);
+    expect(opened?.client).toBe(client);
+  });
+
+  it('replaces frames started from another folder than the configuration names', async () => {
+    const client = fakeClient(configuration({ assetsUrl: 'https://cdn.other.test' }));
+    const panel = controllerHarness({ client });
+    await panel.start();
+    expect(panel.frames.opened).toHaveLength(2);
+    expect(panel.frames.opened[0]?.abandoned).toMatchObject({ code: 'METHOD_CALLED_AFTER_TEARDOWN' });
+    expect(panel.frames.opened[1]?.options.frameFolder).toBe('https://cdn.other.test/payment-panel/1.9.2/');
+    expect(panel.frames.opened[1]?.client).toBe(client);
+  });
+
+  it('waits for the configuration when the first script has no URL of its own', async () => {
+    const panel = controllerHarness({ dependencies: { bundleUrl: '' } });
+    panel.controller.setAuthorization('sandbox_abc_merchant');
+    panel.controller.connect();
+    await Promise.resolve();
+    expect(panel.frames.opened).toHaveLength(0);
+    await settle();
+    expect(panel.frames.opened[0]?.options.frameFolder).toBe('https://assets.test/payment-panel/1.9.2/');
+  });
+});
+
+describe('ready', () => {
+  it('comes once the card frames, the saved methods and the view are there, and the view showed it', async () => {
+    const panel = controllerHarness();
+    await panel.start();
+    expect(panel.controller.getState().phase).toBe('loading');
+    expect(panel.names()).toEqual([]);
+    panel.frames.ready();
+    await settle();
+    expect(panel.controller.getState().phase).toBe('ready');
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.events[0]?.detail).toEqual({ version: '1.9.2' });
+    expect(panel.client.events).toEqual(
+      expect.arrayContaining(['started.tokenization-key', 'integration-type.script-tag', 'appeared']),
+    );
+  });
+
+  it('waits for the view to mount', async () => {
+    const panel = controllerHarness();
+    panel.controller.setAuthorization('sandbox_abc_merchant');
+    panel.controller.connect();
+    await settle();
+    panel.frames.ready();
+    await settle();
+    expect(panel.controller.getState().phase).toBe('loading');
+    panel.controller.viewMounted();
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+  });
+
+  it("waits for the locale's texts, so the shopper never sees them change language", async () => {
+    let loaded!: (texts: Record<string, string>) => void;
+    const file = new Promise<Record<string, string>>((resolve) => (loaded = resolve));
+    const panel = controllerHarness({ localeTexts: (locale) => (locale === 'de_DE' ? file : {}) });
+    panel.controller.setOptions({ locale: 'de_DE' });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    expect(panel.controller.getState().phase).toBe('loading');
+    loaded({ payWithCard: 'Mit Karte zahlen' });
+    await settle();
+    const state = panel.controller.getState();
+    expect(state.phase).toBe('ready');
+    expect(state.lang).toBe('de-DE');
+    expect(state.texts.text('payWithCard')).toBe('Mit Karte zahlen');
+    // The frames were relabelled in German before anything showed.
+    expect(panel.frames.relabel).toHaveBeenCalled();
+  });
+
+  it('opens the only option at once, and the option list when there are more', async () => {
+    const single = controllerHarness();
+    await single.start();
+    single.frames.ready();
+    await settle();
+    expect(single.controller.getState().views?.activeView).toBe('card');
+
+    const several = controllerHarness();
+    several.controller.setOptions({ paypal: { flow: 'vault' } });
+    await several.start();
+    several.frames.ready();
+    await settle();
+    expect(several.controller.getState().views?.activeView).toBe('options');
+    expect(several.controller.getState().views?.offered).toEqual(['card', 'paypal']);
+    expect(several.modules.requested).toContain('paypal');
+  });
+});
+
+describe('files loaded on demand', () => {
+  it('loads no wallet, 3D Secure or data collector file for a card-only merchant', async () => {
+    const panel = controllerHarness();
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    expect(panel.modules.requested).toEqual(['panel']);
+  });
+
+  it("loads a wallet's file only when both the merchant and the configuration enable it", async () => {
+    const panel = controllerHarness({ client: fakeClient(configuration({ paypalEnabled: false })) });
+    panel.controller.setOptions({ paypal: { flow: 'vault' } });
+    await panel.start();
+    expect(panel.modules.requested).not.toContain('paypal');
+  });
+
+  it('drops a wallet whose file fails, says why, and still pays by card', async () => {
+    const panel = controllerHarness();
+    panel.modules.failures.set('paypal', createError('MODULE_LOAD_FAILED', { module: 'paypal' }));
+    panel.controller.setOptions({ paypal: { flow: 'vault' } });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    expect(panel.events.find((event) => event.name === 'errorOccurred')?.detail).toMatchObject({
+      code: 'MODULE_LOAD_FAILED',
+      message: 'The paypal file of the panel could not be loaded.',
+    });
+    expect(panel.names()).toContain('ready');
+    expect(panel.names()).not.toContain('cancelInitialization');
+    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    expect(panel.controller.getState().views?.activeView).toBe('card');
+    panel.frames.fillVisa();
+    await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({ nonce: 'tokencc_one' });
+  });
+
+  it('fails the panel with a named error, never hanging, when the view cannot load', async () => {
+    const panel = controllerHarness();
+    panel.modules.failures.set('view', createError('MODULE_LOAD_TIMEOUT', { module: 'view', seconds: 30 }));
+    panel.controller.setAuthorization('sandbox_abc_merchant');
+    panel.controller.connect();
+    await settle();
+    panel.frames.ready();
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'cancelInitialization']);
+    expect(panel.events[1]?.detail).toMatchObject({ code: 'MODULE_LOAD_TIMEOUT' });
+    expect(panel.controller.getState().phase).toBe('failed');
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'MODULE_LOAD_TIMEOUT',
+    });
+    // The frames went with the panel.
+    expect(panel.frameHost.children).toHaveLength(0);
+  });
+
+  it("fails the panel with a named error when the panel's runtime cannot load", async () => {
+    const panel = controllerHarness();
+    panel.modules.failures.set('panel', createError('MODULE_LOAD_FAILED', { module: 'panel' }));
+    await panel.start();
+    expect(panel.names()).toEqual(['errorOccurred', 'cancelInitialization']);
+    expect(panel.controller.getState().failure).toMatchObject({ code: 'MODULE_LOAD_FAILED' });
+  });
+});
+
+describe('failures at the start', () => {
+  it('raise cancelInitialization after errorOccurred: a refused authorization', async () => {
+    const panel = controllerHarness({ clientError: createError('CLIENT_INVALID_AUTHORIZATION') });
+    await panel.start();
+    expect(panel.names()).toEqual(['errorOccurred', 'cancelInitialization']);
+    expect(panel.controller.getState()).toMatchObject({ phase: 'failed', views: null });
+    expect(panel.frameHost.children).toHaveLength(0);
+  });
+
+  it('raise cancelInitialization: no authorization at all', async () => {
+    const panel = controllerHarness();
+    panel.controller.connect();
+    await settle();
+    expect(panel.events.map((event) => [event.name, (event.detail as { code: string }).code])).toEqual([
+      ['errorOccurred', 'INSTANTIATION_OPTION_REQUIRED'],
+      ['cancelInitialization', 'INSTANTIATION_OPTION_REQUIRED'],
+    ]);
+  });
+
+  it('raise cancelInitialization: a refused panel configuration, which a valid one then mends', async () => {
+    const panel = controllerHarness();
+    panel.controller.setOptions({ paymentOptionPriority: ['card', 'bitcoin'] });
+    await panel.start();
+    expect(panel.names()).toEqual(['errorOccurred', 'cancelInitialization']);
+    expect(panel.events[0]?.detail).toMatchObject({ code: 'PAYMENT_OPTION_PRIORITY_INVALID' });
+    expect(panel.client.events).toContain('configuration-error');
+    panel.controller.setOptions({ paymentOptionPriority: ['card'] });
+    await settle();
+    panel.frames.ready();
+    await settle();
+    expect(panel.names().at(-1)).toBe('ready');
+  });
+
+  it('raise cancelInitialization when nothing is left to pay with', async () => {
+    const panel = controllerHarness();
+    await panel.start();
+    panel.frames.opened[0]?.reject(
+      createError('INCOMPATIBLE_VERSIONS', {
+        clientVersion: '1.9.2',
+        component: 'hosted-fields',
+        componentVersion: '1.9.1',
+      }),
+    );
+    await settle();
+    expect(panel.names()).toContain('cancelInitialization');
+    expect(panel.controller.getState().failure).toMatchObject({ code: 'INCOMPATIBLE_VERSIONS' });
+  });
+
+  it('leave the panel usable for what is not fatal: Apple Pay the gateway does not offer', async () => {
+    const panel = controllerHarness();
+    panel.controller.setOptions({ applePay: { displayName: 'Shop' } });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.events[0]?.detail).toMatchObject({ code: 'APPLE_PAY_NOT_ENABLED' });
+  });
+});
+
+describe('requestability', () => {
+  it('announces a preselected saved method only after the active-method change time-out', async () => {
+    vi.useFakeTimers();
+    const client = fakeClient(configuration(), {
+      guest: false,
+      savedMethods: [
+        {
+          type: 'CreditCard',
+          nonce: 'saved',
+          description: 'ending in 11',
+          default: true,
+          details: { cardType: 'Visa', lastTwo: '11' },
+        },
+      ],
+    });
+    const panel = controllerHarness({ client });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    expect(panel.controller.getState().views?.activeView).toBe('methods');
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.isPaymentMethodRequestable()).toBe(false);
+    vi.advanceTimersByTime(ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS - 1);
+    expect(panel.names()).toEqual(['ready']);
+    vi.advanceTimersByTime(1);
+    expect(panel.names()).toEqual(['ready', 'paymentMethodRequestable']);
+    expect(panel.events[1]?.detail).toEqual({ type: 'CreditCard', paymentMethodIsSelected: true });
+  });
+
+  it('announces a method the shopper just approved only after the time-out too', async () => {
+    vi.useFakeTimers();
+    const panel = controllerHarness();
+    panel.controller.setOptions({ paypal: { flow: 'vault' } });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.controller.selectOption('paypal');
+    panel.controller.payWith('paypal');
+    panel.modules.paypal.handlers[0]?.paid(PAYPAL_ACCOUNT);
+    expect(panel.controller.getState().views?.activeView).toBe('methods');
+    expect(panel.controller.isPaymentMethodRequestable()).toBe(false);
+    vi.advanceTimersByTime(ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS);
+    expect(panel.controller.isPaymentMethodRequestable()).toBe(true);
+    await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({
+      nonce: 'paypal-nonce',
+      type: 'PayPalAccount',
+    });
+  });
+
+  it('follows the card form at once', async () => {
+    const panel = controllerHarness();
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.frames.fillVisa();
+    expect(panel.names()).toEqual(['ready', 'paymentMethodRequestable']);
+    expect(panel.controller.isPaymentMethodRequestable()).toBe(true);
+  });
+});
+
+describe('requestPaymentMethod', () => {
+  it('waits for ready, then tokenizes once for concurrent calls', async () => {
+    const panel = controllerHarness();
+    await panel.start();
+    const first = panel.controller.requestPaymentMethod();
+    const second = panel.controller.requestPaymentMethod();
+    panel.frames.ready();
+    await settle();
+    panel.frames.fillVisa();
+    const payloads = await Promise.all([first, second]);
+    expect(payloads[0]).toEqual({
+      nonce: 'tokencc_one',
+      type: 'CreditCard',
+      description: 'ending in 11',
+      details: { cardType: 'Visa', lastTwo: '11' },
+    });
+    expect(payloads[1]).toEqual(payloads[0]);
+    expect(panel.frames.tokenize).toHaveBeenCalledTimes(1);
+    expect(panel.client.events).toContain('request-payment-method.card');
+  });
+
+  it('rejects with what the shopper must fix, and tells the shopper', async () => {
+    const panel = controllerHarness();
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.frames.tokenize.mockRejectedValueOnce(createError('HOSTED_FIELDS_FIELDS_EMPTY'));
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'HOSTED_FIELDS_FIELDS_EMPTY',
+    });
+    expect(panel.controller.getState().views?.card?.errors).toEqual({
+      number: 'Please fill out a card number.',
+      expirationDate: 'Please fill out an expiration date.',
+    });
+    expect(panel.client.events).toContain('request-payment-method.error');
+  });
+
+  it('tells the shopper when the gateway refuses a card for a reason the card sheet does not show', async () => {
+    const panel = controllerHarness();
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.frames.fillVisa();
+    panel.frames.tokenize.mockRejectedValueOnce(createError('CLIENT_AUTHORIZATION_INSUFFICIENT'));
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'CLIENT_AUTHORIZATION_INSUFFICIENT',
+    });
+    expect(panel.controller.getState().views?.message).toBe('Something went wrong on our end.');
+  });
+
+  it('hands over nothing when no method is chosen, and says so', async () => {
+    const panel = controllerHarness();
+    panel.controller.setOptions({ paypal: { flow: 'vault' } });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'NO_PAYMENT_METHOD_AVAILABLE',
+    });
+    expect(panel.controller.getState().views?.message).toBe('Please choose a way to pay.');
+  });
+
+  it('is rejected by the failure of the panel', async () => {
+    const panel = controllerHarness({ clientError: createError('CLIENT_GATEWAY_NETWORK') });
+    await panel.start();
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'CLIENT_GATEWAY_NETWORK',
+    });
+  });
+
+  it('goes on with the new connection when the authorization changes while it waits', async () => {
+    const panel = controllerHarness();
+    await panel.start();
+    const request = panel.controller.requestPaymentMethod();
+    panel.controller.setAuthorization('sandbox_other_merchant');
+    await settle();
+    expect(panel.frames.opened).toHaveLength(2);
+    panel.frames.ready();
+    await settle();
+    panel.frames.fillVisa();
+    await expect(request).resolves.toMatchObject({ nonce: 'tokencc_one' });
+  });
+});
+
+describe('wallets', () => {
+  it("start in the shopper's click and list what the shopper approved, for guests only the last one", async () => {
+    const panel = controllerHarness();
+    panel.controller.setOptions({ paypal: { flow: 'vault' } });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.controller.payWith('paypal');
+    expect(panel.modules.paypal.pays).toBe(1);
+    panel.modules.paypal.handlers[0]?.busy(true);
+    expect(panel.controller.getState().views?.wallets.paypal?.busy).toBe(true);
+    panel.modules.paypal.handlers[0]?.busy(false);
+    panel.modules.paypal.handlers[0]?.paid(PAYPAL_ACCOUNT);
+    panel.modules.paypal.handlers[0]?.paid({ ...PAYPAL_ACCOUNT, nonce: 'second' });
+    expect(panel.controller.getState().views?.methods.map((method) => method.nonce)).toEqual(['second']);
+  });
+
+  it('report a failed payment to the merchant and the shopper', async () => {
+    const panel = controllerHarness();
+    panel.controller.setOptions({ paypal: { flow: 'vault' } });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.controller.selectOption('paypal');
+    panel.controller.payWith('paypal');
+    panel.modules.paypal.handlers[0]?.failed(createError('PAYPAL_POPUP_OPEN_FAILED'));
+    expect(panel.events.at(-1)).toMatchObject({
+      name: 'errorOccurred',
+      detail: { code: 'PAYPAL_POPUP_OPEN_FAILED' },
+    });
+  });
+
+  it('say why PayPal cannot be used, once, and keep the panel usable', async () => {
+    const panel = controllerHarness();
+    panel.modules.exports.paypal = {
+      createPayPalWallet: () => {
+        throw createError('PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED');
+      },
+    };
+    panel.controller.setOptions({ paypal: { flow: 'vault' } });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.controller.getState().views?.wallets.paypal).toEqual({
+      available: false,
+      note: 'A linked sandbox account is required to use PayPal Checkout in sandbox. Link one in the provider control panel.',
+      busy: false,
+    });
+  });
+});
+
+describe('teardown', () => {
+  it('removes the frames and rejects what still waits', async () => {
+    const panel = controllerHarness();
+    await panel.start();
+    const request = panel.controller.requestPaymentMethod();
+    const reason = createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' });
+    await panel.controller.teardown(reason);
+    expect(panel.frameHost.children).toHaveLength(0);
+    expect(panel.frames.opened[0]?.abandoned).toBeTruthy();
+    await expect(request).rejects.toBe(reason);
+    // Nothing is heard from a torn-down panel.
+    panel.frames.ready();
+    await settle();
+    expect(panel.names()).toEqual([]);
+  });
+
+  it('ends the connection when the element leaves the page, and starts anew when it comes back', async () => {
+    const panel = controllerHarness();
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.controller.disconnect();
+    expect(panel.frames.teardowns).toHaveLength(1);
+    expect(panel.frameHost.children).toHaveLength(0);
+    panel.controller.connect();
+    await settle();
+    expect(panel.frames.opened).toHaveLength(2);
+  });
+});

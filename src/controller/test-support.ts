@@ -1,0 +1,349 @@
+/**
+ * Helpers for the controller's unit tests: a gateway client, hosted fields and the files loaded on
+ * demand, all fake and under the test's control, and a controller wired to them. Not part of the
+ * bundle.
+ * @packageDocumentation
+ */
+import { vi } from 'vitest';
+import type { GatewayClient } from '../client';
+import type { GatewayConfiguration } from '../client/configuration';
+import type { LocaleTexts } from '../i18n/en-US';
+import type { Locale } from '../i18n/locales';
+import type {
+  HostedFields,
+  HostedFieldsEvent,
+  HostedFieldsState,
+  OpenedHostedFields,
+  OpenHostedFieldsOptions,
+} from '../methods/hosted-fields';
+import type { WalletHandlers, WalletIntegration } from '../methods/wallet';
+import type { RawPaymentMethod } from '../model';
+import { createError, type PanelError } from '../shared/errors';
+import type { FieldKey, FieldState } from '../shared/hosted-fields';
+import type { ModuleName, PanelModules } from '../shared/module-registry';
+import { PanelController, type ControllerDependencies } from './panel-controller';
+import { PanelViews } from './panel-views';
+import type { PaymentPanelEventName } from './events';
+
+/** Where the fake first script comes from, and so the frame pages before the configuration. */
+export const BUNDLE_URL = 'https://assets.test/payment-panel/1.9.2/payment-panel.min.js';
+
+/** The gateway configuration of the fake merchant: cards (Visa, MasterCard), PayPal, no challenges. */
+export function configuration(overrides: Partial<GatewayConfiguration> = {}): GatewayConfiguration {
+  return {
+    environment: 'sandbox',
+    merchantId: 'merchant',
+    assetsUrl: 'https://assets.test',
+    clientApiUrl: 'https://gateway.test/merchants/merchant/client_api',
+    analytics: { url: 'https://gateway.test/analytics' },
+    challenges: [],
+    creditCards: { supportedCardTypes: ['Visa', 'MasterCard'], supportedGateways: [{ name: 'clientApi' }] },
+    threeDSecureEnabled: true,
+    paypalEnabled: true,
+    paypal: { clientId: 'client', displayName: 'Shop' },
+    ...overrides,
+  };
+}
+
+/** A client with that configuration whose analytics events and requests are recorded. */
+export function fakeClient(
+  gateway: GatewayConfiguration = configuration(),
+  { guest = true, savedMethods = [] as unknown[] } = {},
+): GatewayClient & { events: string[] } {
+  const events: string[] = [];
+  return {
+    events,
+    configuration: {
+      authorization: 'sandbox_abc_merchant',
+      authorizationType: guest ? 'TOKENIZATION_KEY' : 'CLIENT_TOKEN',
+      analyticsMetadata: {
+        merchantAppId: 'shop.test',
+        platform: 'web',
+        sdkVersion: '3.26.0',
+        source: 'client',
+        integration: 'custom',
+        integrationType: 'custom',
+        sessionId: 'session',
+      },
+      gatewayConfiguration: gateway,
+    },
+    authorization: guest
+      ? {
+          kind: 'TOKENIZATION_KEY',
+          value: 'sandbox_abc_merchant',
+          guest: true,
+          configUrl: 'https://gateway.test/config',
+          environment: 'sandbox',
+          merchantId: 'merchant',
+        }
+      : {
+          kind: 'CLIENT_TOKEN',
+          value: 'token',
+          guest: false,
+          configUrl: 'https://gateway.test/config',
+          authorizationFingerprint: 'fingerprint&customer_id=1',
+        },
+    analytics: {
+      send: (event) => {
+        events.push(event);
+      },
+      flush: () => {},
+      teardown: () => {},
+    },
+    request: vi.fn(() => Promise.resolve({ status: 200, data: { paymentMethods: savedMethods } })),
+    setMetadata: () => {},
+    teardown: () => {},
+  } as GatewayClient & { events: string[] };
+}
+
+const COMPLETE: FieldState = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
+const EMPTY: FieldState = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
+
+/** Hosted fields whose frames the test makes ready, fill and tokenize. */
+export class FakeFrames {
+  readonly opened: {
+    options: OpenHostedFieldsOptions;
+    fields: FieldKey[];
+    client: GatewayClient | null;
+    abandoned: Error | null;
+    resolve: (instance: HostedFields) => void;
+    reject: (error: Error) => void;
+  }[] = [];
+  readonly state: HostedFieldsState = { cards: [], fields: {} };
+  readonly tokenize = vi.fn<HostedFields['tokenize']>(() =>
+    Promise.resolve({
+      nonce: 'tokencc_one',
+      type: 'CreditCard',
+      description: 'ending in 11',
+      details: { cardType: 'Visa', lastTwo: '11' },
+    }),
+  );
+  readonly relabel = vi.fn<HostedFields['relabel']>();
+  readonly teardowns: number[] = [];
+  #handlers = new Map<HostedFieldsEvent, Set<(state: HostedFieldsState) => void>>();
+
+  /** The `openHostedFields` the controller uses. */
+  open = (options: OpenHostedFieldsOptions): OpenedHostedFields => {
+    let resolve!: (instance: HostedFields) => void;
+    let reject!: (error: Error) => void;
+    const ready = new Promise<HostedFields>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    ready.catch(() => undefined);
+    const entry = {
+      options,
+      fields: Object.keys(options.fields) as FieldKey[],
+      client: null as GatewayClient | null,
+      abandoned: null as Error | null,
+      resolve,
+      reject,
+    };
+    this.opened.push(entry);
+    for (const field of entry.fields) this.state.fields[field] = { ...EMPTY, container: document.body };
+    return {
+      ready,
+      get fields() {
+        return entry.fields;
+      },
+      frameOrigin: new URL(options.frameFolder).origin,
+      addFields: (added) => {
+        for (const field of Object.keys(added) as FieldKey[]) {
+          entry.fields.push(field);
+          this.state.fields[field] = { ...EMPTY, container: document.body };
+        }
+      },
+      connect: (client) => {
+        entry.client = client;
+      },
+      abandon: (reason) => {
+        entry.abandoned = reason;
+        reject(reason);
+      },
+    };
+  };
+
+  /** Every frame of the last opened fields reports ready (after the client is connected). */
+  ready(): HostedFields {
+    const entry = this.opened.at(-1);
+    if (!entry) throw new Error('No hosted fields were opened.');
+    const instance = this.instance(entry.fields);
+    entry.resolve(instance);
+    return instance;
+  }
+
+  /** The shopper filled in a valid Visa. */
+  fillVisa(): void {
+    this.state.cards = [{ type: 'visa', niceType: 'Visa', code: { name: 'CVV', size: 3 } }];
+    for (const field of Object.keys(this.state.fields) as FieldKey[]) {
+      this.state.fields[field] = { ...COMPLETE, container: document.body };
+    }
+    this.emit('validityChange');
+  }
+
+  emit(event: HostedFieldsEvent): void {
+    for (const handler of [...(this.#handlers.get(event) ?? [])]) handler(this.snapshot());
+  }
+
+  snapshot(): HostedFieldsState {
+    return { cards: [...this.state.cards], fields: { ...this.state.fields } };
+  }
+
+  instance(fields: FieldKey[]): HostedFields {
+    return {
+      on: (event, handler) => {
+        let set = this.#handlers.get(event);
+        if (!set) this.#handlers.set(event, (set = new Set()));
+        set.add(handler);
+        return () => set.delete(handler);
+      },
+      getState: () => this.snapshot(),
+      tokenize: this.tokenize,
+      setAttribute: vi.fn(),
+      removeAttribute: vi.fn(),
+      setMessage: vi.fn(),
+      clear: vi.fn(),
+      focus: vi.fn(),
+      addClass: vi.fn(),
+      removeClass: vi.fn(),
+      relabel: this.relabel,
+      teardown: () => {
+        this.teardowns.push(fields.length);
+        return Promise.resolve();
+      },
+    };
+  }
+}
+
+/** A wallet integration whose payments the test answers. */
+export function fakeWallet(): WalletIntegration & {
+  handlers: WalletHandlers[];
+  pays: number;
+  torn: boolean;
+} {
+  const wallet = {
+    handlers: [] as WalletHandlers[],
+    pays: 0,
+    torn: false,
+    pay(_options: unknown, _locale: unknown, handlers: WalletHandlers) {
+      wallet.pays += 1;
+      wallet.handlers.push(handlers);
+    },
+    teardown() {
+      wallet.torn = true;
+    },
+  };
+  return wallet;
+}
+
+/** A PayPal account the fake wallet hands over. */
+export const PAYPAL_ACCOUNT: RawPaymentMethod = {
+  nonce: 'paypal-nonce',
+  type: 'PayPalAccount',
+  details: { email: 'shopper@example.com' },
+};
+
+/** Files loaded on demand, each answered by the test (the panel's runtime is the real one). */
+export class FakeModules {
+  readonly requested: ModuleName[] = [];
+  readonly failures = new Map<ModuleName, PanelError>();
+  readonly paypal = fakeWallet();
+  readonly applePay = fakeWallet();
+  readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
+    panel: { PanelViews },
+    view: { tagName: 'payment-panel-view' },
+    paypal: { createPayPalWallet: () => this.paypal },
+    'apple-pay': { createApplePayWallet: () => this.applePay },
+  };
+
+  load = <N extends ModuleName>(name: N): Promise<PanelModules[N]> => {
+    this.requested.push(name);
+    const failure = this.failures.get(name);
+    if (failure) return Promise.reject(failure);
+    const found = this.exports[name];
+    return found
+      ? Promise.resolve(found as PanelModules[N])
+      : Promise.reject(createError('MODULE_LOAD_FAILED', { module: name }));
+  };
+}
+
+/** A controller over fakes, connected to a host element in the document, with its events recorded. */
+export function controllerHarness(
+  options: {
+    client?: GatewayClient & { events: string[] };
+    clientError?: PanelError;
+    localeTexts?: (locale: Locale) => LocaleTexts | Promise<LocaleTexts>;
+    dependencies?: Partial<ControllerDependencies>;
+  } = {},
+) {
+  const host = document.createElement('div');
+  const frameHost = document.createElement('div');
+  host.append(frameHost);
+  document.body.append(host);
+  const frames = new FakeFrames();
+  const modules = new FakeModules();
+  const client = options.client ?? fakeClient();
+  const events: { name: PaymentPanelEventName; detail: unknown }[] = [];
+  const names: PaymentPanelEventName[] = [
+    'ready',
+    'errorOccurred',
+    'errorCleared',
+    'paymentMethodRequestable',
+    'noPaymentMethodRequestable',
+    'paymentOptionSelected',
+    'cancelInitialization',
+  ];
+  for (const name of names) {
+    host.addEventListener(name, (event) => {
+      events.push({ name, detail: (event as CustomEvent).detail });
+    });
+  }
+  const createClient = vi.fn((authorization: string) =>
+    options.clientError
+      ? Promise.reject(options.clientError)
+      : authorization
+        ? Promise.resolve(client)
+        : Promise.reject(createError('CLIENT_INVALID_AUTHORIZATION')),
+  );
+  const controller = new PanelController(host, frameHost, {
+    createClient,
+    loadModule: modules.load,
+    openHostedFields: frames.open,
+    localeTexts: options.localeTexts ?? (() => ({})),
+    bundleUrl: BUNDLE_URL,
+    applePayEnvironment: () => ({
+      applePaySessionExists: false,
+      isHttps: true,
+      canMakePayments: () => false,
+    }),
+    ...options.dependencies,
+  });
+  // The view: it mounts at once and shows what it is given, as the React view does.
+  controller.subscribe(() => {
+    if (controller.getState().phase === 'ready') controller.viewShown();
+  });
+  return {
+    host,
+    frameHost,
+    frames,
+    modules,
+    client,
+    controller,
+    events,
+    createClient,
+    /** The names of the events so far. */
+    names: () => events.map((event) => event.name),
+    /** Connects the element and lets the start run. */
+    async start(authorization = 'sandbox_abc_merchant'): Promise<void> {
+      controller.setAuthorization(authorization);
+      controller.connect();
+      controller.viewMounted();
+      await settle();
+    },
+  };
+}
+
+/** Lets pending promise callbacks run. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}
