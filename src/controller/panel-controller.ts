@@ -99,7 +99,7 @@ interface Session {
   /** The panel's file is being loaded for the views. */
   viewsLoading: boolean;
   failure: PanelError | null;
-  /** The configuration refusal shown, so a refusal reaches the merchant once. */
+  /** The refusal of the merchant's configuration the panel shows, if it shows one. */
   refusal: PanelError | null;
   viewMounted: Deferred<undefined>;
   /** Whether the panel was ready once in this connection. */
@@ -499,7 +499,7 @@ export class PanelController implements PanelView {
       const error = createError(available.code);
       this.#dropViews(session, error);
       this.#dropCard(session);
-      if (session.refusal?.code === error.code) return;
+      // Each change of the options that is refused reaches the merchant.
       session.refusal = error;
       client.analytics.send('configuration-error');
       this.#fail(session, error);

@@ -468,7 +468,8 @@ export class PanelViews {
       this.#model.changeActivePaymentMethod(first);
     }
     this.#isReady = true;
-    this.#show(this.#initialView());
+    // What failed while the panel loaded (a card that could not load) stays in view.
+    this.#show(this.#initialView(), { keepError: true });
     this.#ready.resolve();
     this.#ctx.onReady();
   }
@@ -486,10 +487,10 @@ export class PanelViews {
    * Shows a view and sets requestability to what the view can hand over. A listed method just made
    * active becomes requestable once the model's active-method change time-out has passed.
    */
-  #show(view: ViewId, { focus = false } = {}): void {
+  #show(view: ViewId, { focus = false, keepError = false } = {}): void {
     const model = this.#model;
     model.changeActiveView(view);
-    if (model.getSnapshot().error) model.clearError();
+    if (model.getSnapshot().error && !keepError) model.clearError();
     if (focus) this.#focusRequest += 1;
     this.#changed();
     const active = model.getSnapshot().activePaymentMethod;

@@ -66,11 +66,19 @@ async function recordShownTexts(page: Page): Promise<void> {
         }
       }).observe(root, { subtree: true, childList: true, characterData: true });
     };
+    // The element's shadow root, then its view's, as each appears.
+    const watched = new Set<ShadowRoot>();
     const waiting = setInterval(() => {
       const root = document.querySelector('payment-panel')?.shadowRoot;
-      if (!root) return;
-      clearInterval(waiting);
-      watch(root);
+      const view = root?.querySelector('payment-panel-view')?.shadowRoot;
+      for (const found of [root, view]) {
+        if (found && !watched.has(found)) {
+          watched.add(found);
+          watch(found);
+          record(found);
+        }
+      }
+      if (watched.size === 2) clearInterval(waiting);
     });
   });
 }
