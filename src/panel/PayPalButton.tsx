@@ -1,11 +1,11 @@
 /**
  * The PayPal (or PayPal Credit) sheet's button. The shopper's click opens the approval popup at
- * once, as browsers only allow in a click; the PayPal flow then creates the payment, shows the
- * approval page in the popup and tokenizes the approved account.
+ * once, at the landing page, as browsers only allow in a click; the PayPal flow then creates the
+ * payment, shows PayPal's approval page in the popup and tokenizes the approved account.
  */
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import type { GatewayClient } from '../client';
-import { createPayPalCheckout, type PayPalCheckout } from '../methods/paypal';
+import { createPayPalCheckout, openPayPalPopup, type PayPalCheckout } from '../methods/paypal';
 import type { RawPaymentMethod } from '../model';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
 import type { PayPalOptions } from './panel-options';
@@ -73,7 +73,7 @@ export function PayPalButton({ client, credit, options, onPaid, onError, onUnava
 
   const start = (event: MouseEvent<HTMLButtonElement>): void => {
     // Synchronously inside the click, or the browser blocks the popup.
-    const popup = window.open('', POPUP_NAME, popupFeatures());
+    const popup = openPayPalPopup(client, POPUP_NAME, popupFeatures());
     if (!popup) {
       onError(createError('PAYPAL_POPUP_OPEN_FAILED'));
       return;

@@ -16,7 +16,7 @@ import type { PaymentPanelElement } from '../../src/element/payment-panel-elemen
 import { openMessage, PROTOCOL_NAME, wrap } from '../../src/shared/frame-channel';
 import { parsePageToFrameMessage } from '../../src/shared/frame-messages';
 import { parseFrameToPageMessage } from '../../src/shared/frame-to-page-schema';
-import { parsePayPalLandingMessage } from '../../src/shared/paypal-messages';
+import { parsePayPalReturnMessage } from '../../src/shared/paypal-messages';
 import {
   parseThreeDSecureFrameMessage,
   parseThreeDSecurePageMessage,
@@ -37,7 +37,7 @@ import {
   hostedFieldsToPage,
   pageToBankFrame,
   pageToHostedField,
-  paypalLandingToPage,
+  paypalReturnToPage,
   siblingMessages,
   threeDSecureToPage,
 } from './support/message-templates';
@@ -71,7 +71,7 @@ function allTemplates(field = 'number'): MessageTemplate[] {
     ...pageToHostedField(field),
     ...pageToBankFrame(),
     ...threeDSecureToPage(version),
-    ...paypalLandingToPage(version),
+    ...paypalReturnToPage(version),
   ];
 }
 
@@ -239,7 +239,7 @@ test.describe('the generator', () => {
       ['page, from a hosted field', opened(parseFrameToPageMessage), allTemplates(), false],
       ['bank frame', opened(parseThreeDSecurePageMessage), allTemplates(), false],
       ['page, from the bank frame', opened(parseThreeDSecureFrameMessage), allTemplates(), false],
-      ['page, from the PayPal popup', opened(parsePayPalLandingMessage), allTemplates(), false],
+      ['page, from the PayPal popup', opened(parsePayPalReturnMessage), allTemplates(), false],
       ['sibling frame', parseSiblingMessage, siblingMessages(), true],
     ];
     for (const [name, read, templates, bare] of receivers) {
@@ -693,7 +693,7 @@ test('a PayPal approval: 10 000 hostile messages from its popup change nothing, 
   const before = await panelState(page);
   const events = (await panel.events()).length;
   let received = await receivedBy(page.mainFrame());
-  const templates = [...paypalLandingToPage(version), ...allTemplates()];
+  const templates = [...paypalReturnToPage(version), ...allTemplates()];
   const opener: HostileTarget = { kind: 'window', window: 'opener' };
 
   // The approval page (the gateway's origin, the popup's window): anything, valid answers too.
