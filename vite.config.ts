@@ -40,6 +40,8 @@ const FRAME_PAGES = [
   { name: 'three-d-secure-bank-frame', min: true },
   { name: 'three-d-secure-authentication-complete-frame', min: false },
   { name: 'paypal-landing-frame', min: false },
+  { name: 'paypal-redirect-frame', min: false },
+  { name: 'paypal-cancel-frame', min: false },
 ] as const;
 
 /** Where a flavour's files go. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ERROR_CODES } from './paypal-accounts';
 import { CREDIT_TERM_MONTHS, SANDBOX_PAYER, SANDBOX_PAYER_ADDRESS } from './paypal-flows';
-import { approvedFlow, checkoutBody, created, LANDING, press, vaultBody } from './paypal-test-support';
+import { approvedFlow, checkoutBody, created, press, vaultBody } from './paypal-test-support';
 import { fingerprintAuth, like, record, useSandbox, type TestResponse } from './test-server';
 
 const sandbox = useSandbox();
@@ -17,10 +17,10 @@ function tokenize(
   });
 }
 
-/** The body the panel sends for an approved checkout (PROTOCOL §6.2). */
+/** The body the panel sends for an approved checkout, from PayPal's return parameters. */
 function checkoutAccount(query: URLSearchParams, overrides: Record<string, unknown> = {}) {
   return {
-    correlationId: query.get('paymentToken'),
+    correlationId: query.get('token'),
     options: { validate: false },
     paymentToken: query.get('paymentId'),
     payerId: query.get('PayerID'),
@@ -29,12 +29,12 @@ function checkoutAccount(query: URLSearchParams, overrides: Record<string, unkno
   };
 }
 
-/** The body the panel sends for an approved agreement (PROTOCOL §6.2). */
+/** The body the panel sends for an approved agreement, from PayPal's return parameters. */
 function vaultAccount(query: URLSearchParams, validate: boolean, overrides: Record<string, unknown> = {}) {
   return {
-    correlationId: query.get('billingToken'),
+    correlationId: query.get('ba_token'),
     options: { validate },
-    billingAgreementToken: query.get('billingToken'),
+    billingAgreementToken: query.get('ba_token'),
     ...overrides,
   };
 }
@@ -132,7 +132,7 @@ describe('POST payment_methods/paypal_accounts', () => {
     expect(fieldErrors(notApproved)).toEqual([
       { field: 'notApproved', code: ACCOUNT_ERROR_CODES.notApproved },
     ]);
-    await press(sandbox, 'cancel', { token: pending.token, landing: LANDING });
+    await press(sandbox, 'cancel', { token: pending.token });
     expect(
       fieldErrors(
         await tokenize({

@@ -1,12 +1,17 @@
 /**
  * The sandbox's approval page: the PayPal side of the flow, which PayPal's own pages play in
- * production. `GET /sandbox/paypal/approve?token=…&landing=…` shows the flow and the sandbox payer
- * with an Approve and a Cancel button (plain forms, no script); the buttons post to
- * `/sandbox/paypal/approve` and `/sandbox/paypal/cancel`, which answer 303 to the landing page on
- * the assets origin with the answer in the query (PROTOCOL §6.2 names what tokenize needs).
+ * production. `GET /sandbox/paypal/approve?token=EC-…` (a checkout) or `?ba_token=BA-…` (an
+ * agreement), as the hermes endpoints answer it, with `useraction=commit` when the merchant asks
+ * for it, shows the flow and the sandbox payer with an Approve and a Cancel button (plain forms, no
+ * script). The buttons post to `/sandbox/paypal/approve` and `/sandbox/paypal/cancel`, which answer
+ * 303 to the `returnUrl` or `cancelUrl` the flow was created with, PayPal's parameters added:
+ * `paymentId`, `token`, `PayerID` for an approved checkout; `ba_token`, `token` for an approved
+ * agreement; `token` (and `ba_token`) for a cancellation. The page knows nothing of the panel
+ * beyond where it may send the shopper back: the panel's return and cancel pages on the assets
+ * origin, and nowhere else.
  * @packageDocumentation
  */
-import { PAYPAL_LANDING_PAGE } from '../../src/shared/paypal-messages';
+import { PAYPAL_CANCEL_PAGE, PAYPAL_RETURN_PAGE } from '../../src/shared/paypal-messages';
 import { escapeHtml, type Reply } from './http';
 import { SANDBOX_PAYER, type PayPalFlowRecord } from './paypal-flows';
 import type { Route, RouteContext } from './route';
@@ -21,18 +26,27 @@ export const CANCEL_PATH = '/sandbox/paypal/cancel';
 /** The one body format the buttons post. */
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
-/** The approval page's URL for a flow token (without `landing`, which the panel adds). */
-export function approvalPageUrl(gatewayOrigin: string, token: string): string {
-  return `${gatewayOrigin}${APPROVE_PATH}?token=${encodeURIComponent(token)}`;
+/** The approval page's URL for a flow, with PayPal's name for its token: `token` (EC) or `ba_token` (BA). */
+export function approvalPageUrl(
+  gatewayOrigin: string,
+  flow: Pick<PayPalFlowRecord, 'kind' | 'token'>,
+): string {
+  const name = flow.kind === 'checkout' ? 'token' : 'ba_token';
+  return `${gatewayOrigin}${APPROVE_PATH}?${name}=${encodeURIComponent(flow.token)}`;
 }
 
+/** Which of the panel's pages a URL must be: the return page (`returnUrl`) or the cancel page (`cancelUrl`). */
+export type ReturnPage = 'return' | 'cancel';
+
+const RETURN_PAGES: Record<ReturnPage, string> = { return: PAYPAL_RETURN_PAGE, cancel: PAYPAL_CANCEL_PAGE };
+
 /**
- * The landing URL, when it is one: an absolute URL on the assets origin, without user
- * information, whose path ends with the landing page's. Anything else would make the approval
- * page an open redirect carrying the shopper's tokens.
+ * A return or cancel URL, when it is one the sandbox may send the shopper to: an absolute URL on
+ * the assets origin, without user information, whose path ends with the panel's return (or
+ * cancel) page. Anything else would make the approval page an open redirect carrying the
+ * shopper's tokens.
  */
-export function readLandingUrl(raw: string | undefined, assetsOrigin: string): URL | null {
-  if (raw === undefined || raw === '') return null;
+export function readReturnUrl(raw: string, page: ReturnPage, assetsOrigin: string): URL | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -40,41 +54,52 @@ export function readLandingUrl(raw: string | undefined, assetsOrigin: string): U
     return null;
   }
   if (url.origin !== assetsOrigin || url.username !== '' || url.password !== '') return null;
-  return url.pathname.endsWith(`/${PAYPAL_LANDING_PAGE}`) ? url : null;
+  return url.pathname.endsWith(`/${RETURN_PAGES[page]}`) ? url : null;
+}
+
+/** PayPal's parameters for the flow's answer, in the order PayPal adds them. */
+function answerParameters(flow: PayPalFlowRecord): [string, string | null][] {
+  if (flow.status === 'cancelled') {
+    return flow.kind === 'checkout'
+      ? [['token', flow.token]]
+      : [
+          ['ba_token', flow.token],
+          ['token', flow.ecToken],
+        ];
+  }
+  return flow.kind === 'checkout'
+    ? [
+        ['paymentId', flow.paymentId],
+        ['token', flow.token],
+        ['PayerID', flow.payerId],
+      ]
+    : [
+        ['ba_token', flow.token],
+        ['token', flow.ecToken],
+      ];
 }
 
 /**
- * The landing URL with the answer added to its query (its hash, the panel's channel, is kept):
- * `paymentToken`, `paymentId`, `PayerID` for an approved checkout; `billingToken`, `paymentToken`,
- * `PayerID` for an approved agreement; `cancelled=1` for a cancellation.
+ * The return (or cancel) URL with PayPal's parameters added to its query; what the URL holds
+ * already, such as the panel's channel, is kept as it is.
  */
-export function landingRedirect(landing: URL, flow: PayPalFlowRecord): string {
-  const url = new URL(landing.href);
-  const answer: [string, string | null][] =
-    flow.status === 'cancelled'
-      ? [['cancelled', '1']]
-      : flow.kind === 'checkout'
-        ? [
-            ['paymentToken', flow.ecToken],
-            ['paymentId', flow.paymentId],
-            ['PayerID', flow.payerId],
-          ]
-        : [
-            ['billingToken', flow.token],
-            ['paymentToken', flow.ecToken],
-            ['PayerID', flow.payerId],
-          ];
-  for (const [name, value] of answer) if (value !== null) url.searchParams.set(name, value);
+export function returnRedirect(target: URL, flow: PayPalFlowRecord): string {
+  const url = new URL(target.href);
+  const added = answerParameters(flow)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('&');
+  url.search = url.search && url.search !== '?' ? `${url.search}&${added}` : `?${added}`;
   return url.href;
 }
 
 /**
  * Headers of the sandbox's PayPal pages: no script at all, forms only to this gateway (and, as
- * browsers check the redirect a form post answers, to the landing page's origin), and never in a
+ * browsers check the redirect a form post answers, to the return pages' origin), and never in a
  * frame, so no page can lay its own buttons over Approve.
  */
-function pageHeaders(landingOrigin: string | null): Record<string, string> {
-  const formAction = landingOrigin ? `'self' ${landingOrigin}` : "'none'";
+function pageHeaders(returnOrigin: string | null): Record<string, string> {
+  const formAction = returnOrigin ? `'self' ${returnOrigin}` : "'none'";
   return {
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`,
@@ -96,10 +121,10 @@ const STYLE = `
   #cancel { background: #fff; border: 1px solid #6c7378; color: #2c2e2f; }
 `;
 
-function page(status: number, title: string, content: string, landingOrigin: string | null = null): Reply {
+function page(status: number, title: string, content: string, returnOrigin: string | null = null): Reply {
   return {
     status,
-    headers: pageHeaders(landingOrigin),
+    headers: pageHeaders(returnOrigin),
     text: `<!doctype html>
 <html lang="en">
 <head>
@@ -135,8 +160,17 @@ function addressLines(address: PayPalAddress): string {
     .join('<br>');
 }
 
-/** The approval page of a created flow. */
-export function approvalPage(flow: PayPalFlowRecord, landing: URL): Reply {
+/** Where a waiting flow sends the shopper back: its return and cancel URLs, both checked. */
+interface ReturnUrls {
+  returnUrl: URL;
+  cancelUrl: URL;
+}
+
+/**
+ * The approval page of a created flow. With `commit` (PayPal's `useraction=commit`) the Approve
+ * button reads "Pay Now", as PayPal's does when the shopper pays on its page.
+ */
+export function approvalPage(flow: PayPalFlowRecord, urls: ReturnUrls, commit = false): Reply {
   const what =
     flow.kind === 'checkout'
       ? `<p id="amount" class="amount" data-amount="${escapeHtml(flow.amount ?? '')}" data-currency="${escapeHtml(flow.currency ?? '')}">${escapeHtml(`${flow.amount ?? ''} ${flow.currency ?? ''}`)}</p>`
@@ -149,8 +183,7 @@ export function approvalPage(flow: PayPalFlowRecord, landing: URL): Reply {
   const shipping = flow.shippingAddress
     ? `\n<p id="shipping">Ship to:<br>${addressLines(flow.shippingAddress)}</p>`
     : '';
-  const hidden = `<input type="hidden" name="token" value="${escapeHtml(flow.token)}">
-<input type="hidden" name="landing" value="${escapeHtml(landing.href)}">`;
+  const hidden = `<input type="hidden" name="token" value="${escapeHtml(flow.token)}">`;
   const content = `<h1>PayPal sandbox</h1>
 <p id="merchant">Pay <strong>${escapeHtml(flow.brandName)}</strong></p>
 ${what}${credit}${shipping}
@@ -158,36 +191,49 @@ ${what}${credit}${shipping}
 <div class="buttons">
 <form method="post" action="${APPROVE_PATH}">
 ${hidden}
-<button type="submit" id="approve">Approve</button>
+<button type="submit" id="approve"${commit ? ' data-useraction="commit"' : ''}>${commit ? 'Pay Now' : 'Approve'}</button>
 </form>
 <form method="post" action="${CANCEL_PATH}">
 ${hidden}
 <button type="submit" id="cancel">Cancel</button>
 </form>
 </div>`;
-  return page(200, `PayPal sandbox – ${flow.brandName}`, content, landing.origin);
+  // Both URLs are on the assets origin (checked), so one origin covers both redirects.
+  return page(200, `PayPal sandbox – ${flow.brandName}`, content, urls.returnUrl.origin);
 }
 
 type Found<T> = { ok: true; value: T } | { ok: false; reply: Reply };
 
-/** The flow a request names with `token`, still waiting for an answer, and its landing URL; or the page that says why not. */
+/**
+ * The flow a request names by its token, still waiting for an answer, with the return and cancel
+ * URLs it was created with; or the page that says why not. A return or cancel URL that is not the
+ * panel's page on the assets origin is refused with an error page, never followed.
+ */
 function pendingFlow(
   state: RouteContext['state'],
-  fields: Record<string, string>,
-): Found<{ flow: PayPalFlowRecord; landing: URL }> {
-  const landing = readLandingUrl(fields.landing, state.options.assetsOrigin);
-  if (!landing) {
-    return {
-      ok: false,
-      reply: problem(400, `The landing URL must be the panel's ${PAYPAL_LANDING_PAGE} on the assets origin.`),
-    };
-  }
-  const flow = fields.token === undefined ? undefined : state.paypal.get(fields.token);
+  token: string | undefined,
+): Found<{ flow: PayPalFlowRecord; urls: ReturnUrls }> {
+  const flow = token === undefined ? undefined : state.paypal.get(token);
   if (!flow) return { ok: false, reply: problem(404, 'There is no PayPal payment with this token.') };
   if (flow.status !== 'created') {
     return { ok: false, reply: problem(409, 'This PayPal payment has already been answered.') };
   }
-  return { ok: true, value: { flow, landing } };
+  const { assetsOrigin } = state.options;
+  const returnUrl = readReturnUrl(flow.returnUrl, 'return', assetsOrigin);
+  if (!returnUrl) {
+    return {
+      ok: false,
+      reply: problem(400, `The returnUrl must be the panel's ${PAYPAL_RETURN_PAGE} on the assets origin.`),
+    };
+  }
+  const cancelUrl = readReturnUrl(flow.cancelUrl, 'cancel', assetsOrigin);
+  if (!cancelUrl) {
+    return {
+      ok: false,
+      reply: problem(400, `The cancelUrl must be the panel's ${PAYPAL_CANCEL_PAGE} on the assets origin.`),
+    };
+  }
+  return { ok: true, value: { flow, urls: { returnUrl, cancelUrl } } };
 }
 
 /** The fields of a button's form post. */
@@ -199,15 +245,16 @@ function formFields(context: RouteContext): Found<Record<string, string>> {
   return { ok: true, value: Object.fromEntries(new URLSearchParams(context.rawBody).entries()) };
 }
 
-/** Records the shopper's decision on a waiting flow and sends the popup on to the landing page. */
-function answer(context: RouteContext, decide: (flow: PayPalFlowRecord) => void): Reply {
+/** Records the shopper's decision on a waiting flow and sends the popup on to the return or cancel page. */
+function answer(context: RouteContext, page: ReturnPage, decide: (flow: PayPalFlowRecord) => void): Reply {
   const fields = formFields(context);
   if (!fields.ok) return fields.reply;
-  const found = pendingFlow(context.state, fields.value);
+  const found = pendingFlow(context.state, fields.value.token);
   if (!found.ok) return found.reply;
-  const { flow, landing } = found.value;
+  const { flow, urls } = found.value;
   decide(flow);
-  return { status: 303, headers: { location: landingRedirect(landing, flow) }, text: '' };
+  const target = page === 'return' ? urls.returnUrl : urls.cancelUrl;
+  return { status: 303, headers: { location: returnRedirect(target, flow) }, text: '' };
 }
 
 /** `GET /sandbox/paypal/approve`, `POST /sandbox/paypal/approve`, `POST /sandbox/paypal/cancel`. */
@@ -216,8 +263,10 @@ export const paypalApprovalRoutes: readonly Route[] = [
     method: 'GET',
     path: APPROVE_PATH,
     handle({ state, query }) {
-      const found = pendingFlow(state, query);
-      return found.ok ? approvalPage(found.value.flow, found.value.landing) : found.reply;
+      const found = pendingFlow(state, query.ba_token ?? query.token);
+      return found.ok
+        ? approvalPage(found.value.flow, found.value.urls, query.useraction === 'commit')
+        : found.reply;
     },
   },
   {
@@ -225,7 +274,7 @@ export const paypalApprovalRoutes: readonly Route[] = [
     path: APPROVE_PATH,
     rawBody: true,
     handle: (context) =>
-      answer(context, (flow) => {
+      answer(context, 'return', (flow) => {
         context.state.paypal.approve(flow);
       }),
   },
@@ -234,7 +283,7 @@ export const paypalApprovalRoutes: readonly Route[] = [
     path: CANCEL_PATH,
     rawBody: true,
     handle: (context) =>
-      answer(context, (flow) => {
+      answer(context, 'cancel', (flow) => {
         context.state.paypal.cancel(flow);
       }),
   },

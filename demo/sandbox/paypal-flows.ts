@@ -34,6 +34,10 @@ export interface NewPayPalFlow {
   intent: 'authorize' | 'sale' | 'order' | null;
   /** Vault only: the billing agreement's description. */
   description: string | null;
+  /** Where the approval page sends the shopper who approves, as create payment named it. */
+  returnUrl: string;
+  /** Where the approval page sends the shopper who cancels, as create payment named it. */
+  cancelUrl: string;
 }
 
 /** A flow of the store. */

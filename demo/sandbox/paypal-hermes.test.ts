@@ -38,6 +38,13 @@ describe('POST paypal_hermes/create_payment_resource', () => {
     });
   });
 
+  it('takes any return and cancel URL, as PayPal takes a merchant’s own pages (the approval page checks them)', async () => {
+    const response = await createPayment(
+      checkoutBody({ returnUrl: 'https://shop.test/paypal/return?order=1', cancelUrl: 'elsewhere' }),
+    );
+    expect(response.status).toBe(201);
+  });
+
   it('echoes the intent, and takes an amount as a number', async () => {
     const response = await createPayment(checkoutBody({ intent: 'authorize', amount: 12.5 }));
     expect(response.status).toBe(201);
@@ -117,7 +124,8 @@ describe('POST paypal_hermes/setup_billing_agreement', () => {
     expect(response.status).toBe(201);
     const { token, url } = created(response);
     expect(token).toMatch(/^BA-[A-Z0-9]{17}$/);
-    expect(url).toBe(`${sandbox.origin}/sandbox/paypal/approve?token=${token}`);
+    // PayPal's spelling of an agreement's approval URL.
+    expect(url).toBe(`${sandbox.origin}/sandbox/paypal/approve?ba_token=${token}`);
     expect(Object.keys(record(record(response.body).agreementSetup))).toEqual(['tokenId', 'approvalUrl']);
   });
 

@@ -1,8 +1,9 @@
 /**
  * `POST …/v1/paypal_hermes/create_payment_resource` (checkout) and
  * `POST …/v1/paypal_hermes/setup_billing_agreement` (vault): PayPal's create-payment step
- * (PROTOCOL §6.1). They check the body as the panel must send it, remember the flow and answer
- * its token with the URL of the sandbox's approval page.
+ * (PROTOCOL §6.1). They check the body as the panel must send it, remember the flow with its
+ * `returnUrl` and `cancelUrl`, and answer its token with the URL of the sandbox's approval page,
+ * spelled as PayPal's: `?token=EC-…` for a checkout, `?ba_token=BA-…` for an agreement.
  * @packageDocumentation
  */
 import { errorReply, isRecord, jsonReply, validationReply, type FieldError, type Reply } from './http';
@@ -88,7 +89,7 @@ function readAddress(source: Record<string, unknown>): PayPalAddress | string {
 export type HermesInput = Omit<NewPayPalFlow, 'merchantId' | 'brandName'> & { brandName: string | null };
 
 /**
- * Read a create-payment body of `kind` (PROTOCOL §6.1): `returnUrl` and `cancelUrl` non-empty,
+ * Read a create-payment body of `kind` (PROTOCOL §6.1): `returnUrl` and `cancelUrl` non-empty strings,
  * `offerPaypalCredit` a boolean when present, `experienceProfile` an object whose `noShipping` is
  * the string `"true"` or `"false"`, `addressOverride` a boolean, `landingPageType` `login` or
  * `billing` when present; a checkout needs `amount` (up to two decimals, above zero) and
@@ -105,9 +106,12 @@ export function readHermesBody(
     errors.push({ field, code: HERMES_ERROR_CODES[field], message });
   };
 
+  // Any URL, as PayPal takes a merchant's own pages; the approval page checks where it may send the shopper.
+  const urls = { returnUrl: '', cancelUrl: '' };
   for (const field of ['returnUrl', 'cancelUrl'] as const) {
     const value = source[field];
     if (typeof value !== 'string' || value === '') fail(field, `${field} is required.`);
+    else urls[field] = value;
   }
   const { offerPaypalCredit } = source;
   if (offerPaypalCredit !== undefined && typeof offerPaypalCredit !== 'boolean') {
@@ -179,6 +183,7 @@ export function readHermesBody(
       currency,
       intent: kind === 'checkout' ? (intent ?? 'sale') : null,
       description,
+      ...urls,
     },
   };
 }
@@ -193,7 +198,7 @@ function createFlow(kind: PayPalFlowKind, { body, merchant, state }: ClientApiCo
     merchantId: merchant.merchantId,
     brandName: read.input.brandName ?? merchant.paypal.displayName,
   });
-  const url = approvalPageUrl(state.options.gatewayOrigin, flow.token);
+  const url = approvalPageUrl(state.options.gatewayOrigin, flow);
   if (kind === 'checkout') {
     return jsonReply(201, {
       paymentResource: { paymentToken: flow.token, intent: flow.intent, redirectUrl: url },

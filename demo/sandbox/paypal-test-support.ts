@@ -3,18 +3,25 @@
  * through create payment and the approval page's buttons.
  * @packageDocumentation
  */
-import { PAYPAL_LANDING_PAGE } from '../../src/shared/paypal-messages';
+import { PAYPAL_CANCEL_PAGE, PAYPAL_RETURN_PAGE } from '../../src/shared/paypal-messages';
 import { APPROVE_PATH, CANCEL_PATH } from './paypal-approval';
 import { record, TEST_ASSETS_ORIGIN, type TestResponse, type TestSandbox } from './test-server';
 
-/** The landing URL the panel sends: the page on the assets origin, with the channel in the hash. */
-export const LANDING = `${TEST_ASSETS_ORIGIN}/payment-panel/1.9.2/${PAYPAL_LANDING_PAGE}#channel=abc&origin=https%3A%2F%2Fshop.test`;
+/** The panel's part of the return and cancel URLs' query: its channel, page origin and version. */
+export const PANEL_QUERY =
+  'channel=0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10&origin=https%3A%2F%2Fshop.test&version=1.9.2';
+
+/** The return URL the panel sends: its return page on the assets origin. */
+export const RETURN_URL = `${TEST_ASSETS_ORIGIN}/payment-panel/1.9.2/${PAYPAL_RETURN_PAGE}?${PANEL_QUERY}`;
+
+/** The cancel URL the panel sends: its cancel page on the assets origin. */
+export const CANCEL_URL = `${TEST_ASSETS_ORIGIN}/payment-panel/1.9.2/${PAYPAL_CANCEL_PAGE}?${PANEL_QUERY}`;
 
 /** A checkout body as the panel sends it. */
 export function checkoutBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    returnUrl: 'x',
-    cancelUrl: 'x',
+    returnUrl: RETURN_URL,
+    cancelUrl: CANCEL_URL,
     offerPaypalCredit: false,
     experienceProfile: { brandName: 'Demo Store', noShipping: 'true', addressOverride: false },
     amount: '10.00',
@@ -26,8 +33,8 @@ export function checkoutBody(overrides: Record<string, unknown> = {}): Record<st
 /** A vault body as the panel sends it. */
 export function vaultBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    returnUrl: 'x',
-    cancelUrl: 'x',
+    returnUrl: RETURN_URL,
+    cancelUrl: CANCEL_URL,
     offerPaypalCredit: false,
     experienceProfile: { noShipping: 'true', addressOverride: false },
     ...overrides,
@@ -64,7 +71,7 @@ export async function press(
 
 /**
  * Creates a flow with the merchant's tokenization key (unless `auth` replaces it), has the sandbox
- * payer answer it, and returns the landing URL's query.
+ * payer approve it, and returns the query of the return URL the approval page redirects to.
  */
 export async function approvedFlow(
   sandbox: TestSandbox,
@@ -81,7 +88,7 @@ export async function approvedFlow(
   );
   if (response.status !== 201) throw new Error(`create payment answered ${response.status}`);
   const { token } = created(response);
-  const answer = await press(sandbox, 'approve', { token, landing: LANDING });
+  const answer = await press(sandbox, 'approve', { token });
   if (answer.status !== 303 || answer.location === null) throw new Error(`approve answered ${answer.status}`);
   return { token, query: new URL(answer.location).searchParams };
 }

@@ -16,6 +16,8 @@ const PAGES: FramePage[] = [
   'three-d-secure-bank-frame',
   'three-d-secure-authentication-complete-frame',
   'paypal-landing-frame',
+  'paypal-redirect-frame',
+  'paypal-cancel-frame',
 ];
 
 describe('the merchant policy', () => {
@@ -50,14 +52,19 @@ describe('the frame pages’ policies', () => {
     expect(policies['hosted-fields-frame']?.['form-action']).toEqual(["'none'"]);
   });
 
-  it('lets any HTTPS page or a loopback dev server frame the fields and the bank frame, and nothing the PayPal page', () => {
+  it('lets any HTTPS page or a loopback dev server frame the fields and the bank frame, and nothing the PayPal pages', () => {
     const embeddable = ['https:', 'http://localhost:*', 'http://127.0.0.1:*'];
     expect(framePolicy('hosted-fields-frame', [])['frame-ancestors']).toEqual(embeddable);
     expect(framePolicy('three-d-secure-bank-frame', [])['frame-ancestors']).toEqual(embeddable);
     expect(framePolicy('three-d-secure-authentication-complete-frame', [])['frame-ancestors']).toEqual(
       embeddable,
     );
-    expect(framePolicy('paypal-landing-frame', [])['frame-ancestors']).toEqual(["'none'"]);
+    for (const page of ['paypal-landing-frame', 'paypal-redirect-frame', 'paypal-cancel-frame'] as const) {
+      expect(framePolicy(page, [])['frame-ancestors'], page).toEqual(["'none'"]);
+      // They post no form and call nothing: the return pages only post a message to the opener.
+      expect(framePolicy(page, ['https://gw.example'])['form-action'], page).toEqual(["'none'"]);
+      expect(framePolicy(page, ['https://gw.example'])['connect-src'], page).toBeUndefined();
+    }
   });
 
   it('sends the release flavour’s cards to the provider’s domains and their subdomains only', () => {
@@ -76,6 +83,8 @@ describe('framePageOf', () => {
     expect(framePageOf('/html/three-d-secure-authentication-complete-frame.html')).toBe(
       'three-d-secure-authentication-complete-frame',
     );
+    expect(framePageOf('/html/paypal-redirect-frame.html')).toBe('paypal-redirect-frame');
+    expect(framePageOf('/html/paypal-cancel-frame.html')).toBe('paypal-cancel-frame');
     expect(framePageOf('/payment-panel.min.js')).toBeNull();
     expect(framePageOf('/html/unknown-frame.html')).toBeNull();
     expect(framePageOf('/assets/hosted-fields-frame.min.js')).toBeNull();

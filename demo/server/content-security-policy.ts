@@ -69,7 +69,16 @@ export type FramePage =
   | 'hosted-fields-frame'
   | 'three-d-secure-bank-frame'
   | 'three-d-secure-authentication-complete-frame'
-  | 'paypal-landing-frame';
+  | 'paypal-landing-frame'
+  | 'paypal-redirect-frame'
+  | 'paypal-cancel-frame';
+
+/** The pages of the PayPal popup: top-level pages of the popup, never framed. */
+const POPUP_PAGES: readonly FramePage[] = [
+  'paypal-landing-frame',
+  'paypal-redirect-frame',
+  'paypal-cancel-frame',
+];
 
 /** Where a frame page's flavour sends card data: its gateway, as `connect-src` sources. */
 export function gatewaySources(flavour: Flavour, localGateway: string): string[] {
@@ -81,8 +90,8 @@ export function gatewaySources(flavour: Flavour, localGateway: string): string[]
 /**
  * The policy of one frame page: its own scripts only, styles only through constructable sheets of
  * its own, and per page just what it does. The hosted field sends the card to the gateway; the bank
- * frame posts its form to the bank's page, an `https` page of the card's issuer; the PayPal landing
- * page opens in the approval popup, so nothing may frame it.
+ * frame posts its form to the bank's page, an `https` page of the card's issuer; the PayPal landing,
+ * return and cancel pages open in the approval popup, so nothing may frame them.
  */
 export function framePolicy(page: FramePage, gateway: readonly string[]): PolicyDirectives {
   const base: Record<string, readonly string[]> = {
@@ -100,11 +109,13 @@ export function framePolicy(page: FramePage, gateway: readonly string[]): Policy
       break;
     case 'three-d-secure-authentication-complete-frame':
     case 'paypal-landing-frame':
+    case 'paypal-redirect-frame':
+    case 'paypal-cancel-frame':
       base['form-action'] = ["'none'"];
       break;
   }
   base['base-uri'] = ["'none'"];
-  base['frame-ancestors'] = page === 'paypal-landing-frame' ? ["'none'"] : FRAME_ANCESTORS;
+  base['frame-ancestors'] = POPUP_PAGES.includes(page) ? ["'none'"] : FRAME_ANCESTORS;
   return base;
 }
 
@@ -117,6 +128,8 @@ export function framePageOf(path: string): FramePage | null {
     case 'three-d-secure-bank-frame':
     case 'three-d-secure-authentication-complete-frame':
     case 'paypal-landing-frame':
+    case 'paypal-redirect-frame':
+    case 'paypal-cancel-frame':
       return name;
     default:
       return null;

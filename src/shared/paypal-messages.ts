@@ -1,114 +1,112 @@
 /**
- * The messages of the PayPal landing page (DESIGN "Frame messages"): after the shopper approves
- * or cancels on the approval page, the gateway sends the popup to the landing page on the assets
- * origin, which hands the answer to the panel in the window that opened the popup, on the panel's
- * channel. Both ends read it with the strict readers: the landing page must stay tiny and the
- * bundle carries no schema library for it.
+ * The pages of PayPal's approval popup on the assets origin and the one message they send.
+ *
+ * The popup opens at the landing page (a page that only says PayPal is on its way), is sent to
+ * PayPal's approval page, and PayPal sends it back to the return page (`returnUrl`) or the cancel
+ * page (`cancelUrl`) the panel named when it created the payment, adding its own parameters to the
+ * query. The return and cancel pages hand the answer to the panel in the window that opened the
+ * popup, on the panel's channel (README "PayPal and PayPal Credit"). Both ends read the message
+ * with the strict readers: the pages must stay tiny and the bundle carries no schema library for it.
  * @packageDocumentation
  */
 import { INVALID, discriminated, object, oneOf, optional, parseWith, type Reader } from './strict-readers';
 
-/**
- * The landing page's file under `{assetsUrl}/payment-panel/{version}/`. The sandbox's approval page
- * sends the shopper back only to a URL whose path ends so.
- */
+/** The landing page's file under `{assetsUrl}/payment-panel/{version}/`: where the popup opens. */
 export const PAYPAL_LANDING_PAGE = 'html/paypal-landing-frame.html';
 
-/** Longest token or id the approval page hands back (EC and BA tokens, payment and payer ids). */
+/** The return page's file under `{assetsUrl}/payment-panel/{version}/`: PayPal's `returnUrl`. */
+export const PAYPAL_RETURN_PAGE = 'html/paypal-redirect-frame.html';
+
+/** The cancel page's file under `{assetsUrl}/payment-panel/{version}/`: PayPal's `cancelUrl`. */
+export const PAYPAL_CANCEL_PAGE = 'html/paypal-cancel-frame.html';
+
+/** Longest token or id PayPal hands back (EC and BA tokens, payment and payer ids). */
 export const PAYPAL_TOKEN_MAX_LENGTH = 200;
 
 /** Reads a non-empty token of at most {@link PAYPAL_TOKEN_MAX_LENGTH} characters. */
 const token: Reader<string> = (value) =>
   typeof value === 'string' && value !== '' && value.length <= PAYPAL_TOKEN_MAX_LENGTH ? value : INVALID;
 
-/** What the approval page answers when the shopper approves a checkout (PROTOCOL §6.2). */
-export interface PayPalCheckoutApproval {
-  /** The EC token of the payment. */
-  paymentToken: string;
-  /** The payment id (`PAYID-…`), sent to the gateway as the payment token. */
-  paymentID: string;
+/**
+ * What PayPal adds to `returnUrl` when the shopper approves a checkout, in PayPal's spelling.
+ */
+export interface PayPalCheckoutReturn {
+  /** The payment id, sent to the gateway as the payment token. */
+  paymentId: string;
+  /** The EC token of the payment the panel created. */
+  token: string;
   /** The payer id PayPal assigned to the shopper. */
-  payerID: string;
+  PayerID: string;
 }
 
 /**
- * What the approval page answers when the shopper approves a billing agreement (PROTOCOL §6.2):
- * the billing-agreement token alone makes an approval a vault approval.
+ * What PayPal adds to `returnUrl` when the shopper approves a billing agreement, in PayPal's
+ * spelling: `ba_token` alone makes a return a vault return.
  */
-export interface PayPalVaultApproval {
-  /** The EC token PayPal pairs with the agreement, when it names one; `tokenize` does not need it. */
-  paymentToken?: string | undefined;
-  /** The billing-agreement token (`BA-…`). */
-  billingToken: string;
-  /** The payer id, when PayPal names one. */
-  payerID?: string | undefined;
+export interface PayPalVaultReturn {
+  /** The billing-agreement token (`BA-…`) of the agreement the panel set up. */
+  ba_token: string;
+  /** The token PayPal pairs with the agreement, when it names one; tokenize does not need it. */
+  token?: string | undefined;
 }
 
-/** The shopper's approval, as `tokenize` needs it. */
-export type PayPalApproval = PayPalCheckoutApproval | PayPalVaultApproval;
+/** The shopper's approval as PayPal returned it. */
+export type PayPalReturn = PayPalCheckoutReturn | PayPalVaultReturn;
 
-/** A message from the PayPal landing page to the panel. */
-export type PayPalLandingMessage =
-  // The shopper approved; `version` is the landing page's, which the panel compares with its own.
-  | { type: 'paypalApproved'; version: string; data: PayPalApproval }
+/** The message of the return page (an approval) or of the cancel page (a cancellation). */
+export type PayPalReturnMessage =
+  // The shopper approved; `version` is the return page's, which the panel compares with its own.
+  | { type: 'paypalApproved'; version: string; data: PayPalReturn }
   // The shopper cancelled on the approval page.
   | { type: 'paypalCancelled'; version: string };
 
 const version = token;
 
-const checkoutApproval = object<PayPalCheckoutApproval>({
-  paymentToken: token,
-  paymentID: token,
-  payerID: token,
-});
+const checkoutReturn = object<PayPalCheckoutReturn>({ paymentId: token, token, PayerID: token });
 
-const vaultApproval = object<PayPalVaultApproval>({
-  paymentToken: optional(token),
-  billingToken: token,
-  payerID: optional(token),
-});
+const vaultReturn = object<PayPalVaultReturn>({ ba_token: token, token: optional(token) });
 
 /**
- * The presence of `billingToken` picks the shape, so a malformed billing token is refused rather
- * than dropped into a checkout approval.
+ * The presence of `ba_token` picks the shape, so a malformed agreement token is refused rather
+ * than dropped into a checkout return.
  */
-const approval: Reader<PayPalApproval> = (value) =>
-  typeof value === 'object' && value !== null && Object.hasOwn(value, 'billingToken')
-    ? vaultApproval(value)
-    : checkoutApproval(value);
+const paypalReturn: Reader<PayPalReturn> = (value) =>
+  typeof value === 'object' && value !== null && Object.hasOwn(value, 'ba_token')
+    ? vaultReturn(value)
+    : checkoutReturn(value);
 
-const landingMessage = discriminated<PayPalLandingMessage>({
-  paypalApproved: object({ type: oneOf(['paypalApproved']), version, data: approval }),
+const returnMessage = discriminated<PayPalReturnMessage>({
+  paypalApproved: object({ type: oneOf(['paypalApproved']), version, data: paypalReturn }),
   paypalCancelled: object({ type: oneOf(['paypalCancelled']), version }),
 });
 
 /**
- * Reads a message of the landing page, or returns `null` for anything that is not exactly one:
- * tokens non-empty and capped, unknown keys dropped.
+ * Reads a message of the return or cancel page, or returns `null` for anything that is not
+ * exactly one: tokens non-empty and capped, unknown keys dropped.
  */
-export function parsePayPalLandingMessage(data: unknown): PayPalLandingMessage | null {
-  return parseWith(landingMessage, data);
+export function parsePayPalReturnMessage(data: unknown): PayPalReturnMessage | null {
+  return parseWith(returnMessage, data);
 }
 
+/** The query keys PayPal adds to `returnUrl`; the panel's own keys there are left alone. */
+const RETURN_KEYS = ['paymentId', 'token', 'PayerID', 'ba_token'] as const;
+
 /**
- * Reads the approval page's answer from the landing page's query (`?paymentToken=…&paymentId=…&PayerID=…`,
- * `?billingToken=…&paymentToken=…`, or `?cancelled=1`), as the message the landing page sends,
- * or `null` when the query is neither an approval nor a cancellation. PayPal spells the query
- * `paymentId` and `PayerID`; the message uses checkout.js's `paymentID` and `payerID`.
+ * Reads PayPal's answer from the return page's query (`…&paymentId=…&token=EC-…&PayerID=…` for a
+ * checkout, `…&ba_token=BA-…&token=…` for an agreement) as the message the return page sends, or
+ * `null` when the query holds no approval.
  */
-export function landingMessageFromQuery(search: string, landingVersion: string): PayPalLandingMessage | null {
+export function returnMessageFromQuery(search: string, pageVersion: string): PayPalReturnMessage | null {
   const query = new URLSearchParams(search.replace(/^\?/, ''));
-  if (query.get('cancelled') === '1') return { type: 'paypalCancelled', version: landingVersion };
   const data: Record<string, string> = {};
-  const fields = [
-    ['paymentToken', 'paymentToken'],
-    ['paymentID', 'paymentId'],
-    ['payerID', 'PayerID'],
-    ['billingToken', 'billingToken'],
-  ] as const;
-  for (const [key, name] of fields) {
-    const value = query.get(name);
+  for (const key of RETURN_KEYS) {
+    const value = query.get(key);
     if (value !== null) data[key] = value;
   }
-  return parsePayPalLandingMessage({ type: 'paypalApproved', version: landingVersion, data });
+  return parsePayPalReturnMessage({ type: 'paypalApproved', version: pageVersion, data });
+}
+
+/** The cancel page's message: whatever PayPal added to `cancelUrl`, the shopper cancelled. */
+export function cancelMessage(pageVersion: string): PayPalReturnMessage {
+  return { type: 'paypalCancelled', version: pageVersion };
 }

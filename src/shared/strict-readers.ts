@@ -29,7 +29,7 @@ export function parseWith<T>(reader: Reader<T>, value: unknown): T | null {
 }
 
 /** A plain object (not `null`, not an array). */
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

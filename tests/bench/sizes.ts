@@ -47,6 +47,8 @@ export const FRAME_PAGES = [
   'html/three-d-secure-bank-frame.min.html',
   'html/three-d-secure-authentication-complete-frame.html',
   'html/paypal-landing-frame.html',
+  'html/paypal-redirect-frame.html',
+  'html/paypal-cancel-frame.html',
 ] as const;
 
 /** The script merchants load. */

@@ -151,14 +151,19 @@ async function payOnDemo(page: Page): Promise<string> {
   return ((await result.textContent()) ?? '').replace('Nonce for your server: ', '');
 }
 
-/** Clicks a PayPal sheet's button, approves in the sandbox's popup and waits for it to close. */
-async function approvePayPal(page: Page, panel: PanelPage, label: string): Promise<void> {
+/** Clicks a PayPal sheet's button, answers in the sandbox's popup and waits for it to close. */
+async function answerPayPal(
+  page: Page,
+  panel: PanelPage,
+  label: string,
+  button: '#approve' | '#cancel' = '#approve',
+): Promise<void> {
   const popupOpened = page.waitForEvent('popup');
   await panel.element.getByRole('button', { name: label, exact: true }).click();
   const popup = await popupOpened;
   await popup.waitForURL(/\/sandbox\/paypal\/approve/);
   const closed = popup.waitForEvent('close');
-  await popup.locator('#approve').click();
+  await popup.locator(button).click();
   await closed;
 }
 
@@ -179,6 +184,8 @@ test('the merchant pages and the frame pages are served with their policies', as
       'three-d-secure-authentication-complete-frame',
     ],
     ['html/paypal-landing-frame.html', 'paypal-landing-frame'],
+    ['html/paypal-redirect-frame.html', 'paypal-redirect-frame'],
+    ['html/paypal-cancel-frame.html', 'paypal-cancel-frame'],
   ] as const) {
     const response = await request.get(`${origins.assets}${FOLDER}${file}`);
     expect(response.status(), file).toBe(200);
@@ -279,17 +286,27 @@ test("a returning shopper pays with a saved card, chosen through the demo's clie
 test('PayPal approves in the popup', async ({ page }) => {
   const panel = await openDemo(page);
   await panel.chooseOption('paypal');
-  await approvePayPal(page, panel, 'Pay with PayPal');
+  await answerPayPal(page, panel, 'Pay with PayPal');
   expect(await payOnDemo(page)).toMatch(/^tokenpp_/);
-  await watch.expectClean(['paypal-landing-frame']);
+  await watch.expectClean(['paypal-landing-frame', 'paypal-redirect-frame']);
+});
+
+test('PayPal cancels in the popup', async ({ page }) => {
+  const panel = await openDemo(page);
+  await panel.chooseOption('paypal');
+  await answerPayPal(page, panel, 'Pay with PayPal', '#cancel');
+  await expect(
+    panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true }),
+  ).not.toHaveAttribute('aria-busy', 'true');
+  await watch.expectClean(['paypal-landing-frame', 'paypal-cancel-frame']);
 });
 
 test('PayPal Credit approves in the popup', async ({ page }) => {
   const panel = await openDemo(page);
   await panel.chooseOption('paypalCredit');
-  await approvePayPal(page, panel, 'Pay with PayPal Credit');
+  await answerPayPal(page, panel, 'Pay with PayPal Credit');
   expect(await payOnDemo(page)).toMatch(/^tokenpp_/);
-  await watch.expectClean(['paypal-landing-frame']);
+  await watch.expectClean(['paypal-landing-frame', 'paypal-redirect-frame']);
 });
 
 test("Apple Pay pays through the demo's simulator", async ({ page }) => {

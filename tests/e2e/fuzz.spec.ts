@@ -1,7 +1,7 @@
 /**
  * Hostile messages: a seeded generator posts 10 000 malformed or spoofed messages at each target —
  * the merchant page (the panel), every hosted-field frame, the 3D Secure bank frame and
- * authentication-complete page, the PayPal landing page, and the page while a PayPal approval or a
+ * authentication-complete page, the PayPal return page, and the page while a PayPal approval or a
  * 3D Secure challenge waits on its popup or frame — from other origins, other windows, the
  * trusted window itself on a wrong channel or in a wrong shape, and the frames' sibling channel.
  * None is acted on (no state change, no event, no request), no exception escapes on any origin,
@@ -16,7 +16,7 @@ import type { PaymentPanelElement } from '../../src/element/payment-panel-elemen
 import { openMessage, PROTOCOL_NAME, wrap } from '../../src/shared/frame-channel';
 import { parsePageToFrameMessage } from '../../src/shared/frame-messages';
 import { parseFrameToPageMessage } from '../../src/shared/frame-to-page-schema';
-import { parsePayPalLandingMessage } from '../../src/shared/paypal-messages';
+import { parsePayPalReturnMessage } from '../../src/shared/paypal-messages';
 import {
   parseThreeDSecureFrameMessage,
   parseThreeDSecurePageMessage,
@@ -37,7 +37,7 @@ import {
   hostedFieldsToPage,
   pageToBankFrame,
   pageToHostedField,
-  paypalLandingToPage,
+  paypalReturnToPage,
   siblingMessages,
   threeDSecureToPage,
 } from './support/message-templates';
@@ -71,7 +71,7 @@ function allTemplates(field = 'number'): MessageTemplate[] {
     ...pageToHostedField(field),
     ...pageToBankFrame(),
     ...threeDSecureToPage(version),
-    ...paypalLandingToPage(version),
+    ...paypalReturnToPage(version),
   ];
 }
 
@@ -239,7 +239,7 @@ test.describe('the generator', () => {
       ['page, from a hosted field', opened(parseFrameToPageMessage), allTemplates(), false],
       ['bank frame', opened(parseThreeDSecurePageMessage), allTemplates(), false],
       ['page, from the bank frame', opened(parseThreeDSecureFrameMessage), allTemplates(), false],
-      ['page, from the PayPal popup', opened(parsePayPalLandingMessage), allTemplates(), false],
+      ['page, from the PayPal popup', opened(parsePayPalReturnMessage), allTemplates(), false],
       ['sibling frame', parseSiblingMessage, siblingMessages(), true],
     ];
     for (const [name, read, templates, bare] of receivers) {
@@ -619,21 +619,20 @@ test('the 3D Secure authentication-complete page: 10 000 hostile messages change
   expect(guard.requestsSince(requests)).toEqual([]);
 });
 
-test('the PayPal landing page: 10 000 hostile messages from its opener change nothing', async ({
+test('the PayPal return page: 10 000 hostile messages from its opener change nothing', async ({
   page,
   context,
 }) => {
   test.setTimeout(180_000);
   await openMinimal(page, undefined, {}, { messages: true });
   const channel = crypto.randomUUID();
-  const landing = `${FRAME_BASE}/paypal-landing-frame.html`;
-  // An answer the landing page cannot read: it says so and stays open.
+  // A return the page cannot read (PayPal's parameters missing): it says so and stays open.
   const opened = context.waitForEvent('page');
   await page.evaluate(
     (url) => {
-      (window as unknown as { landing: Window | null }).landing = window.open(url, 'landing-under-test');
+      (window as unknown as { returned: Window | null }).returned = window.open(url, 'return-under-test');
     },
-    `${landing}?unexpected=1#${joinQuery(channel)}`,
+    `${FRAME_BASE}/paypal-redirect-frame.html?${joinQuery(channel)}&unexpected=1`,
   );
   const popup = await opened;
   await popup.waitForLoadState('load');
@@ -650,7 +649,7 @@ test('the PayPal landing page: 10 000 hostile messages from its opener change no
 
   const report = await fuzz(page.mainFrame(), spec(90, channel, false, allTemplates()), PER_TARGET, {
     kind: 'global',
-    name: 'landing',
+    name: 'returned',
   });
   expect(report.posted).toBe(PER_TARGET);
   await allDelivered(popup.mainFrame(), PER_TARGET);
@@ -660,13 +659,13 @@ test('the PayPal landing page: 10 000 hostile messages from its opener change no
   expect(await receivedMessages(page)).toEqual([]);
   expect(guard.requestsSince(requests)).toEqual([]);
 
-  // The recorder hears the page when it does answer: a cancellation, posted to its opener.
+  // The recorder hears the cancel page when it does answer: a cancellation, posted to its opener.
   const cancelled = context.waitForEvent('page');
   await page.evaluate(
     (url) => {
-      window.open(url, 'landing-cancelled');
+      window.open(url, 'return-cancelled');
     },
-    `${landing}?cancelled=1#${joinQuery(channel)}`,
+    `${FRAME_BASE}/paypal-cancel-frame.html?${joinQuery(channel)}&token=EC-FUZZ`,
   );
   await (await cancelled).waitForEvent('close');
   expect(await messagesOfType(page, 'paypalCancelled')).toHaveLength(1);
@@ -686,14 +685,17 @@ test('a PayPal approval: 10 000 hostile messages from its popup change nothing, 
   const popup = await opened;
   await popup.waitForURL(/\/sandbox\/paypal\/approve/, { timeout: PATIENCE_MS });
   const approvalUrl = popup.url();
-  const landing = new URL(new URL(approvalUrl).searchParams.get('landing') ?? '');
-  const channel = new URLSearchParams(landing.hash.slice(1)).get('channel') ?? '';
+  // The channel is in the return URL the panel gave the gateway, never in the approval URL.
+  const [created] = await sandbox.requests('/v1/paypal_hermes/create_payment_resource');
+  const returnUrl = new URL(String((created?.body as { returnUrl?: unknown } | undefined)?.returnUrl));
+  const channel = returnUrl.searchParams.get('channel') ?? '';
   expect(channel).toMatch(/^[0-9a-f-]{36}$/);
+  expect(approvalUrl).not.toContain(channel);
 
   const before = await panelState(page);
   const events = (await panel.events()).length;
   let received = await receivedBy(page.mainFrame());
-  const templates = [...paypalLandingToPage(version), ...allTemplates()];
+  const templates = [...paypalReturnToPage(version), ...allTemplates()];
   const opener: HostileTarget = { kind: 'window', window: 'opener' };
 
   // The approval page (the gateway's origin, the popup's window): anything, valid answers too.
@@ -714,7 +716,7 @@ test('a PayPal approval: 10 000 hostile messages from its popup change nothing, 
   expect(await panelState(page)).toEqual(before);
   expect((await panel.events()).slice(events)).toEqual([]);
 
-  // The real answer is acted on: the shopper approves, the landing page answers, the panel pays.
+  // The real answer is acted on: the shopper approves, the return page answers, the panel pays.
   await popup.goto(approvalUrl);
   const closed = popup.waitForEvent('close');
   await popup.locator('#approve').click();

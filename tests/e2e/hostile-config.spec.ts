@@ -713,7 +713,7 @@ for (const [what, key, value] of [
   ['another channel', 'channel', crypto.randomUUID()],
   ['another origin', 'origin', 'https://attacker.example'],
 ] as const) {
-  test(`a PayPal landing URL naming ${what} never approves: POPUP_CLOSED, and PayPal works after`, async ({
+  test(`a PayPal return URL naming ${what} never approves: POPUP_CLOSED, and PayPal works after`, async ({
     page,
     context,
   }) => {
@@ -721,25 +721,22 @@ for (const [what, key, value] of [
     const panel = new PanelPage(page);
     await panelEvent(panel, 'ready');
     await panel.chooseOption('paypal');
-    // The approval page is asked with a tampered landing page, once.
+    // The payment is created with a tampered return URL, once.
     let tampered = 0;
-    // The browser says so when the landing page posts to an origin the opener is not.
+    // The browser says so when the return page posts to an origin the opener is not.
     guard.allowedConsole.push(/does not match the recipient window's origin/);
     await context.route(
-      (url) => url.pathname === '/sandbox/paypal/approve',
+      (url) => url.pathname.endsWith('/paypal_hermes/create_payment_resource'),
       async (route) => {
-        if (route.request().method() !== 'GET' || tampered > 0) {
+        if (route.request().method() !== 'POST' || tampered > 0) {
           await route.continue();
           return;
         }
         tampered += 1;
-        const url = new URL(route.request().url());
-        const landing = new URL(url.searchParams.get('landing') ?? '');
-        const hash = new URLSearchParams(landing.hash.slice(1));
-        hash.set(key, value);
-        landing.hash = hash.toString();
-        url.searchParams.set('landing', landing.href);
-        await route.continue({ url: url.href });
+        const body = JSON.parse(route.request().postData() ?? '{}') as { returnUrl: string };
+        const returnUrl = new URL(body.returnUrl);
+        returnUrl.searchParams.set(key, value);
+        await route.continue({ postData: JSON.stringify({ ...body, returnUrl: returnUrl.href }) });
       },
     );
     const error = await nextError(page);

@@ -1,9 +1,13 @@
 /**
- * PayPal and PayPal Credit through the panel's own button and the sandbox's approval popup: the
- * checkout and vault flows with a tokenization key and a client token, cancel and close, each error,
- * and the request bodies of PROTOCOL §6.
+ * PayPal and PayPal Credit through the panel's own button and the provider's popup flow: the popup
+ * opens at the landing page, goes to the sandbox's approval page and comes back to the return or
+ * cancel page on the assets origin. The checkout and vault flows with a tokenization key and a
+ * client token, cancel and close, `useraction=commit`, forged returns, each error, and the request
+ * bodies the gateway receives.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { localOrigins } from '../../demo/server/origins';
+import pkg from '../../package.json' with { type: 'json' };
 import { PanelPage } from './models/panel';
 import { Sandbox } from './models/sandbox';
 
@@ -13,6 +17,12 @@ const CHECKOUT = { flow: 'checkout', amount: '10.00', currency: 'USD' };
 const CREATE_PAYMENT = '/v1/paypal_hermes/create_payment_resource';
 const BILLING_AGREEMENT = '/v1/paypal_hermes/setup_billing_agreement';
 const ACCOUNTS = '/v1/payment_methods/paypal_accounts';
+const APPROVAL_PAGE = '/sandbox/paypal/approve';
+const { merchant, assets } = localOrigins();
+const PAGES = `${assets}/payment-panel/${pkg.version}/html`;
+const LANDING_PAGE = `${PAGES}/paypal-landing-frame.html`;
+/** The panel's part of a return or cancel URL: its channel, its page's origin and its version. */
+const PANEL_QUERY = `channel=([0-9a-f-]{36})&origin=${encodeURIComponent(merchant)}&version=${pkg.version.replace(/\./g, '\\.')}`;
 
 let sandbox: Sandbox;
 test.beforeEach(async () => {
@@ -47,20 +57,52 @@ async function openPopup(page: Page, panel: PanelPage, label = 'Pay with PayPal'
   return popup;
 }
 
-async function approve(popup: Page): Promise<void> {
+/**
+ * Approves in the popup and waits until it has closed and the panel holds the account: the return
+ * page closes the popup as soon as it has posted PayPal's answer, before the panel has tokenized it.
+ */
+async function approve(popup: Page, panel: PanelPage): Promise<void> {
   const closed = popup.waitForEvent('close');
   await popup.locator('#approve').click();
   await closed;
+  await expect.poll(() => panel.isRequestable()).toBe(true);
 }
 
-test('checkout with a tokenization key: approve, then the payload and the PROTOCOL §6 bodies', async ({
+/** Records the URL of every document the context's popups load, from their first one on. */
+function popupDocuments(context: BrowserContext, page: Page): string[] {
+  const urls: string[] = [];
+  context.on('request', (request) => {
+    if (!request.isNavigationRequest()) return;
+    let from: Page | null = null;
+    try {
+      from = request.frame().page();
+    } catch {
+      // A popup's first navigation starts before its frame exists: not the page's.
+    }
+    if (from !== page) urls.push(request.url());
+  });
+  return urls;
+}
+
+/** The return and cancel URLs the panel sent with the payment it created, and their channel. */
+async function returnUrls(path: string): Promise<{ returnUrl: string; cancelUrl: string; channel: string }> {
+  const [created] = await sandbox.requests(path);
+  const { returnUrl, cancelUrl } = created?.body as { returnUrl: string; cancelUrl: string };
+  const channel = new URL(returnUrl).searchParams.get('channel') ?? '';
+  return { returnUrl, cancelUrl, channel };
+}
+
+test('checkout with a tokenization key: approve, then the payload and the bodies the gateway gets', async ({
   page,
+  context,
 }) => {
+  const documents = popupDocuments(context, page);
   const panel = await openPayPal(page, DEMO_KEY);
   const popup = await openPopup(page, panel);
+  const approval = new URL(popup.url());
   await expect(popup.locator('#amount')).toHaveAttribute('data-amount', '10.00');
   await expect(popup.locator('#payer')).toContainText('pat.payer@example.com');
-  await approve(popup);
+  await approve(popup, panel);
 
   await expect(panel.savedMethods()).toHaveText([/PayPal.*pat\.payer@example\.com/]);
   await expect(panel.element.locator('#saved-methods-label')).toHaveText('Paying with PayPal');
@@ -71,10 +113,26 @@ test('checkout with a tokenization key: approve, then the payload and the PROTOC
   expect(payload).not.toHaveProperty('description');
   expect(payload).not.toHaveProperty('creditFinancingOffered');
 
+  // The sandbox's log holds the real return and cancel pages, on one channel of this approval.
+  const { returnUrl, cancelUrl, channel } = await returnUrls(CREATE_PAYMENT);
+  expect(returnUrl).toMatch(new RegExp(`^${PAGES}/paypal-redirect-frame\\.html\\?${PANEL_QUERY}$`));
+  expect(cancelUrl).toBe(`${PAGES}/paypal-cancel-frame.html?${new URL(returnUrl).search.slice(1)}`);
+  // The popup: the landing page, the approval page as the gateway answered it (nothing of the
+  // panel's own in it), the return page with PayPal's parameters.
+  const token = approval.searchParams.get('token') ?? '';
+  expect(token).toMatch(/^EC-/);
+  expect(approval.search).toBe(`?token=${token}`);
+  expect(documents[0]).toBe(LANDING_PAGE);
+  expect(documents[1]).toBe(`${sandbox.origin}${APPROVAL_PAGE}?token=${token}`);
+  const returned = new URL(documents.at(-1) ?? '');
+  expect(`${returned.origin}${returned.pathname}`).toBe(`${PAGES}/paypal-redirect-frame.html`);
+  expect(returned.searchParams.get('channel')).toBe(channel);
+  expect(returned.searchParams.get('token')).toBe(token);
+  expect(returned.searchParams.get('paymentId')).toMatch(/^PAYID-/);
+  expect(returned.searchParams.get('PayerID')).toBe('PATPAYER7QX2L');
+
   const [created] = await sandbox.requests(CREATE_PAYMENT);
   expect(created?.body).toMatchObject({
-    returnUrl: 'x',
-    cancelUrl: 'x',
     offerPaypalCredit: false,
     amount: '10.00',
     currencyIsoCode: 'USD',
@@ -89,10 +147,10 @@ test('checkout with a tokenization key: approve, then the payload and the PROTOC
   const [account] = await sandbox.requests(ACCOUNTS);
   const sent = (account?.body as { paypalAccount: Record<string, unknown> }).paypalAccount;
   expect(sent).toMatchObject({
-    correlationId: expect.stringMatching(/^EC-/),
+    correlationId: token,
     options: { validate: false },
-    paymentToken: expect.stringMatching(/^PAYID-/),
-    payerId: expect.any(String),
+    paymentToken: returned.searchParams.get('paymentId'),
+    payerId: 'PATPAYER7QX2L',
     unilateral: false,
   });
   expect(sent).not.toHaveProperty('billingAgreementToken');
@@ -120,22 +178,24 @@ test("the approval page is asked in the panel's locale unless the merchant names
     await popup.waitForURL(/\/sandbox\/paypal\/approve/);
     const [created] = await sandbox.requests(CREATE_PAYMENT);
     expect(created?.body, locale).toMatchObject({ experienceProfile: { localeCode: expected } });
-    await approve(popup);
+    await approve(popup, panel);
     const { payload } = await panel.requestPaymentMethod();
     expect(payload?.nonce).toMatch(/^tokenpp_/);
   }
 });
 
-test('vault with a customer client token: validated, saved and vaulted', async ({ page }) => {
+test('vault with a customer client token: validated, saved and vaulted', async ({ page, context }) => {
+  const documents = popupDocuments(context, page);
   const token = await sandbox.clientToken('demo_merchant', 'paypal_vault_shopper');
   const panel = await openPayPal(page, token, 'paypal', {
     flow: 'vault',
     billingAgreementDescription: 'Monthly mugs',
   });
   const popup = await openPopup(page, panel);
+  const approval = new URL(popup.url());
   await expect(popup.locator('#agreement')).toHaveText('Billing agreement');
   await expect(popup.locator('#description')).toHaveText('Monthly mugs');
-  await approve(popup);
+  await approve(popup, panel);
   await expect(panel.savedMethods()).toHaveText([/pat\.payer@example\.com/]);
   const { payload } = await panel.requestPaymentMethod();
   expect(payload).toMatchObject({ type: 'PayPalAccount', vaulted: true });
@@ -143,17 +203,28 @@ test('vault with a customer client token: validated, saved and vaulted', async (
   const [agreement] = await sandbox.requests(BILLING_AGREEMENT);
   expect(agreement?.body).toMatchObject({ description: 'Monthly mugs', offerPaypalCredit: false });
   expect(agreement?.body).not.toHaveProperty('amount');
+  const { returnUrl, cancelUrl, channel } = await returnUrls(BILLING_AGREEMENT);
+  expect(returnUrl).toMatch(new RegExp(`^${PAGES}/paypal-redirect-frame\\.html\\?${PANEL_QUERY}$`));
+  expect(cancelUrl).toMatch(new RegExp(`^${PAGES}/paypal-cancel-frame\\.html\\?${PANEL_QUERY}$`));
+  // PayPal's spelling for an agreement: ba_token there and back.
+  const baToken = approval.searchParams.get('ba_token') ?? '';
+  expect(baToken).toMatch(/^BA-/);
+  expect(approval.search).toBe(`?ba_token=${baToken}`);
+  const returned = new URL(documents.at(-1) ?? '');
+  expect(returned.pathname.endsWith('/html/paypal-redirect-frame.html')).toBe(true);
+  expect(returned.searchParams.get('channel')).toBe(channel);
+  expect(returned.searchParams.get('ba_token')).toBe(baToken);
   const [account] = await sandbox.requests(ACCOUNTS);
-  expect((account?.body as { paypalAccount: Record<string, unknown> }).paypalAccount).toMatchObject({
-    correlationId: expect.stringMatching(/^BA-/),
-    billingAgreementToken: expect.stringMatching(/^BA-/),
+  expect((account?.body as { paypalAccount: Record<string, unknown> }).paypalAccount).toEqual({
+    correlationId: baToken,
+    billingAgreementToken: baToken,
     options: { validate: true },
   });
 });
 
 test('vault with a tokenization key asks for no validation and is not vaulted', async ({ page }) => {
   const panel = await openPayPal(page, DEMO_KEY, 'paypal', { flow: 'vault' });
-  await approve(await openPopup(page, panel));
+  await approve(await openPopup(page, panel), panel);
   const { payload } = await panel.requestPaymentMethod();
   expect(payload).toMatchObject({ type: 'PayPalAccount' });
   expect(payload).not.toHaveProperty('vaulted');
@@ -168,7 +239,7 @@ test('PayPal Credit offers credit and the payload drops the financing offer', as
   await expect(panel.element.locator('#paypalCredit-sheet-label')).toHaveText('PayPal Credit');
   const popup = await openPopup(page, panel, 'Pay with PayPal Credit');
   await expect(popup.locator('#credit')).toBeVisible();
-  await approve(popup);
+  await approve(popup, panel);
   const { payload } = await panel.requestPaymentMethod();
   expect(payload).toMatchObject({ type: 'PayPalAccount' });
   expect(payload).not.toHaveProperty('creditFinancingOffered');
@@ -201,19 +272,30 @@ const popupCases: {
 for (const popupCase of popupCases) {
   test(`${popupCase.name}: cancelling in the popup leaves the panel usable, with no error`, async ({
     page,
+    context,
   }) => {
+    const documents = popupDocuments(context, page);
     const panel = await openPayPal(page, await popupCase.authorization(), 'paypal', popupCase.settings);
     const popup = await openPopup(page, panel);
     const closed = popup.waitForEvent('close');
     await popup.locator('#cancel').click();
     await closed;
+    // PayPal's way back: the cancel page, told this approval's channel, with the flow's token.
+    const { cancelUrl } = await returnUrls(
+      popupCase.settings.flow === 'vault' ? BILLING_AGREEMENT : CREATE_PAYMENT,
+    );
+    const cancelled = documents.at(-1) ?? '';
+    expect(cancelled.startsWith(`${cancelUrl}&`)).toBe(true);
+    expect(
+      new URL(cancelled).searchParams.get(popupCase.settings.flow === 'vault' ? 'ba_token' : 'token'),
+    ).toMatch(/^(EC|BA)-/);
     await expect(
       panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true }),
     ).not.toHaveAttribute('aria-busy', 'true');
     expect(await panel.isRequestable()).toBe(false);
     expect((await panel.events()).filter((event) => event.name === 'errorOccurred')).toEqual([]);
     expect(await sandbox.requests(ACCOUNTS)).toEqual([]);
-    await approve(await openPopup(page, panel));
+    await approve(await openPopup(page, panel), panel);
     await expect.poll(() => panel.isRequestable()).toBe(true);
   });
 
@@ -229,7 +311,7 @@ for (const popupCase of popupCases) {
     await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(
       'The PayPal window was closed before the payment was approved.',
     );
-    await approve(await openPopup(page, panel));
+    await approve(await openPopup(page, panel), panel);
     await expect.poll(() => panel.isRequestable()).toBe(true);
     await expect(panel.element.locator('[part="sheet-error"]')).toHaveCount(0);
     const { payload } = await panel.requestPaymentMethod();
@@ -237,6 +319,72 @@ for (const popupCase of popupCases) {
     expect(await sandbox.requests(ACCOUNTS)).toHaveLength(1);
   });
 }
+
+test('useraction commit: the approval URL says so, PayPal reads "Pay Now", and the panel pays', async ({
+  page,
+}) => {
+  const panel = await openPayPal(page, DEMO_KEY, 'paypal', { ...CHECKOUT, useraction: 'commit' });
+  const popup = await openPopup(page, panel);
+  const url = new URL(popup.url());
+  expect([...url.searchParams.keys()]).toEqual(['token', 'useraction']);
+  expect(url.searchParams.get('useraction')).toBe('commit');
+  await expect(popup.locator('#approve')).toHaveText('Pay Now');
+  const [created] = await sandbox.requests(CREATE_PAYMENT);
+  expect(created?.body).not.toHaveProperty('useraction');
+  await approve(popup, panel);
+  const { payload } = await panel.requestPaymentMethod();
+  expect(payload?.nonce).toMatch(/^tokenpp_/);
+});
+
+test('a forged return from another origin, another window or another channel is ignored', async ({
+  page,
+  context,
+}) => {
+  const panel = await openPayPal(page, DEMO_KEY);
+  const popup = await openPopup(page, panel);
+  const approvalUrl = popup.url();
+  const token = new URL(approvalUrl).searchParams.get('token') ?? '';
+  const { returnUrl, channel } = await returnUrls(CREATE_PAYMENT);
+  const forged = (onChannel: string) => ({
+    protocol: 'payment-panel',
+    channel: onChannel,
+    message: {
+      type: 'paypalApproved',
+      version: pkg.version,
+      data: { paymentId: 'PAYID-FORGED', token, PayerID: 'FORGED' },
+    },
+  });
+  const postToOpener = ([data, target]: readonly [unknown, string]): void => {
+    (window.opener as Window).postMessage(data, target);
+  };
+
+  // The popup itself, on PayPal's page (the gateway's origin): the right channel, the wrong origin.
+  await popup.evaluate(postToOpener, [forged(channel), merchant] as const);
+  // The return page on the right channel, in a window of the assets origin the panel did not open.
+  const other = context.waitForEvent('page');
+  await page.evaluate((url) => {
+    window.open(url, 'forged-return');
+  }, `${returnUrl}&paymentId=PAYID-FORGED&token=${token}&PayerID=FORGED`);
+  await (await other).waitForEvent('close');
+  // The popup itself on the assets origin, on another channel.
+  await popup.goto(LANDING_PAGE);
+  await popup.evaluate(postToOpener, [forged(crypto.randomUUID()), merchant] as const);
+
+  // Nothing was taken: no tokenize request, no error, nothing selected.
+  await popup.waitForTimeout(600);
+  expect(await sandbox.requests(ACCOUNTS)).toEqual([]);
+  expect((await panel.events()).filter((event) => event.name === 'errorOccurred')).toEqual([]);
+  expect(await panel.isRequestable()).toBe(false);
+
+  // The shopper's real approval pays, with PayPal's real ids.
+  await popup.goto(approvalUrl);
+  await approve(popup, panel);
+  await expect.poll(() => panel.isRequestable()).toBe(true);
+  const [account] = await sandbox.requests(ACCOUNTS);
+  const sent = (account?.body as { paypalAccount: Record<string, unknown> }).paypalAccount;
+  expect(sent.paymentToken).toMatch(/^PAYID-(?!FORGED)/);
+  expect(sent.payerId).toBe('PATPAYER7QX2L');
+});
 
 test('a blocked popup is POPUP_OPEN_FAILED', async ({ page }) => {
   await page.addInitScript(() => {
@@ -259,7 +407,7 @@ test('a second click while PayPal is open is TOKENIZATION_REQUEST_ACTIVE', async
     code: 'PAYPAL_TOKENIZATION_REQUEST_ACTIVE',
     message: 'Another tokenization request is active.',
   });
-  await approve(popup);
+  await approve(popup, panel);
   await expect.poll(() => panel.isRequestable()).toBe(true);
   expect(await sandbox.requests(CREATE_PAYMENT)).toHaveLength(1);
   expect(await sandbox.requests(ACCOUNTS)).toHaveLength(1);

@@ -31,6 +31,8 @@ test('the assets origin serves the bundle with CORS, and integrity.json matches 
       'html/three-d-secure-bank-frame.html',
       'html/three-d-secure-authentication-complete-frame.html',
       'html/paypal-landing-frame.html',
+      'html/paypal-redirect-frame.html',
+      'html/paypal-cancel-frame.html',
       'payment-panel.d.ts',
       'custom-elements.json',
     ]),

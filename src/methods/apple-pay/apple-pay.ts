@@ -10,6 +10,7 @@ import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
 import { createError, isPanelError, registerErrors, type PanelError } from '../../shared/errors';
 import {
   array,
+  isObject as isRecord,
   nonEmptyString,
   nullable,
   object,
@@ -130,10 +131,6 @@ const tokenizeAnswer = object<{ applePayCards: unknown[] }>({
 /** Apple spells the gateway's `mastercard` `masterCard`; every other name is the same in both. */
 function appleNetworkName(network: string): string {
   return network === 'mastercard' ? 'masterCard' : network;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Base64 of UTF-8 JSON: `btoa` alone throws on characters beyond Latin-1. */

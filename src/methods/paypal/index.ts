@@ -4,6 +4,8 @@
  */
 export {
   createPayPalCheckout,
+  openPayPalPopup,
+  payPalPageUrl,
   POPUP_POLL_INTERVAL_MS,
   type PayPalCheckout,
   type PayPalCheckoutOptions,

@@ -5,10 +5,12 @@ import type { RawPaymentMethod } from '../../model';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import { PanelError } from '../../shared/errors';
 import { readFrameParams, wrap } from '../../shared/frame-channel';
-import type { PayPalApproval, PayPalLandingMessage } from '../../shared/paypal-messages';
+import type { PayPalReturn, PayPalReturnMessage } from '../../shared/paypal-messages';
 import {
   POPUP_POLL_INTERVAL_MS,
   createPayPalCheckout,
+  openPayPalPopup,
+  payPalPageUrl,
   type PayPalFlowOptions,
   type PayPalTokenizeOutcome,
   type PayPalTokenizeResult,
@@ -21,6 +23,7 @@ const CREATE_URL = `${API}/v1/paypal_hermes/create_payment_resource`;
 const AGREEMENT_URL = `${API}/v1/paypal_hermes/setup_billing_agreement`;
 const ACCOUNTS_URL = `${API}/v1/payment_methods/paypal_accounts`;
 const ASSETS = 'https://localhost:8444';
+const PAGES = `${ASSETS}/payment-panel/${PANEL_VERSION}/html`;
 const KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CUSTOMER_TOKEN = clientToken({
   authorizationFingerprint: 'abc|created_at=2024&merchant_id=demo_merchant&customer_id=returning_shopper',
@@ -105,7 +108,7 @@ function defaultAnswer(call: FetchCall): StubAnswer | 'hang' {
       body: {
         agreementSetup: {
           tokenId: BA_TOKEN,
-          approvalUrl: `${GATEWAY}/sandbox/paypal/approve?token=${BA_TOKEN}`,
+          approvalUrl: `${GATEWAY}/sandbox/paypal/approve?ba_token=${BA_TOKEN}`,
         },
       },
     };
@@ -122,6 +125,9 @@ interface Setup {
   events: string[];
 }
 
+/** The requests of the latest client: where the popup is sent back is in the create-payment body. */
+let latestCalls: FetchCall[] = [];
+
 async function clientWith(
   options: { answer?: Answer; authorization?: string; configuration?: ReturnType<typeof configuration> } = {},
 ): Promise<Setup> {
@@ -129,6 +135,7 @@ async function clientWith(
     if (call.url.startsWith(CONFIG_URL)) return { body: options.configuration ?? configuration() };
     return options.answer?.(call) ?? defaultAnswer(call);
   });
+  latestCalls = calls;
   const client = await createClient(options.authorization ?? KEY, {
     merchantAppId: 'shop.test',
     sessionId: 'session-1',
@@ -161,35 +168,42 @@ function asWindow(popup: FakePopup): Window {
   return popup as unknown as Window;
 }
 
-/** Where the popup was sent: the approval page, the landing URL it returns to and that URL's channel. */
-async function navigation(popup: FakePopup): Promise<{ approval: URL; landing: URL; channel: string }> {
+/**
+ * Where the popup was sent (the approval page) and where PayPal is to send it back: the return
+ * and cancel URLs of the create-payment body and the channel they name.
+ */
+async function navigation(
+  popup: FakePopup,
+): Promise<{ approval: URL; returnUrl: URL; cancelUrl: URL; channel: string }> {
   await vi.waitFor(() => {
     expect(popup.location.replace).toHaveBeenCalled();
   });
   const approval = new URL(popup.location.replace.mock.calls[0]?.[0] ?? '');
-  const landing = new URL(approval.searchParams.get('landing') ?? '');
-  const params = readFrameParams(landing.hash);
-  if (!params) throw new Error(`No channel in ${landing.href}`);
-  return { approval, landing, channel: params.channel };
+  const created = latestCalls.filter((call) => call.url === CREATE_URL || call.url === AGREEMENT_URL).at(-1);
+  const body = JSON.parse(created?.init.body as string) as { returnUrl: string; cancelUrl: string };
+  const returnUrl = new URL(body.returnUrl);
+  const params = readFrameParams(returnUrl.search);
+  if (!params) throw new Error(`No channel in ${returnUrl.href}`);
+  return { approval, returnUrl, cancelUrl: new URL(body.cancelUrl), channel: params.channel };
 }
 
 function deliver(data: unknown, source: unknown, origin = ASSETS): void {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as MessageEventSource }));
 }
 
-function approvedMessage(data: PayPalApproval, version = PANEL_VERSION): PayPalLandingMessage {
+function approvedMessage(data: PayPalReturn, version = PANEL_VERSION): PayPalReturnMessage {
   return { type: 'paypalApproved', version, data };
 }
 
-const CHECKOUT_APPROVAL: PayPalApproval = {
-  paymentToken: EC_TOKEN,
-  paymentID: PAYMENT_ID,
-  payerID: PAYER_ID,
-};
-const VAULT_APPROVAL: PayPalApproval = { billingToken: BA_TOKEN, paymentToken: EC_TOKEN, payerID: PAYER_ID };
+const CANCELLED: PayPalReturnMessage = { type: 'paypalCancelled', version: PANEL_VERSION };
 
-/** Runs a tokenization until the popup shows the approval page, then lands `message` on its channel. */
-async function land(popup: FakePopup, message: PayPalLandingMessage): Promise<void> {
+/** What PayPal adds to the return URL of an approved checkout. */
+const CHECKOUT_APPROVAL: PayPalReturn = { paymentId: PAYMENT_ID, token: EC_TOKEN, PayerID: PAYER_ID };
+/** What PayPal adds to the return URL of an approved agreement. */
+const VAULT_APPROVAL: PayPalReturn = { ba_token: BA_TOKEN, token: EC_TOKEN };
+
+/** Runs a tokenization until the popup shows the approval page, then returns `message` on its channel. */
+async function land(popup: FakePopup, message: PayPalReturnMessage): Promise<void> {
   const { channel } = await navigation(popup);
   deliver(wrap(channel, message), popup);
 }
@@ -286,11 +300,11 @@ describe('tokenize: checkout', () => {
       },
       asWindow(popup),
     );
-    await navigation(popup);
+    const { returnUrl, cancelUrl } = await navigation(popup);
     const body = bodyOf(requestsTo(calls, CREATE_URL)[0]);
     expect(body).toEqual({
-      returnUrl: 'x',
-      cancelUrl: 'x',
+      returnUrl: returnUrl.href,
+      cancelUrl: cancelUrl.href,
       offerPaypalCredit: false,
       experienceProfile: {
         brandName: 'Demo Merchant',
@@ -334,25 +348,86 @@ describe('tokenize: checkout', () => {
     await rejection(done);
   });
 
-  it('sends the popup to the approval page with the landing page of this version on the assets origin', async () => {
+  it('names the return and cancel pages of this version on the assets origin, with this approval’s channel', async () => {
     const { client } = await clientWith();
     const popup = fakePopup();
     const checkout = createPayPalCheckout(client, { offerCredit: false });
     const done = checkout.tokenize(CHECKOUT, asWindow(popup));
-    const { approval, landing, channel } = await navigation(popup);
-    expect(`${approval.origin}${approval.pathname}`).toBe(`${GATEWAY}/sandbox/paypal/approve`);
-    expect(approval.searchParams.get('token')).toBe(EC_TOKEN);
-    expect(popup.location.replace.mock.calls[0]?.[0]).toContain(
-      `&landing=${encodeURIComponent(landing.href)}`,
-    );
-    expect(`${landing.origin}${landing.pathname}`).toBe(
-      `${ASSETS}/payment-panel/${PANEL_VERSION}/html/paypal-landing-frame.html`,
-    );
-    expect(readFrameParams(landing.hash)).toEqual({
+    const { returnUrl, cancelUrl, channel } = await navigation(popup);
+    const query = `?channel=${channel}&origin=${encodeURIComponent(location.origin)}&version=${PANEL_VERSION}`;
+    expect(returnUrl.href).toBe(`${PAGES}/paypal-redirect-frame.html${query}`);
+    expect(cancelUrl.href).toBe(`${PAGES}/paypal-cancel-frame.html${query}`);
+    expect(readFrameParams(returnUrl.search)).toEqual({
       channel,
       parentOrigin: location.origin,
       version: PANEL_VERSION,
     });
+    checkout.teardown();
+    await rejection(done);
+  });
+
+  it('sends the popup to the gateway’s approval URL as it is', async () => {
+    const redirectUrl = `${GATEWAY}/sandbox/paypal/approve?token=${EC_TOKEN}&locale=en%20US#top`;
+    const { client } = await clientWith({
+      answer: (call) =>
+        call.url === CREATE_URL
+          ? { status: 201, body: { paymentResource: { paymentToken: EC_TOKEN, redirectUrl } } }
+          : undefined,
+    });
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const done = checkout.tokenize(CHECKOUT, asWindow(popup));
+    await navigation(popup);
+    expect(popup.location.replace).toHaveBeenCalledExactlyOnceWith(redirectUrl);
+    checkout.teardown();
+    await rejection(done);
+  });
+
+  it.each([
+    [
+      'a query',
+      `${GATEWAY}/sandbox/paypal/approve?token=${EC_TOKEN}`,
+      `${GATEWAY}/sandbox/paypal/approve?token=${EC_TOKEN}&useraction=commit`,
+    ],
+    ['no query', `${GATEWAY}/checkoutnow`, `${GATEWAY}/checkoutnow?useraction=commit`],
+    [
+      'parameters of PayPal’s own encoding',
+      `${GATEWAY}/checkoutnow?locale.x=en%5FUS&token=${EC_TOKEN}&fundingSource=paypal%20credit`,
+      `${GATEWAY}/checkoutnow?locale.x=en%5FUS&token=${EC_TOKEN}&fundingSource=paypal%20credit&useraction=commit`,
+    ],
+  ])(
+    'adds useraction=commit to an approval URL with %s when the merchant asks for it',
+    async (_, redirectUrl, expected) => {
+      const { client } = await clientWith({
+        answer: (call) =>
+          call.url === CREATE_URL
+            ? { status: 201, body: { paymentResource: { paymentToken: EC_TOKEN, redirectUrl } } }
+            : undefined,
+      });
+      const popup = fakePopup();
+      const checkout = createPayPalCheckout(client, { offerCredit: false });
+      const done = checkout.tokenize({ ...CHECKOUT, useraction: 'commit' }, asWindow(popup));
+      await navigation(popup);
+      expect(popup.location.replace).toHaveBeenCalledExactlyOnceWith(expected);
+      checkout.teardown();
+      await rejection(done);
+    },
+  );
+
+  it('adds nothing for a useraction other than commit', async () => {
+    const { client, calls } = await clientWith();
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const done = checkout.tokenize(
+      { ...CHECKOUT, useraction: 'continue' } as unknown as PayPalFlowOptions,
+      asWindow(popup),
+    );
+    await navigation(popup);
+    expect(popup.location.replace).toHaveBeenCalledExactlyOnceWith(
+      `${GATEWAY}/sandbox/paypal/approve?token=${EC_TOKEN}`,
+    );
+    // The option is the approval page's, never the gateway's.
+    expect(bodyOf(requestsTo(calls, CREATE_URL)[0])).not.toHaveProperty('useraction');
     checkout.teardown();
     await rejection(done);
   });
@@ -411,7 +486,7 @@ describe('tokenize: checkout', () => {
     const { client, calls, events } = await clientWith();
     const popup = fakePopup();
     const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup));
-    await land(popup, { type: 'paypalCancelled', version: PANEL_VERSION });
+    await land(popup, CANCELLED);
     expect(await done).toEqual<PayPalTokenizeOutcome>({ status: 'cancelled' });
     expect(requestsTo(calls, ACCOUNTS_URL)).toEqual([]);
     expect(popup.close).toHaveBeenCalled();
@@ -435,12 +510,14 @@ describe('tokenize: vault', () => {
       },
       asWindow(popup),
     );
-    const { approval } = await navigation(popup);
-    expect(approval.searchParams.get('token')).toBe(BA_TOKEN);
+    const { approval, returnUrl, cancelUrl } = await navigation(popup);
+    expect(approval.searchParams.get('ba_token')).toBe(BA_TOKEN);
+    expect(returnUrl.pathname).toBe(`/payment-panel/${PANEL_VERSION}/html/paypal-redirect-frame.html`);
+    expect(cancelUrl.pathname).toBe(`/payment-panel/${PANEL_VERSION}/html/paypal-cancel-frame.html`);
     const body = bodyOf(requestsTo(calls, AGREEMENT_URL)[0]);
     expect(body).toEqual({
-      returnUrl: 'x',
-      cancelUrl: 'x',
+      returnUrl: returnUrl.href,
+      cancelUrl: cancelUrl.href,
       offerPaypalCredit: false,
       experienceProfile: { brandName: 'Demo Merchant', noShipping: 'true', addressOverride: false },
       shippingAddress: { line1: '2 B St', city: 'Austin' },
@@ -516,13 +593,13 @@ describe('tokenize: PayPal Credit', () => {
   });
 });
 
-describe('tokenize: the landing message', () => {
-  it('acts only on the landing page in this popup, at the assets origin, on this approval’s channel', async () => {
+describe('tokenize: the return message', () => {
+  it('acts only on a page in this popup, at the assets origin, on this approval’s channel', async () => {
     const { client } = await clientWith();
     const popup = fakePopup();
     const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup));
     const { channel } = await navigation(popup);
-    const cancel: PayPalLandingMessage = { type: 'paypalCancelled', version: PANEL_VERSION };
+    const cancel = CANCELLED;
     let settled = false;
     void done.finally(() => {
       settled = true;
@@ -533,7 +610,16 @@ describe('tokenize: the landing message', () => {
     deliver(wrap('1b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10', cancel), popup);
     deliver(wrap(channel, { type: 'paypalCancelled' }), popup);
     deliver(
-      wrap(channel, { type: 'paypalApproved', version: PANEL_VERSION, data: { paymentToken: EC_TOKEN } }),
+      wrap(channel, { type: 'paypalApproved', version: PANEL_VERSION, data: { token: EC_TOKEN } }),
+      popup,
+    );
+    // The answer of the landing page this replaces, in its old spelling.
+    deliver(
+      wrap(channel, {
+        type: 'paypalApproved',
+        version: PANEL_VERSION,
+        data: { paymentToken: EC_TOKEN, paymentID: PAYMENT_ID, payerID: PAYER_ID },
+      }),
       popup,
     );
     deliver({ channel, message: cancel }, popup);
@@ -545,7 +631,7 @@ describe('tokenize: the landing message', () => {
     expect(await done).toEqual({ status: 'cancelled' });
   });
 
-  it('rejects with INCOMPATIBLE_VERSIONS for a landing page of another version', async () => {
+  it('rejects with INCOMPATIBLE_VERSIONS for a return page of another version', async () => {
     const { client, calls } = await clientWith();
     const popup = fakePopup();
     const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(CHECKOUT, asWindow(popup));
@@ -556,10 +642,10 @@ describe('tokenize: the landing message', () => {
   });
 
   it.each([
-    ['another payment’s token', { ...CHECKOUT_APPROVAL, paymentToken: 'EC-OTHER' }, CHECKOUT],
+    ['another payment’s token', { ...CHECKOUT_APPROVAL, token: 'EC-OTHER' }, CHECKOUT],
     ['a vault approval for a checkout', VAULT_APPROVAL, CHECKOUT],
     ['a checkout approval for a vault', CHECKOUT_APPROVAL, VAULT],
-    ['another agreement’s token', { ...VAULT_APPROVAL, billingToken: 'BA-OTHER' }, VAULT],
+    ['another agreement’s token', { ...VAULT_APPROVAL, ba_token: 'BA-OTHER' }, VAULT],
   ])('rejects with PAYPAL_ACCOUNT_TOKENIZATION_FAILED for %s', async (_, data, flow) => {
     const { client, calls } = await clientWith();
     const popup = fakePopup();
@@ -606,7 +692,7 @@ describe('tokenize: the popup', () => {
     expect(popup.location.replace).not.toHaveBeenCalled();
   });
 
-  it('still takes an answer that arrives just after the landing page closed the popup', async () => {
+  it('still takes an answer that arrives just after the return page closed the popup', async () => {
     vi.useFakeTimers();
     const { client } = await clientWith();
     const popup = fakePopup();
@@ -614,7 +700,7 @@ describe('tokenize: the popup', () => {
     const { channel } = await navigation(popup);
     popup.closed = true;
     await vi.advanceTimersByTimeAsync(POPUP_POLL_INTERVAL_MS);
-    deliver(wrap(channel, { type: 'paypalCancelled', version: PANEL_VERSION }), popup);
+    deliver(wrap(channel, CANCELLED), popup);
     expect(await done).toEqual({ status: 'cancelled' });
   });
 
@@ -655,12 +741,12 @@ describe('tokenize: the popup', () => {
     expect(popup.location.replace).toHaveBeenCalledOnce();
     expect(requestsTo(calls, CREATE_URL)).toHaveLength(1);
 
-    deliver(wrap(channel, { type: 'paypalCancelled', version: PANEL_VERSION }), popup);
+    deliver(wrap(channel, CANCELLED), popup);
     expect(await done).toEqual({ status: 'cancelled' });
     // Done: the next one may start.
     const next = fakePopup();
     const nextDone = checkout.tokenize(CHECKOUT, asWindow(next));
-    await land(next, { type: 'paypalCancelled', version: PANEL_VERSION });
+    await land(next, CANCELLED);
     expect(await nextDone).toEqual({ status: 'cancelled' });
   });
 });
@@ -808,7 +894,7 @@ describe('teardown', () => {
     expect(popup.close).toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(0);
     // The listener is gone: a late answer changes nothing.
-    deliver(wrap(channel, { type: 'paypalCancelled', version: PANEL_VERSION }), popup);
+    deliver(wrap(channel, CANCELLED), popup);
     checkout.teardown();
   });
 
@@ -839,5 +925,50 @@ describe('teardown', () => {
     expect(error.code).toBe('METHOD_CALLED_AFTER_TEARDOWN');
     expect(popup.close).toHaveBeenCalled();
     expect(requestsTo(calls, CREATE_URL)).toEqual([]);
+  });
+});
+
+describe('openPayPalPopup', () => {
+  it('opens the named popup at the landing page of this version on the assets origin', async () => {
+    const { client } = await clientWith();
+    const opened = fakePopup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(asWindow(opened));
+    expect(payPalPageUrl(client)).toBe(`${PAGES}/paypal-landing-frame.html`);
+    expect(openPayPalPopup(client, 'payment-panel-paypal', 'popup,width=450')).toBe(asWindow(opened));
+    expect(open).toHaveBeenCalledExactlyOnceWith(
+      `${PAGES}/paypal-landing-frame.html`,
+      'payment-panel-paypal',
+      'popup,width=450',
+    );
+  });
+
+  it('answers null when the browser blocks the popup', async () => {
+    const { client } = await clientWith();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    expect(openPayPalPopup(client, 'payment-panel-paypal', 'popup')).toBeNull();
+  });
+
+  it('only finds the named popup while an approval runs, leaving PayPal’s page in it', async () => {
+    const { client } = await clientWith();
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const done = checkout.tokenize(CHECKOUT, asWindow(popup));
+    await navigation(popup);
+    const open = vi.spyOn(window, 'open').mockReturnValue(asWindow(popup));
+    const again = openPayPalPopup(client, 'payment-panel-paypal', 'popup');
+    expect(open).toHaveBeenCalledExactlyOnceWith('', 'payment-panel-paypal', 'popup');
+    expect((await rejection(checkout.tokenize(CHECKOUT, again as Window))).code).toBe(
+      'PAYPAL_TOKENIZATION_REQUEST_ACTIVE',
+    );
+    expect(popup.close).not.toHaveBeenCalled();
+    deliver(wrap((await navigation(popup)).channel, CANCELLED), popup);
+    expect(await done).toEqual({ status: 'cancelled' });
+    // Done: the next click opens the landing page again.
+    openPayPalPopup(client, 'payment-panel-paypal', 'popup');
+    expect(open).toHaveBeenLastCalledWith(
+      `${PAGES}/paypal-landing-frame.html`,
+      'payment-panel-paypal',
+      'popup',
+    );
   });
 });

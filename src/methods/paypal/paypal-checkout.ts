@@ -1,9 +1,10 @@
 /**
- * PayPal and PayPal Credit, page side (SPEC §4, §5, §7, §8; PROTOCOL §6 and its project decision):
- * PayPal's own checkout script cannot be loaded, so the panel drives the approval itself. The
- * caller opens the popup in the shopper's click; this module creates the payment, shows the
- * gateway's approval page in the popup, waits for the landing page on the assets origin to hand
- * back the shopper's answer on a channel of its own, and tokenizes the approved account.
+ * PayPal and PayPal Credit, page side: the provider's popup flow, which needs no PayPal script and
+ * works against the real PayPal (README "PayPal and PayPal Credit"). The shopper's click opens the
+ * popup at the landing page on the assets origin ({@link openPayPalPopup}); this module then
+ * creates the payment with real return and cancel pages beside the bundle, sends the popup to the
+ * approval URL the gateway answers, waits for the return or cancel page to hand back PayPal's
+ * answer on a channel of this approval, and tokenizes the approved account.
  * @packageDocumentation
  */
 import { isAllowedGatewayUrl, type GatewayClient } from '../../client';
@@ -13,19 +14,21 @@ import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
 import { createError, isPanelError, registerErrors, type PanelError } from '../../shared/errors';
 import { createChannelId, frameHash, openMessage } from '../../shared/frame-channel';
 import {
+  PAYPAL_CANCEL_PAGE,
   PAYPAL_LANDING_PAGE,
-  parsePayPalLandingMessage,
-  type PayPalApproval,
+  PAYPAL_RETURN_PAGE,
+  parsePayPalReturnMessage,
+  type PayPalReturn,
 } from '../../shared/paypal-messages';
 import {
-  INVALID,
   array,
+  isObject as isRecord,
+  nonEmptyString,
   object,
   optional,
   parseWith,
   record,
   unknownValue,
-  type Reader,
 } from '../../shared/strict-readers';
 import { PAYPAL_ERRORS } from '../../shared/errors/catalogues/paypal';
 
@@ -81,6 +84,11 @@ export interface PayPalFlowOptions {
   billingAgreementDescription?: string;
   /** What PayPal shows first: `login` or `billing`. */
   landingPageType?: 'login' | 'billing';
+  /**
+   * `commit` (a checkout the shopper pays on PayPal's page, "Pay Now", with no review step on the
+   * merchant's page): `useraction=commit` is added to the approval URL, as PayPal's SDK does.
+   */
+  useraction?: 'commit';
 }
 
 /**
@@ -123,11 +131,12 @@ export type PayPalTokenizeOutcome =
  */
 export interface PayPalCheckout {
   /**
-   * Runs one approval in `popup`, a window the caller opened in the shopper's click
-   * (`window.open('', name, features)`; the caller reports `PAYPAL_POPUP_OPEN_FAILED` when it gets
-   * none). Creates the payment (PROTOCOL §6.1), shows the approval page in the popup, and on
-   * approval tokenizes the account (PROTOCOL §6.2). Resolves `{status: 'approved', result}` or, when
-   * the shopper cancels on the approval page, `{status: 'cancelled'}`.
+   * Runs one approval in `popup`, a window the caller opened in the shopper's click, at the
+   * landing page ({@link openPayPalPopup}; the caller reports `PAYPAL_POPUP_OPEN_FAILED` when it
+   * gets none). Creates the payment with this approval's return and cancel pages, sends the popup
+   * to the gateway's approval URL, and when PayPal returns the shopper approved, tokenizes the
+   * account. Resolves `{status: 'approved', result}` or, when the shopper cancels on PayPal's page,
+   * `{status: 'cancelled'}`.
    *
    * Rejects with `PAYPAL_TOKENIZATION_REQUEST_ACTIVE` while another approval uses this checkout or
    * this popup (leaving a popup an approval shows alone); otherwise, after closing the popup, with
@@ -135,9 +144,9 @@ export interface PayPalCheckout {
    * (a checkout without amount or currency, or HTTP 422 on create payment), a client error of the
    * create-payment request as it is (e.g. `CLIENT_REQUEST_TIMEOUT` after the 30 s wallet time-out),
    * `PAYPAL_FLOW_FAILED` (any other create-payment failure), `PAYPAL_POPUP_CLOSED` (the shopper
-   * closed the popup before answering), `INCOMPATIBLE_VERSIONS` (a landing page of another
+   * closed the popup before answering), `INCOMPATIBLE_VERSIONS` (a return page of another
    * version), a client error of the tokenize request as it is, `PAYPAL_ACCOUNT_TOKENIZATION_FAILED`
-   * (any other tokenize failure) or `METHOD_CALLED_AFTER_TEARDOWN`.
+   * (any other tokenize failure, or a return for another payment) or `METHOD_CALLED_AFTER_TEARDOWN`.
    */
   tokenize(flow: PayPalFlowOptions, popup: Window): Promise<PayPalTokenizeOutcome>;
   /** Closes an open popup, rejects a running tokenization and makes every later call fail. */
@@ -166,14 +175,12 @@ const SHIPPING_ADDRESS_KEYS = [
  */
 const popupsInUse = new Set<Window>();
 
-const nonEmpty: Reader<string> = (value) => (typeof value === 'string' && value !== '' ? value : INVALID);
-
 const checkoutAnswer = object<{ paymentResource: { paymentToken: string; redirectUrl: string } }>({
-  paymentResource: object({ paymentToken: nonEmpty, redirectUrl: nonEmpty }),
+  paymentResource: object({ paymentToken: nonEmptyString, redirectUrl: nonEmptyString }),
 });
 
 const vaultAnswer = object<{ agreementSetup: { tokenId: string; approvalUrl: string } }>({
-  agreementSetup: object({ tokenId: nonEmpty, approvalUrl: nonEmpty }),
+  agreementSetup: object({ tokenId: nonEmptyString, approvalUrl: nonEmptyString }),
 });
 
 /** A plain object as a map, copied with prototype keys refused. */
@@ -187,17 +194,13 @@ interface PayPalAccountAnswer {
 const tokenizeAnswer = object<{ paypalAccounts: PayPalAccountAnswer[] }>({
   paypalAccounts: array(
     object<PayPalAccountAnswer>({
-      nonce: nonEmpty,
+      nonce: nonEmptyString,
       details: optional(
         object({ payerInfo: optional(plainObject), creditFinancingOffered: optional(plainObject) }),
       ),
     }),
   ),
 });
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A string option, or `undefined` for anything else. */
 function textOption(value: unknown): string | undefined {
@@ -237,6 +240,32 @@ function isClosed(popup: Window): boolean {
   }
 }
 
+/**
+ * Where a page of the PayPal popup is published: in this panel's versioned folder on the assets
+ * origin.
+ * @param page - the page's file in that folder; the landing page by default, where the popup opens
+ *   and says that PayPal is on its way while the payment is created
+ */
+export function payPalPageUrl(client: GatewayClient, page: string = PAYPAL_LANDING_PAGE): string {
+  return `${client.configuration.gatewayConfiguration.assetsUrl}/payment-panel/${PANEL_VERSION}/${page}`;
+}
+
+/**
+ * Opens the approval popup at the landing page ({@link payPalPageUrl}). Call it synchronously
+ * in the shopper's click, as browsers allow a popup only then, and hand the window to
+ * {@link PayPalCheckout.tokenize}. A window of `name` that an approval already shows is handed
+ * back as it is, not navigated, so a second click cannot take the shopper off PayPal's page
+ * (`tokenize` then refuses it with `PAYPAL_TOKENIZATION_REQUEST_ACTIVE`).
+ * @param name - the popup's window name; one name per page makes a second click find the open popup
+ * @param features - `window.open` features (size, position); never `noopener`, the pages answer the opener
+ * @returns the popup, or `null` when the browser blocked it
+ */
+export function openPayPalPopup(client: GatewayClient, name: string, features: string): Window | null {
+  // An empty URL finds a named window without navigating it.
+  const url = popupsInUse.size > 0 ? '' : payPalPageUrl(client);
+  return window.open(url, name, features);
+}
+
 /** The created payment: the flow token and the approval page's URL. */
 interface CreatedPayment {
   token: string;
@@ -269,16 +298,24 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
     client.analytics.send(`paypal-checkout.${event}`, ANALYTICS_COMPONENT_PREFIX);
   };
 
-  /** The body of create payment (PROTOCOL §6.1). */
+  /**
+   * Where PayPal sends the popup back: the return or cancel page beside the bundle, told this
+   * approval's channel and the page's origin, the only origin it will post the answer to.
+   */
+  const returnPageUrl = (page: string, channel: string): string =>
+    payPalPageUrl(client, page) +
+    frameHash({ channel, parentOrigin: location.origin, version: PANEL_VERSION }).replace('#', '?');
+
+  /** The body of create payment; PayPal sends the shopper back to `returnUrl` or `cancelUrl`. */
   const createPaymentBody = (
     flow: PayPalFlow,
     merchant: Record<string, unknown>,
+    channel: string,
   ): Record<string, unknown> => {
     const override = shippingAddress(merchant.shippingAddressOverride);
     const body: Record<string, unknown> = {
-      // Placeholders: the gateway requires them, the landing page makes them unnecessary.
-      returnUrl: 'x',
-      cancelUrl: 'x',
+      returnUrl: returnPageUrl(PAYPAL_RETURN_PAGE, channel),
+      cancelUrl: returnPageUrl(PAYPAL_CANCEL_PAGE, channel),
       offerPaypalCredit: offerCredit,
       experienceProfile: {
         brandName: textOption(merchant.displayName) || paypal.displayName || undefined,
@@ -305,6 +342,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
   const createPayment = async (
     flow: PayPalFlow,
     merchant: Record<string, unknown>,
+    channel: string,
     signal: AbortSignal,
   ): Promise<CreatedPayment> => {
     const endpoint = flow === 'checkout' ? 'createPaymentResource' : 'setupBillingAgreement';
@@ -313,7 +351,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
       ({ data } = await client.request({
         method: ENDPOINTS[endpoint].method,
         endpoint: endpointPath(endpoint),
-        data: createPaymentBody(flow, merchant),
+        data: createPaymentBody(flow, merchant, channel),
         timeout: WALLET_SCRIPT_LOAD_TIMEOUT_MS,
         signal,
       }));
@@ -340,40 +378,41 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
     return { token, approvalUrl };
   };
 
-  /** The approval page's URL with the landing page to return to, which names this approval's channel. */
-  const approvalPageUrl = (approvalUrl: string, channel: string): string => {
-    const landing = `${gateway.assetsUrl}/payment-panel/${PANEL_VERSION}/${PAYPAL_LANDING_PAGE}${frameHash({
-      channel,
-      parentOrigin: location.origin,
-      version: PANEL_VERSION,
-    })}`;
-    const url = new URL(approvalUrl);
-    const landingParam = `landing=${encodeURIComponent(landing)}`;
-    url.search = url.search ? `${url.search}&${landingParam}` : `?${landingParam}`;
-    return url.href;
-  };
+  /**
+   * The approval URL as the gateway answered it, with `useraction=commit` added when the merchant
+   * asks for it: nothing of the panel's own, so it works the same against the real PayPal. Added
+   * as text, so PayPal's own parameters reach it as they were; PayPal's approval URLs carry their
+   * token in the query and no fragment.
+   */
+  const approvalPageUrl = (approvalUrl: string, merchant: Record<string, unknown>): string =>
+    merchant.useraction === 'commit'
+      ? `${approvalUrl}${approvalUrl.includes('?') ? '&' : '?'}useraction=commit`
+      : approvalUrl;
 
-  /** The body of tokenize (PROTOCOL §6.2). */
+  /**
+   * The body of tokenize, from what PayPal returned: the agreement token for a vault; the payment
+   * id and payer id, correlated by the EC token, for a checkout.
+   */
   const tokenizeBody = (
     flow: PayPalFlow,
-    approval: PayPalApproval,
+    approval: PayPalReturn,
     merchant: Record<string, unknown>,
   ): Record<string, unknown> => {
     const validate = flow === 'vault' && client.authorization.kind !== 'TOKENIZATION_KEY';
-    if ('billingToken' in approval) {
+    if ('ba_token' in approval) {
       return {
         paypalAccount: {
-          correlationId: approval.billingToken,
+          correlationId: approval.ba_token,
           options: { validate },
-          billingAgreementToken: approval.billingToken,
+          billingAgreementToken: approval.ba_token,
         },
       };
     }
     const paypalAccount: Record<string, unknown> = {
-      correlationId: approval.paymentToken,
+      correlationId: approval.token,
       options: { validate },
-      paymentToken: approval.paymentID,
-      payerId: approval.payerID,
+      paymentToken: approval.paymentId,
+      payerId: approval.PayerID,
       unilateral: paypal.unvettedMerchant,
     };
     const intent = textOption(merchant.intent);
@@ -383,7 +422,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
 
   const tokenizeAccount = async (
     flow: PayPalFlow,
-    approval: PayPalApproval,
+    approval: PayPalReturn,
     merchant: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<PayPalTokenizeResult> => {
@@ -421,11 +460,11 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
     return result;
   };
 
-  /** Whether an approval belongs to the payment this approval created. */
-  const matches = (flow: PayPalFlow, approval: PayPalApproval, created: CreatedPayment): boolean =>
+  /** Whether PayPal's return belongs to the payment this approval created. */
+  const matches = (flow: PayPalFlow, approval: PayPalReturn, created: CreatedPayment): boolean =>
     flow === 'vault'
-      ? 'billingToken' in approval && approval.billingToken === created.token
-      : !('billingToken' in approval) && approval.paymentToken === created.token;
+      ? 'ba_token' in approval && approval.ba_token === created.token
+      : !('ba_token' in approval) && approval.token === created.token;
 
   const run = (flow: PayPalFlow, merchant: Record<string, unknown>, popup: Window) =>
     new Promise<PayPalTokenizeOutcome>((resolve, reject) => {
@@ -460,7 +499,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
 
       const poll = setInterval(() => {
         if (!isClosed(popup)) return;
-        // One more tick: the landing page posts its answer and then closes, and the answer may
+        // One more tick: the return page posts its answer and then closes, and the answer may
         // still be on its way when the closed popup is first seen.
         if (!closedSeen) {
           closedSeen = true;
@@ -473,13 +512,10 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
         finish({ error });
       };
 
-      const approve = (approval: PayPalApproval, created: CreatedPayment): void => {
+      const approve = (approval: PayPalReturn, created: CreatedPayment): void => {
+        // PayPal's answer for a payment this approval did not create is never spent.
         if (!matches(flow, approval, created)) {
-          fail(
-            createError('PAYPAL_ACCOUNT_TOKENIZATION_FAILED', undefined, {
-              reason: 'The approval is not for the payment this checkout created.',
-            }),
-          );
+          fail(createError('PAYPAL_ACCOUNT_TOKENIZATION_FAILED'));
           return;
         }
         tokenizeAccount(flow, approval, merchant, controller.signal).then((result) => {
@@ -493,7 +529,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
             origin: assetsOrigin,
             source: () => popup,
             channel,
-            parse: parsePayPalLandingMessage,
+            parse: parsePayPalReturnMessage,
           });
           if (!message) return;
           // One answer per approval: the popup has done its part.
@@ -503,7 +539,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
             fail(
               createError('INCOMPATIBLE_VERSIONS', {
                 clientVersion: PANEL_VERSION,
-                component: 'paypal-landing',
+                component: 'paypal-return',
                 componentVersion: message.version,
               }),
             );
@@ -521,11 +557,11 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
 
       analytics('createPayment');
       if (offerCredit) analytics('credit.offered');
-      createPayment(flow, merchant, controller.signal).then((created) => {
+      createPayment(flow, merchant, channel, controller.signal).then((created) => {
         if (settled) return;
         listen(created);
         try {
-          popup.location.replace(approvalPageUrl(created.approvalUrl, channel));
+          popup.location.replace(approvalPageUrl(created.approvalUrl, merchant));
         } catch (error) {
           fail(createError('PAYPAL_FLOW_FAILED', undefined, { originalError: error }));
         }

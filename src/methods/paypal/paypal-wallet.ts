@@ -1,12 +1,13 @@
 /**
  * The PayPal and PayPal Credit buttons' behaviour: the approval popup opens inside the shopper's
- * click, then the PayPal flow runs in it.
+ * click at the landing page; the PayPal flow then creates the payment, sends the popup to PayPal's
+ * approval page and tokenizes the approved account.
  * @packageDocumentation
  */
 import type { GatewayClient } from '../../client';
 import { createError, isPanelError } from '../../shared/errors';
 import type { WalletIntegration } from '../wallet';
-import { createPayPalCheckout } from './paypal-checkout';
+import { createPayPalCheckout, openPayPalPopup } from './paypal-checkout';
 
 /** One approval window per page: a second click finds the open one instead of opening another. */
 const POPUP_NAME = 'payment-panel-paypal';
@@ -32,8 +33,8 @@ export function createPayPalWallet(
   const checkout = createPayPalCheckout(client, options);
   return {
     pay(flowOptions, locale, handlers) {
-      // Synchronously inside the click, or the browser blocks the popup.
-      const popup = window.open('', POPUP_NAME, popupFeatures());
+      // Synchronously inside the click, or the browser blocks the popup; it opens at the landing page.
+      const popup = openPayPalPopup(client, POPUP_NAME, popupFeatures());
       if (!popup) {
         handlers.failed(createError('PAYPAL_POPUP_OPEN_FAILED'));
         return;

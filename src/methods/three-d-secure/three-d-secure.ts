@@ -18,6 +18,7 @@ import {
   parseThreeDSecureFrameMessage,
   type ThreeDSecurePageMessage,
 } from '../../shared/three-d-secure-messages';
+import { isObject as isRecord } from '../../shared/strict-readers';
 import {
   UNREADABLE_LOOKUP_MESSAGE,
   readAuthResponse,
@@ -134,10 +135,6 @@ interface Verification {
   finish(outcome: { value: VerifyCardResult } | { error: Error }): void;
   /** The result a cancellation ends it with; set once the bank frame is handed to `addFrame`. */
   cancelResult?: () => VerifyCardResult;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** What the lookup takes as an amount: a non-empty string or a finite number other than zero. */

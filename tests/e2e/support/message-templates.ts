@@ -268,37 +268,48 @@ export function threeDSecureToPage(version: string): MessageTemplate[] {
   ];
 }
 
-/** The PayPal landing page's messages to the page (`parsePayPalLandingMessage`). */
-export function paypalLandingToPage(version: string): MessageTemplate[] {
+/**
+ * The PayPal return and cancel pages' messages to the page (`parsePayPalReturnMessage`): PayPal's
+ * answer to a checkout and to an agreement, and a cancellation.
+ */
+export function paypalReturnToPage(version: string): MessageTemplate[] {
   const token = (max = PAYPAL_TOKEN_MAX_LENGTH): FieldKind => ({
     kind: { t: 'custom', invalid: ['', 'x'.repeat(max + 1), 5, null, true, [], {}] },
   });
+  // The return is a union picked by `ba_token`: values the reader refuses, whichever shape they aim at.
+  const data: FieldKind = {
+    kind: {
+      t: 'custom',
+      invalid: [
+        null,
+        5,
+        'EC-1',
+        [],
+        {},
+        { ba_token: '' },
+        { ba_token: 5 },
+        { ba_token: 'x'.repeat(PAYPAL_TOKEN_MAX_LENGTH + 1), token: 'EC-1' },
+        { token: 'EC-1' },
+        { paymentId: 'PAYID-1', token: 'EC-1' },
+        { paymentId: 'PAYID-1', token: '', PayerID: 'P' },
+        // The landing page's spelling, which the return page replaced.
+        { paymentToken: 'EC-1', paymentID: 'PAYID-1', payerID: 'P' },
+        { billingToken: 'BA-1' },
+      ],
+    },
+  };
   return [
     {
       message: {
         type: 'paypalApproved',
         version,
-        data: { paymentToken: 'EC-FUZZSPOOF', paymentID: 'PAYID-FUZZ', payerID: 'FUZZPAYER' },
+        data: { paymentId: 'PAYID-FUZZ', token: 'EC-FUZZSPOOF', PayerID: 'FUZZPAYER' },
       },
-      shape: {
-        type: type('paypalApproved'),
-        version: token(),
-        data: {
-          kind: {
-            t: 'custom',
-            invalid: [
-              null,
-              5,
-              'EC-1',
-              [],
-              {},
-              { billingToken: '' },
-              { paymentToken: 'EC-1' },
-              { billingToken: 5 },
-            ],
-          },
-        },
-      },
+      shape: { type: type('paypalApproved'), version: token(), data },
+    },
+    {
+      message: { type: 'paypalApproved', version, data: { ba_token: 'BA-FUZZSPOOF', token: 'EC-FUZZSPOOF' } },
+      shape: { type: type('paypalApproved'), version: token(), data },
     },
     {
       message: { type: 'paypalCancelled', version },

@@ -1,0 +1,4 @@
+/** Entry of the PayPal cancel page (`cancelUrl`). */
+import { returnToPanel } from './return';
+
+returnToPanel('cancel');

@@ -1,4 +1,0 @@
-/** Entry of the PayPal landing page. */
-import { land } from './landing';
-
-land();

@@ -1,0 +1,4 @@
+/** Entry of the PayPal return page (`returnUrl`). */
+import { returnToPanel } from './return';
+
+returnToPanel('return');
