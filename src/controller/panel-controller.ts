@@ -101,6 +101,8 @@ interface Session {
   failure: PanelError | null;
   /** The refusal of the merchant's configuration the panel shows, if it shows one. */
   refusal: PanelError | null;
+  /** The options the refusal was made for. */
+  refusalInputs: unknown[];
   viewMounted: Deferred<undefined>;
   /** Whether the panel was ready once in this connection. */
   wasReady: boolean;
@@ -358,6 +360,7 @@ export class PanelController implements PanelView {
       viewsLoading: false,
       failure: null,
       refusal: null,
+      refusalInputs: [],
       viewMounted: deferred<undefined>(),
       wasReady: false,
       cancelled: false,
@@ -499,8 +502,14 @@ export class PanelController implements PanelView {
       const error = createError(available.code);
       this.#dropViews(session, error);
       this.#dropCard(session);
-      // Each change of the options that is refused reaches the merchant.
+      // Each change of the options the refusal depends on reaches the merchant; other changes
+      // (a locale, the card's options) leave the refusal as it was said.
+      const inputs = [options.paymentOptionPriority, options.paypal, options.paypalCredit, options.applePay];
+      if (session.refusal && inputs.every((input, index) => Object.is(input, session.refusalInputs[index]))) {
+        return;
+      }
       session.refusal = error;
+      session.refusalInputs = inputs;
       client.analytics.send('configuration-error');
       this.#fail(session, error);
       return;

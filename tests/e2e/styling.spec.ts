@@ -298,15 +298,15 @@ test('every region of SPEC §2 has its part, and ::part() rules reach each', asy
     });
   }, parts);
   const probe = async (part: string): Promise<string[]> =>
-    page
-      .locator('payment-panel')
-      .evaluate(
-        (el, name) =>
-          [...(el.shadowRoot?.querySelectorAll(`[part~="${name}"]`) ?? [])].map(
-            (node) => getComputedStyle(node).scrollMarginTop,
-          ),
-        part,
+    page.locator('payment-panel').evaluate((el, name) => {
+      // The element's own parts, and its view's, which it forwards (exportparts).
+      const view = el.shadowRoot?.querySelector('payment-panel-view')?.shadowRoot;
+      return [el.shadowRoot, view].flatMap((root) =>
+        [...(root?.querySelectorAll(`[part~="${name}"]`) ?? [])].map(
+          (node) => getComputedStyle(node).scrollMarginTop,
+        ),
       );
+    }, part);
   const seen = new Set<string>();
   const check = async (): Promise<void> => {
     for (const part of parts) {
