@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { createClient, type GatewayClient } from '../client';
-import { createTexts, type LocaleTexts, type Texts } from '../i18n/en-US';
+import { createTexts, type LocaleTexts, type Texts } from '../i18n/texts';
 import { localeFileUrl, localeTexts } from '../i18n/load-locale';
 import { DEFAULT_LOCALE, isRightToLeft, languageTag, negotiateLocale, type Locale } from '../i18n/locales';
 import { frameFolderOf, openHostedFields } from '../methods/hosted-fields';

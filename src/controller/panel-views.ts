@@ -190,7 +190,12 @@ export class PanelViews {
     const state = this.#model.getSnapshot();
     const { errorText } = this.#ctx.texts();
     const wallets: Partial<Record<WalletOption, WalletViewState>> = {};
-    for (const [option, wallet] of this.#wallets) wallets[option] = wallet.state;
+    // A note is read when shown: the texts may have arrived (or changed) since the wallet started.
+    for (const [option, wallet] of this.#wallets) {
+      wallets[option] = wallet.unavailable
+        ? { ...wallet.state, note: this.#walletNote(wallet) }
+        : wallet.state;
+    }
     this.#snapshot = {
       activeView: this.#isReady ? (state.activeView as ViewId | null) : null,
       offered: this.offered,
@@ -326,9 +331,6 @@ export class PanelViews {
   /** The texts changed: what shows in the shopper's words is read again. */
   retext(): void {
     this.#card?.retext();
-    for (const wallet of this.#wallets.values()) {
-      if (wallet.unavailable) wallet.state = { ...wallet.state, note: this.#walletNote(wallet) };
-    }
     this.#changed();
   }
 
@@ -566,7 +568,7 @@ export class PanelViews {
         // A merchant whose wallet cannot start learns why once; the sheet tells the shopper.
         const unavailable = isPanelError(error) ? error : createError('PAYPAL_FLOW_FAILED');
         wallet.unavailable = unavailable.code;
-        wallet.state = { available: false, note: this.#walletNote(wallet), busy: false };
+        wallet.state = { available: false, note: null, busy: false };
         this.#ctx.emit('errorOccurred', unavailable);
       }
       this.#wallets.set(option, wallet);

@@ -7,6 +7,8 @@
 import { vi } from 'vitest';
 import type { GatewayClient } from '../client';
 import type { GatewayConfiguration } from '../client/configuration';
+// The view's file registers the US English texts; these tests have no view.
+import '../i18n/en-US';
 import type { LocaleTexts } from '../i18n/en-US';
 import type { Locale } from '../i18n/locales';
 import type {

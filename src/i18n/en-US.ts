@@ -1,24 +1,22 @@
 /**
- * The panel's texts in US English, the language inside the main bundle. Shopper-facing error texts
- * are keyed by error code, so a merchant's translations can replace any of them.
+ * The panel's texts in US English. Shopper-facing error texts are keyed by error code, so a
+ * merchant's translations can replace any of them. The first script carries only the texts it
+ * shows itself (en-US-first.ts); the rest come with the view's file, which registers them all as
+ * this module runs.
  * @packageDocumentation
  */
+import { FIRST_SCRIPT_TEXTS } from './en-US-first';
+import { createTexts, registerTexts, type Texts } from './texts';
+
+export { createTexts, type LocaleTexts, type Texts } from './texts';
+
 export const EN_US = {
+  ...FIRST_SCRIPT_TEXTS,
   payWithCard: 'Pay with card',
   acceptedCards: 'Accepted cards',
-  cardNumberLabel: 'Card Number',
-  cvvLabel: 'CVV',
   cvvThreeDigitLabelSubheading: '(3 digits)',
   cvvFourDigitLabelSubheading: '(4 digits)',
-  expirationDateLabel: 'Expiration Date',
   expirationDateLabelSubheading: '(MM/YY)',
-  expirationDatePlaceholder: 'MM/YY',
-  postalCodeLabel: 'Postal Code',
-  cardholderNameLabel: 'Cardholder Name',
-  frameTitle: 'Secure {label} input frame',
-  loading: 'Loading payment options…',
-  genericError: 'Something went wrong on our end.',
-  noPaymentMethodAvailable: 'No payment method is available.',
   fieldEmptyForNumber: 'Please fill out a card number.',
   fieldInvalidForNumber: 'This card number is not valid.',
   fieldEmptyForExpirationDate: 'Please fill out an expiration date.',
@@ -72,36 +70,7 @@ export const EN_US = {
 /** A key of the panel's texts. */
 export type TextKey = keyof typeof EN_US;
 
-/** Looks up texts and fills their `{placeholders}`. */
-export interface Texts {
-  /** The text of a key, with `{placeholders}` filled from `values`. */
-  readonly text: (key: TextKey, values?: Readonly<Record<string, string>>) => string;
-  /** The shopper text for a catalogue error code, or the generic one. */
-  readonly errorText: (code: string) => string;
-}
-
-function fill(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
-
-/** A locale's texts: any key it lacks is US English. */
-export type LocaleTexts = Readonly<Partial<Record<TextKey, string>>>;
-
-/**
- * The panel's texts: a locale's texts over US English, and a merchant's replacements over both.
- * Any key may be replaced, error codes included, even one that has no text of its own yet.
- */
-export function createTexts(
-  translations: Readonly<Record<string, string>> = {},
-  localeTexts: LocaleTexts = {},
-): Texts {
-  const lookup = (key: string): string | undefined =>
-    [translations, localeTexts, EN_US].find((texts) => Object.hasOwn(texts, key))?.[key as TextKey];
-  return {
-    text: (key, values = {}) => fill(lookup(key) ?? key, values),
-    errorText: (code) => lookup(code) ?? lookup('genericError') ?? EN_US.genericError,
-  };
-}
+registerTexts(EN_US);
 
 const DEFAULT_TEXTS = createTexts();
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EN_US } from './en-US';
+import { createTexts, EN_US, type TextKey } from './en-US';
 import { BUNDLE_URL, localeFileUrl, localeTexts, LOCALE_TIMEOUT_MS, readLocaleTexts } from './load-locale';
 
 const ASSETS = 'https://assets.example';
@@ -56,20 +56,25 @@ describe('readLocaleTexts', () => {
     });
   });
 
-  it('leaves out unknown keys, prototype keys and values that are not non-empty strings', () => {
+  it('leaves out prototype keys, overlong keys and values that are not non-empty strings; unknown keys are never looked up', () => {
     const data = JSON.parse(
       '{"__proto__": {"polluted": "yes"}, "constructor": "x", "toString": "x", "unknownKey": "x",' +
+        `"${'k'.repeat(101)}": "x",` +
         '"card": 3, "PayPal": null, "loading": ["a"], "genericError": {"text": "x"}, "acceptedCards": "",' +
         '"cvvLabel": true, "chooseAWayToPay": "Wählen"}',
     ) as unknown;
     const texts = readLocaleTexts(data);
-    expect(texts).toStrictEqual({ chooseAWayToPay: 'Wählen' });
+    expect(texts).toStrictEqual({ unknownKey: 'x', chooseAWayToPay: 'Wählen' });
     expect(Object.getPrototypeOf(texts)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const shown = createTexts({}, texts);
+    expect(shown.text('unknownKey' as TextKey)).toBe('unknownKey');
+    expect(shown.text('chooseAWayToPay')).toBe('Wählen');
   });
 
-  it('leaves out texts whose placeholders differ from the US English ones', () => {
-    expect(
+  it('shows US English for texts whose placeholders differ from the US English ones', () => {
+    const shown = createTexts(
+      {},
       readLocaleTexts({
         payingWith: 'Zahlung mit {zahlungsmittel}',
         endingIn: 'Endet auf',
@@ -78,7 +83,13 @@ describe('readLocaleTexts', () => {
         card: 'Karte {x}',
         PayPal: 'PayPal',
       }),
-    ).toStrictEqual({ PayPal: 'PayPal' });
+    );
+    expect(shown.text('payingWith', { paymentSource: 'Card' })).toBe('Paying with Card');
+    expect(shown.text('endingIn', { lastTwo: '11' })).toBe(EN_US.endingIn.replace('{lastTwo}', '11'));
+    expect(shown.text('frameTitle', { label: 'CVV' })).toBe('Secure CVV input frame');
+    expect(shown.text('walletButtonArea', { label: 'PayPal' })).toBe('PayPal button');
+    expect(shown.text('card')).toBe(EN_US.card);
+    expect(shown.text('PayPal')).toBe('PayPal');
   });
 
   it('leaves out texts longer than a frame message may carry', () => {
@@ -99,7 +110,7 @@ describe('readLocaleTexts', () => {
 describe('localeTexts', () => {
   it('fetches a file once with a simple CORS request, reads it strictly and caches it', async () => {
     const url = `${ASSETS}/once/de_DE.json`;
-    const calls = stubFetch(() => json({ payWithCard: 'Mit Karte zahlen', extra: 'x' }));
+    const calls = stubFetch(() => json({ payWithCard: 'Mit Karte zahlen', extra: 3 }));
     const loading = localeTexts(url);
     expect(loading).toBeInstanceOf(Promise);
     expect(localeTexts(url)).toBe(loading);

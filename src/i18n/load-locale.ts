@@ -6,7 +6,7 @@
  */
 import { fetchPublishedJson } from '../client/http';
 import { SHORT_TEXT_MAX_LENGTH } from '../shared/frame-channel';
-import { EN_US, type LocaleTexts, type TextKey } from './en-US';
+import type { LocaleTexts } from './texts';
 import type { Locale } from './locales';
 
 /** How long a locale file may take before the panel goes on in US English. */
@@ -19,27 +19,31 @@ export function localeFileUrl(locale: Locale, bundleUrl: string): string {
   return new URL(`assets/locales/${locale}.json`, bundleUrl).href;
 }
 
-/** A text's `{placeholders}`, in order of name. */
-function placeholders(text: string): string {
-  return (text.match(/\{\w+\}/g) ?? []).sort().join();
-}
+/** Longest key a locale file may hold. */
+const KEY_MAX_LENGTH = 100;
 
 /**
- * The texts of a locale file, read strictly: only keys of the US English texts, each a non-empty
- * string of at most {@link SHORT_TEXT_MAX_LENGTH} characters with the same `{placeholders}` as
- * the US English text. Anything else is left out, and that key shows in US English.
+ * The texts of a locale file, read strictly: keys of at most 100 characters that are not the names
+ * of an object's own machinery, each with a non-empty string of at most
+ * {@link SHORT_TEXT_MAX_LENGTH} characters. Anything else is left out, and that key shows in US
+ * English; so does a key the panel has no text for, or a text whose `{placeholders}` differ from
+ * the US English one's (both checked when the text is looked up, as the view's texts arrive with
+ * the view's file).
  */
 export function readLocaleTexts(data: unknown): LocaleTexts {
-  const texts: Partial<Record<TextKey, string>> = {};
-  // Anything but an object has none of the keys (null and undefined become an empty object).
-  const source = Object(data) as Record<string, unknown>;
-  for (const key of Object.keys(EN_US) as TextKey[]) {
-    const value = Object.hasOwn(source, key) ? source[key] : undefined;
+  const texts: Record<string, string> = {};
+  // Only a plain object (JSON's) holds texts.
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return texts;
+  const source = data as Record<string, unknown>;
+  for (const key of Object.keys(source)) {
+    const value = source[key];
     if (
+      // Names of the object's own machinery (toString, __proto__…) are no text keys.
+      !(key in Object.prototype) &&
+      key.length <= KEY_MAX_LENGTH &&
       typeof value === 'string' &&
       value !== '' &&
-      value.length <= SHORT_TEXT_MAX_LENGTH &&
-      placeholders(value) === placeholders(EN_US[key])
+      value.length <= SHORT_TEXT_MAX_LENGTH
     ) {
       texts[key] = value;
     }

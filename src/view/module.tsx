@@ -7,6 +7,8 @@
  */
 import r2wc from '@r2wc/react-to-web-component';
 import { VIEW_TAG_NAME, viewControllerOf, type PanelView } from '../controller';
+// The US English texts the first script does not carry register as this file runs.
+import '../i18n/en-US';
 import { defineModule } from '../shared/module-registry';
 import { PanelRoot } from './PanelRoot';
 import css from './view.css?inline';

@@ -3,7 +3,7 @@
  * @packageDocumentation
  */
 import { createContext, useContext } from 'react';
-import { createTexts, type Texts } from '../i18n/en-US';
+import { createTexts, type Texts } from '../i18n/texts';
 
 /** The texts every component reads; the view's root provides the controller's. */
 export const TextsContext = createContext<Texts>(createTexts());

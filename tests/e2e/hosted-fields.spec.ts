@@ -172,6 +172,16 @@ const creationErrors: [string, Record<string, unknown>, string, string][] = [
     'cardNumber is not a valid field.',
   ],
   [
+    // The six field keys of the provider's hosted fields: the cardholder name is the panel's own.
+    "the panel's cardholder name field",
+    {
+      authorization: DEMO_KEY,
+      fields: { number: { container: '#number' }, cardholderName: { container: '#cvv' } },
+    },
+    'HOSTED_FIELDS_INVALID_FIELD_KEY',
+    'cardholderName is not a valid field.',
+  ],
+  [
     'a selector that matches nothing',
     { authorization: DEMO_KEY, fields: { number: { container: '#nowhere' } } },
     'HOSTED_FIELDS_INVALID_FIELD_SELECTOR',

@@ -1,0 +1,301 @@
+/**
+ * The first script and the files it loads on demand (README "Files a page loads"): a card-only page
+ * fetches no wallet or 3D Secure code, a wallet's file is fetched once however many panels a page
+ * holds, each file is checked by the browser against its sha384, and a file that does not arrive
+ * has a name: a wallet drops out and the card still pays; a view that cannot load fails the panel.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import pkg from '../../package.json' with { type: 'json' };
+import { distDir } from '../../demo/server/build';
+import { localOrigins } from '../../demo/server/origins';
+import { CardFields, VISA } from './models/card-fields';
+import { PanelPage } from './models/panel';
+import { Sandbox } from './models/sandbox';
+
+const { version } = pkg;
+const { assets } = localOrigins();
+const FOLDER = `${assets}/payment-panel/${version}`;
+const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
+const PAYPAL = JSON.stringify({ flow: 'vault' });
+
+/** The integrity.json of the local flavour. */
+function integrity(): Record<string, string> {
+  return JSON.parse(readFileSync(resolve(distDir('local', version), 'integrity.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+}
+
+/** Every request the page makes to the assets origin, as paths inside the versioned folder. */
+function assetRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.url().startsWith(`${FOLDER}/`))
+      paths.push(new URL(request.url()).pathname.slice(FOLDER.length - assets.length + 1));
+  });
+  return paths;
+}
+
+/** Pays by card on the first panel of the page and returns the nonce. */
+async function paysByCard(page: Page, panel: PanelPage): Promise<string> {
+  const card = new CardFields(page);
+  await card.ready();
+  await card.fill(VISA);
+  const { payload, error } = await panel.requestPaymentMethod();
+  expect(error).toBeUndefined();
+  return String(payload?.nonce);
+}
+
+test('a card-only page fetches the first script, the panel, the view and the card frame, and no other code', async ({
+  page,
+}) => {
+  const requested = assetRequests(page);
+  const panel = new PanelPage(page);
+  await panel.openBare(CARD_ONLY_KEY);
+  await panel.waitForEvent('ready');
+  const scripts = requested.filter((path) => path.endsWith('.js'));
+  expect(scripts.sort()).toEqual([
+    'assets/hosted-fields-frame.min.js',
+    'modules/panel.min.js',
+    'modules/view.min.js',
+    'payment-panel.min.js',
+  ]);
+  expect(requested.filter((path) => path.endsWith('.html'))).toEqual([
+    'html/hosted-fields-frame.min.html',
+    'html/hosted-fields-frame.min.html',
+  ]);
+  // Each file loaded on demand came through a script element with its sha384 and no credentials.
+  const hashes = integrity();
+  const elements = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement>('script[src*="/modules/"]')].map((script) => ({
+      src: script.src,
+      integrity: script.integrity,
+      crossOrigin: script.crossOrigin,
+    })),
+  );
+  expect(elements.map((element) => element.src).sort()).toEqual([
+    `${FOLDER}/modules/panel.min.js`,
+    `${FOLDER}/modules/view.min.js`,
+  ]);
+  for (const element of elements) {
+    const file = element.src.slice(FOLDER.length + 1);
+    expect(element.integrity, file).toBe(hashes[file]);
+    expect(element.crossOrigin, file).toBe('anonymous');
+  }
+  expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
+});
+
+test("a page with PayPal fetches PayPal's file once, however many panels it holds", async ({ page }) => {
+  const requested = assetRequests(page);
+  await page.goto('/minimal.html');
+  await page.evaluate(
+    ({ key, paypal }) => {
+      for (let i = 0; i < 3; i++) {
+        const element = document.createElement('payment-panel');
+        element.setAttribute('authorization', key);
+        element.setAttribute('paypal', paypal);
+        document.querySelector('main')?.append(element);
+      }
+    },
+    { key: DEMO_KEY, paypal: PAYPAL },
+  );
+  await expect
+    .poll(() => page.locator('payment-panel [part="option"][data-option="paypal"]').count())
+    .toBe(3);
+  expect(requested.filter((path) => path.startsWith('modules/')).sort()).toEqual([
+    'modules/panel.min.js',
+    'modules/paypal.min.js',
+    'modules/view.min.js',
+  ]);
+  expect(requested.filter((path) => path === 'payment-panel.min.js')).toHaveLength(1);
+});
+
+test.describe('a file that does not arrive', () => {
+  for (const { name, answer } of [
+    { name: 'answered 404', answer: { status: 404, body: 'Not found' } },
+    { name: 'served with altered bytes', answer: { status: 200, body: 'window.altered = true;' } },
+  ]) {
+    test(`PayPal's file ${name} gives MODULE_LOAD_FAILED, PayPal drops out and a card still pays`, async ({
+      page,
+    }) => {
+      if (answer.status === 200) {
+        // Served with the genuine headers, only the bytes differ: the browser's integrity check refuses it.
+        await page.route(`${FOLDER}/modules/paypal.min.js`, async (route) => {
+          const genuine = await route.fetch();
+          await route.fulfill({ response: genuine, body: answer.body });
+        });
+      } else {
+        await page.route(`${FOLDER}/modules/paypal.min.js`, (route) =>
+          route.fulfill({ ...answer, headers: { 'access-control-allow-origin': '*' } }),
+        );
+      }
+      const panel = new PanelPage(page);
+      await panel.openBare(DEMO_KEY, 'local', { paypal: PAYPAL });
+      const error = await panel.waitForError();
+      expect(error).toMatchObject({
+        code: 'MODULE_LOAD_FAILED',
+        type: 'NETWORK',
+        message: 'The paypal file of the panel could not be loaded.',
+        details: { module: 'paypal', url: `${FOLDER}/modules/paypal.min.js` },
+      });
+      await panel.waitForEvent('ready');
+      expect((await panel.events()).map((event) => event.name)).not.toContain('cancelInitialization');
+      // The altered script never ran.
+      expect(await page.evaluate(() => (window as { altered?: boolean }).altered)).toBeUndefined();
+      // The card, the one option left, opens at once and pays.
+      await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
+      expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
+    });
+  }
+
+  test('a view that cannot load fails the panel with MODULE_LOAD_FAILED and cancelInitialization', async ({
+    page,
+  }) => {
+    await page.route(`${FOLDER}/modules/view.min.js`, (route) =>
+      route.fulfill({ status: 404, body: 'Not found', headers: { 'access-control-allow-origin': '*' } }),
+    );
+    const panel = new PanelPage(page);
+    await panel.openBare(CARD_ONLY_KEY);
+    const cancelled = await panel.waitForEvent('cancelInitialization');
+    expect(cancelled.detail).toMatchObject({ code: 'MODULE_LOAD_FAILED', details: { module: 'view' } });
+    const names = (await panel.events()).map((event) => event.name);
+    expect(names).toEqual(['errorOccurred', 'cancelInitialization']);
+    await expect(panel.state()).toHaveAttribute('data-state', 'failed');
+    await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(
+      'Something went wrong on our end.',
+    );
+    // The card frames went with it.
+    await expect(page.locator('payment-panel iframe')).toHaveCount(0);
+    expect(await panel.requestPaymentMethod()).toMatchObject({ error: { code: 'MODULE_LOAD_FAILED' } });
+  });
+
+  test('a view that never arrives fails the panel with MODULE_LOAD_TIMEOUT after 30 seconds', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    // The request is held and never answered.
+    await page.route(`${FOLDER}/modules/view.min.js`, () => undefined);
+    const panel = new PanelPage(page);
+    await panel.openBare(CARD_ONLY_KEY);
+    await expect(page.locator('payment-panel iframe')).toHaveCount(2);
+    await page.clock.runFor(29_000);
+    expect((await panel.events()).map((event) => event.name)).toEqual([]);
+    await page.clock.runFor(1_000);
+    const cancelled = await panel.waitForEvent('cancelInitialization');
+    expect(cancelled.detail).toMatchObject({
+      code: 'MODULE_LOAD_TIMEOUT',
+      message: 'The view file of the panel did not load within 30 seconds.',
+      details: { module: 'view', timeout: 30_000 },
+    });
+  });
+});
+
+test.describe("the drop-in's create()", () => {
+  test('resolves for a merchant without Apple Pay given the Apple Pay option, and a card pays', async ({
+    page,
+  }) => {
+    await page.goto('/minimal.html');
+    const outcome = await page.evaluate(async (key) => {
+      const events: string[] = [];
+      document.addEventListener('errorOccurred', (event) => {
+        events.push((event as CustomEvent<{ code: string }>).detail.code);
+      });
+      try {
+        await window.paymentPanel.create({
+          container: 'main',
+          authorization: key,
+          applePay: { displayName: 'Demo store' },
+        });
+        return { resolved: true, events };
+      } catch (error) {
+        return { resolved: false, events, error: String((error as { code?: string }).code) };
+      }
+    }, CARD_ONLY_KEY);
+    expect(outcome).toEqual({ resolved: true, events: ['APPLE_PAY_NOT_ENABLED'] });
+    const panel = new PanelPage(page);
+    expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
+  });
+
+  test('resolves for a merchant whose PayPal account is not linked, and a card pays', async ({ page }) => {
+    await page.goto('/minimal.html');
+    const outcome = await page.evaluate(async (key) => {
+      const events: string[] = [];
+      document.addEventListener('errorOccurred', (event) => {
+        events.push((event as CustomEvent<{ code: string }>).detail.code);
+      });
+      try {
+        await window.paymentPanel.create({
+          container: 'main',
+          authorization: key,
+          paypal: { flow: 'vault' },
+        });
+        return { resolved: true, events };
+      } catch (error) {
+        return { resolved: false, events, error: String((error as { code?: string }).code) };
+      }
+    }, 'sandbox_p4yp4l0x_unlinked_paypal_merchant');
+    expect(outcome).toEqual({ resolved: true, events: ['PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED'] });
+    const panel = new PanelPage(page);
+    await panel.chooseOption('paypal');
+    await expect(panel.element.locator('[part="wallet-note"]')).toHaveText(
+      'A linked sandbox account is required to use PayPal Checkout in sandbox. Link one in the provider control panel.',
+    );
+    await panel.chooseOption('card');
+    expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
+  });
+
+  test('rejects with the error of cancelInitialization when the panel cannot be used, leaving no element', async ({
+    page,
+  }) => {
+    await page.goto('/minimal.html');
+    const outcome = await page.evaluate(async () => {
+      try {
+        await window.paymentPanel.create({ container: 'main', authorization: 'sandbox_unknown_merchant' });
+        return 'resolved';
+      } catch (error) {
+        return String((error as { code?: string }).code);
+      }
+    });
+    expect(outcome).toBe('CLIENT_GATEWAY_NETWORK');
+    await expect(page.locator('payment-panel')).toHaveCount(0);
+  });
+});
+
+test('a refused authorization raises cancelInitialization after its errorOccurred and shows the error', async ({
+  page,
+}) => {
+  const panel = new PanelPage(page);
+  await panel.openBare('not-an-authorization');
+  await panel.waitForEvent('cancelInitialization');
+  expect((await panel.events()).map((event) => [event.name, event.detail.code])).toEqual([
+    ['errorOccurred', 'CLIENT_INVALID_AUTHORIZATION'],
+    ['cancelInitialization', 'CLIENT_INVALID_AUTHORIZATION'],
+  ]);
+  await expect(panel.element.locator('[part="sheet-error"]')).toHaveText('Something went wrong on our end.');
+  await expect(page.locator('payment-panel iframe')).toHaveCount(0);
+});
+
+test('a saved method the shopper selects becomes requestable after 200 ms, not before', async ({ page }) => {
+  await page.clock.install();
+  const sandbox = await Sandbox.connect();
+  const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+  await sandbox.dispose();
+  const panel = new PanelPage(page);
+  await panel.openBare(token, 'local', {
+    'preselect-vaulted-payment-method': 'false',
+  });
+  await expect.poll(() => panel.savedMethods().count()).toBeGreaterThan(1);
+  await panel.waitForEvent('ready');
+  await panel.clearEvents();
+  await panel.savedMethods().nth(1).click();
+  await page.clock.runFor(199);
+  expect((await panel.events()).map((event) => event.name)).not.toContain('paymentMethodRequestable');
+  expect(await panel.isRequestable()).toBe(false);
+  await page.clock.runFor(1);
+  const requestable = await panel.waitForEvent('paymentMethodRequestable');
+  expect(requestable.detail).toMatchObject({ paymentMethodIsSelected: true });
+  expect(await panel.isRequestable()).toBe(true);
+});
