@@ -47,7 +47,8 @@ export const CORE_EXPORTS: Readonly<Record<string, string>> = {
   client: 'src/client/index.ts',
   hostedFieldsPage: 'src/methods/hosted-fields/index.ts',
   model: 'src/model/index.ts',
-  texts: 'src/i18n/en-US.ts',
+  texts: 'src/i18n/texts.ts',
+  firstTexts: 'src/i18n/en-US-first.ts',
   locales: 'src/i18n/locales.ts',
   controller: 'src/controller/index.ts',
 };
