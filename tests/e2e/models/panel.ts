@@ -59,11 +59,13 @@ export class PanelPage {
   /**
    * Opens the minimal merchant page, which loads the bundle of a flavour and holds one
    * `<payment-panel>` with the given authorization (none when `undefined`) and attributes.
+   * `waitUntil: 'domcontentloaded'` for a page whose load event a held file keeps from coming.
    */
   async openBare(
     authorization: string | undefined,
     flavour: Flavour = 'local',
     attributes: Record<string, string> = {},
+    { waitUntil = 'load' }: { waitUntil?: 'load' | 'domcontentloaded' } = {},
   ): Promise<void> {
     const query = new URLSearchParams({
       ...attributes,
@@ -71,7 +73,7 @@ export class PanelPage {
     });
     if (authorization !== undefined) query.set('authorization', authorization);
     await recordEvents(this.page);
-    await this.page.goto(`/minimal.html?${query}`);
+    await this.page.goto(`/minimal.html?${query}`, { waitUntil });
   }
 
   /** Whether the element says a payment method is requestable. */
