@@ -3,6 +3,8 @@
  * @packageDocumentation
  */
 import { vi } from 'vitest';
+import type { GatewayClient } from './client';
+import type { GatewayConfiguration } from './configuration';
 
 /** What a stubbed `fetch` answers: a status and a raw body (objects are JSON-encoded). */
 export interface StubAnswer {
@@ -50,4 +52,66 @@ export function queryPairs(url: string): [string, string][] {
 /** A base64 client token for the given fields. */
 export function clientToken(fields: Record<string, unknown>): string {
   return btoa(JSON.stringify(fields));
+}
+
+/** Options of {@link fakeClient}. */
+export interface FakeClientOptions {
+  /** The gateway configuration the client holds. */
+  gatewayConfiguration: GatewayConfiguration;
+  /** A tokenization key (a guest) by default; `false` for a customer's client token. */
+  guest?: boolean;
+  /** Answers the client's requests; none is expected by default. */
+  request?: GatewayClient['request'];
+}
+
+/** A client bound to a configuration, whose analytics events (with their prefix) are recorded. */
+export function fakeClient({
+  gatewayConfiguration,
+  guest = true,
+  request = () => Promise.reject(new Error('not in these tests')),
+}: FakeClientOptions): GatewayClient & { events: string[] } {
+  const events: string[] = [];
+  return {
+    events,
+    configuration: {
+      authorization: guest ? 'sandbox_abc_merchant' : 'token',
+      authorizationType: guest ? 'TOKENIZATION_KEY' : 'CLIENT_TOKEN',
+      analyticsMetadata: {
+        merchantAppId: 'shop.test',
+        platform: 'web',
+        sdkVersion: '3.26.0',
+        source: 'client',
+        integration: 'custom',
+        integrationType: 'custom',
+        sessionId: 'session-1',
+      },
+      gatewayConfiguration,
+    },
+    authorization: guest
+      ? {
+          kind: 'TOKENIZATION_KEY',
+          value: 'sandbox_abc_merchant',
+          guest: true,
+          configUrl: 'https://localhost:8445/config',
+          environment: 'sandbox',
+          merchantId: 'merchant',
+        }
+      : {
+          kind: 'CLIENT_TOKEN',
+          value: 'token',
+          guest: false,
+          configUrl: 'https://localhost:8445/config',
+          authorizationFingerprint: 'fingerprint&customer_id=1',
+        },
+    analytics: {
+      send: (event, prefix = '') => {
+        events.push(prefix + event);
+      },
+      flush: () => {},
+      teardown: () => {},
+    },
+    request,
+    setMetadata: () => {},
+    teardown: () => {},
+  };
 }

@@ -6,6 +6,7 @@
  */
 import { vi } from 'vitest';
 import type { GatewayClient } from '../client';
+import { fakeClient as fakeGatewayClient } from '../client/test-support';
 import type { GatewayConfiguration } from '../client/configuration';
 // The view's file registers the US English texts; these tests have no view.
 import '../i18n/en-US';
@@ -47,55 +48,16 @@ export function configuration(overrides: Partial<GatewayConfiguration> = {}): Ga
   };
 }
 
-/** A client with that configuration whose analytics events and requests are recorded. */
+/** A client with that configuration whose analytics events are recorded; it answers the saved-methods call. */
 export function fakeClient(
   gateway: GatewayConfiguration = configuration(),
   { guest = true, savedMethods = [] as unknown[] } = {},
 ): GatewayClient & { events: string[] } {
-  const events: string[] = [];
-  return {
-    events,
-    configuration: {
-      authorization: 'sandbox_abc_merchant',
-      authorizationType: guest ? 'TOKENIZATION_KEY' : 'CLIENT_TOKEN',
-      analyticsMetadata: {
-        merchantAppId: 'shop.test',
-        platform: 'web',
-        sdkVersion: '3.26.0',
-        source: 'client',
-        integration: 'custom',
-        integrationType: 'custom',
-        sessionId: 'session',
-      },
-      gatewayConfiguration: gateway,
-    },
-    authorization: guest
-      ? {
-          kind: 'TOKENIZATION_KEY',
-          value: 'sandbox_abc_merchant',
-          guest: true,
-          configUrl: 'https://gateway.test/config',
-          environment: 'sandbox',
-          merchantId: 'merchant',
-        }
-      : {
-          kind: 'CLIENT_TOKEN',
-          value: 'token',
-          guest: false,
-          configUrl: 'https://gateway.test/config',
-          authorizationFingerprint: 'fingerprint&customer_id=1',
-        },
-    analytics: {
-      send: (event) => {
-        events.push(event);
-      },
-      flush: () => {},
-      teardown: () => {},
-    },
-    request: vi.fn(() => Promise.resolve({ status: 200, data: { paymentMethods: savedMethods } })),
-    setMetadata: () => {},
-    teardown: () => {},
-  } as GatewayClient & { events: string[] };
+  return fakeGatewayClient({
+    gatewayConfiguration: gateway,
+    guest,
+    request: vi.fn(() => Promise.resolve({ status: 200, data: { paymentMethods: savedMethods } })) as never,
+  });
 }
 
 const COMPLETE: FieldState = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };

@@ -207,27 +207,37 @@ test.describe('a file that does not arrive', () => {
   });
 });
 
+/**
+ * Runs `paymentPanel.create()` into the page's `main` with the drop-in's options; tells whether it
+ * resolved and the codes of the element's `errorOccurred` events until then.
+ */
+async function createOn(
+  page: Page,
+  options: Record<string, unknown>,
+): Promise<{ resolved: boolean; events: string[]; error?: string }> {
+  return page.evaluate(async (given) => {
+    const events: string[] = [];
+    document.addEventListener('errorOccurred', (event) => {
+      events.push((event as CustomEvent<{ code: string }>).detail.code);
+    });
+    try {
+      await window.paymentPanel.create({ container: 'main', ...given } as never);
+      return { resolved: true, events };
+    } catch (error) {
+      return { resolved: false, events, error: String((error as { code?: string }).code) };
+    }
+  }, options);
+}
+
 test.describe("the drop-in's create()", () => {
   test('resolves for a merchant without Apple Pay given the Apple Pay option, and a card pays', async ({
     page,
   }) => {
     await openEmpty(page);
-    const outcome = await page.evaluate(async (key) => {
-      const events: string[] = [];
-      document.addEventListener('errorOccurred', (event) => {
-        events.push((event as CustomEvent<{ code: string }>).detail.code);
-      });
-      try {
-        await window.paymentPanel.create({
-          container: 'main',
-          authorization: key,
-          applePay: { displayName: 'Demo store' },
-        });
-        return { resolved: true, events };
-      } catch (error) {
-        return { resolved: false, events, error: String((error as { code?: string }).code) };
-      }
-    }, CARD_ONLY_KEY);
+    const outcome = await createOn(page, {
+      authorization: CARD_ONLY_KEY,
+      applePay: { displayName: 'Demo store' },
+    });
     expect(outcome).toEqual({ resolved: true, events: ['APPLE_PAY_NOT_ENABLED'] });
     const panel = new PanelPage(page);
     expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
@@ -235,22 +245,10 @@ test.describe("the drop-in's create()", () => {
 
   test('resolves for a merchant whose PayPal account is not linked, and a card pays', async ({ page }) => {
     await openEmpty(page);
-    const outcome = await page.evaluate(async (key) => {
-      const events: string[] = [];
-      document.addEventListener('errorOccurred', (event) => {
-        events.push((event as CustomEvent<{ code: string }>).detail.code);
-      });
-      try {
-        await window.paymentPanel.create({
-          container: 'main',
-          authorization: key,
-          paypal: { flow: 'vault' },
-        });
-        return { resolved: true, events };
-      } catch (error) {
-        return { resolved: false, events, error: String((error as { code?: string }).code) };
-      }
-    }, 'sandbox_p4yp4l0x_unlinked_paypal_merchant');
+    const outcome = await createOn(page, {
+      authorization: 'sandbox_p4yp4l0x_unlinked_paypal_merchant',
+      paypal: { flow: 'vault' },
+    });
     expect(outcome).toEqual({ resolved: true, events: ['PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED'] });
     const panel = new PanelPage(page);
     await panel.chooseOption('paypal');

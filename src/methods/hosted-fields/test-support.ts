@@ -5,6 +5,7 @@
  */
 import { vi, type Mock } from 'vitest';
 import type { GatewayClient } from '../../client';
+import { fakeClient as fakeGatewayClient } from '../../client/test-support';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import { wrap } from '../../shared/frame-channel';
 import type { PageToFrameMessage } from '../../shared/frame-messages';
@@ -22,46 +23,13 @@ export interface FakeFrameWindow {
 
 /** A client whose analytics events are recorded. */
 export function fakeClient(): GatewayClient & { events: string[] } {
-  const events: string[] = [];
-  return {
-    events,
-    configuration: {
-      authorization: 'sandbox_abc_merchant',
-      authorizationType: 'TOKENIZATION_KEY',
-      analyticsMetadata: {
-        merchantAppId: 'shop.test',
-        platform: 'web',
-        sdkVersion: '3.26.0',
-        source: 'client',
-        integration: 'custom',
-        integrationType: 'custom',
-        sessionId: 'session-1',
-      },
-      gatewayConfiguration: {
-        assetsUrl: ASSETS_ORIGIN,
-        clientApiUrl: 'https://localhost:8445/merchants/merchant/client_api',
-        creditCards: { supportedCardTypes: ['Visa', 'MasterCard'] },
-      },
+  return fakeGatewayClient({
+    gatewayConfiguration: {
+      assetsUrl: ASSETS_ORIGIN,
+      clientApiUrl: 'https://localhost:8445/merchants/merchant/client_api',
+      creditCards: { supportedCardTypes: ['Visa', 'MasterCard'] },
     },
-    authorization: {
-      kind: 'TOKENIZATION_KEY',
-      value: 'sandbox_abc_merchant',
-      guest: true,
-      configUrl: 'https://localhost:8445/config',
-      environment: 'sandbox',
-      merchantId: 'merchant',
-    },
-    analytics: {
-      send: (event, prefix = '') => {
-        events.push(prefix + event);
-      },
-      flush: () => {},
-      teardown: () => {},
-    },
-    request: () => Promise.reject(new Error('not in these tests')),
-    setMetadata: () => {},
-    teardown: () => {},
-  };
+  });
 }
 
 /**
