@@ -1,5 +1,5 @@
 /** The benchmark's results: the goals of the performance issue, and the printed table. */
-import { BUDGETS, KB, kB, type SizeReport } from './sizes.ts';
+import { BUDGETS, GOALS, KB, kB, type FileSizes, type SizeReport, type Sizes } from './sizes.ts';
 import type { HeapResult } from './measure-heap.ts';
 import type { InputResult } from './measure-input.ts';
 import type { ReadyResult } from './measure-ready.ts';
@@ -40,24 +40,31 @@ export interface Goal {
 /** The goals of the performance issue, and the size budget of `npm test`. */
 export function goals(r: Omit<BenchResults, 'goals'>): Goal[] {
   const hostedFields = r.sizes.pages[0]?.total.gzip ?? Number.NaN;
+  const cardOnly = r.sizes.merchants.find((m) => m.kind === 'card-only')?.total.gzip ?? Number.NaN;
   return [
     {
-      name: 'bundle gzip (budget)',
-      value: kB(r.sizes.bundle.gzip),
-      target: `≤ ${kB(BUDGETS.bundle)}`,
-      met: r.sizes.bundle.gzip <= BUDGETS.bundle,
+      name: 'first script gzip (budget)',
+      value: kB(r.sizes.firstScript.gzip),
+      target: `≤ ${kB(BUDGETS.firstScript)}`,
+      met: r.sizes.firstScript.gzip <= BUDGETS.firstScript,
     },
     {
-      name: 'hosted-field frame page gzip (budget)',
+      name: 'hosted-fields frame page gzip (budget)',
       value: kB(hostedFields),
       target: `≤ ${kB(BUDGETS.hostedFieldsFrame)}`,
       met: hostedFields <= BUDGETS.hostedFieldsFrame,
     },
     {
-      name: 'bundle gzip (goal)',
-      value: kB(r.sizes.bundle.gzip),
-      target: `≤ ${kB(85 * KB)}`,
-      met: r.sizes.bundle.gzip <= 85 * KB,
+      name: 'card only before ready, gzip (budget)',
+      value: kB(cardOnly),
+      target: `≤ ${kB(BUDGETS.cardOnly)}`,
+      met: cardOnly <= BUDGETS.cardOnly,
+    },
+    {
+      name: 'card only before ready, gzip (goal)',
+      value: kB(cardOnly),
+      target: `≤ ${kB(GOALS.cardOnly)}`,
+      met: cardOnly <= GOALS.cardOnly,
     },
     {
       name: 'ready / floor',
@@ -124,26 +131,40 @@ function note(text: string): string {
   return lines.join('\n');
 }
 
+function sizeRow(name: string, sizes: Sizes): string[] {
+  return [name, kB(sizes.raw), kB(sizes.gzip), kB(sizes.brotli)];
+}
+
+/** Every published file, its kind of use beside it. */
+function fileRows(r: BenchResults): string[][] {
+  const use = (file: FileSizes): string => {
+    if (file.file === r.sizes.firstScript.file) return 'first script';
+    if (r.sizes.modules.some((m) => m.file === file.file)) return 'module, on demand';
+    const page = r.sizes.pages.find((p) => p.files.some((f) => f.file === file.file));
+    if (page) return `frame page ${page.page.replace(/^html\//, '')}`;
+    if (file.file.startsWith('assets/locales/')) return 'locale, on demand';
+    if (/\.(?:js|html)$/.test(file.file)) return 'debug build';
+    return 'metadata';
+  };
+  return r.sizes.files.map((file) => [...sizeRow(file.file, file), use(file)]);
+}
+
 /** The printed report. */
 export function formatReport(r: BenchResults): string {
-  const sizeRows: string[][] = [
-    [r.sizes.bundle.file, kB(r.sizes.bundle.raw), kB(r.sizes.bundle.gzip), kB(r.sizes.bundle.brotli)],
-  ];
+  const merchantRows: string[][] = [];
+  for (const merchant of r.sizes.merchants) {
+    merchantRows.push(sizeRow(`${merchant.label}, before ready`, merchant.total));
+    for (const file of merchant.files) merchantRows.push(sizeRow(`  ${file.file}`, file));
+  }
+  const pageRows: string[][] = [];
   for (const page of r.sizes.pages) {
-    sizeRows.push([
-      `${page.page}, all files`,
-      kB(page.total.raw),
-      kB(page.total.gzip),
-      kB(page.total.brotli),
-    ]);
-    for (const file of page.files) {
-      sizeRows.push([`  ${file.file}`, kB(file.raw), kB(file.gzip), kB(file.brotli)]);
-    }
-    if (page.lazy.length > 0) sizeRows.push([`  later on demand: ${page.lazy.join(', ')}`, '', '', '']);
+    pageRows.push(sizeRow(`${page.page}, all files`, page.total));
+    for (const file of page.files) pageRows.push(sizeRow(`  ${file.file}`, file));
+    if (page.lazy.length > 0) pageRows.push([`  later on demand: ${page.lazy.join(', ')}`, '', '', '']);
   }
   const m = r.ready.panelMilestones;
   const heapRows = [
-    ['bundle loaded, no panel yet', r.heap.before],
+    ['first script loaded, no panel yet', r.heap.before],
     ['after the first cycle', r.heap.afterFirst],
     [`after ${Math.floor(r.heap.cycles / 2)} cycles`, r.heap.afterHalf],
     [`after ${r.heap.cycles} cycles`, r.heap.after],
@@ -160,8 +181,16 @@ export function formatReport(r: BenchResults): string {
       : []),
     r.built.length > 0 ? `Built before measuring: ${r.built.join(', ')} flavour.` : 'Builds were current.',
     '',
-    `Sizes: release flavour, ${r.sizes.folder}`,
-    table(['file', 'raw', 'gzip', 'brotli'], sizeRows),
+    `Sizes: release flavour, ${r.sizes.folder}: every published file`,
+    table(['file', 'raw', 'gzip', 'brotli', 'what'], fileRows(r)),
+    '',
+    'Frame pages with the files they load',
+    table(['frame page', 'raw', 'gzip', 'brotli'], pageRows),
+    '',
+    'Downloaded before ready, per kind of merchant (tests/bench/merchant-kinds.ts; the frame page counted once)',
+    table(['merchant kind / file', 'raw', 'gzip', 'brotli'], merchantRows),
+    `Card only: budget ${kB(BUDGETS.cardOnly)} gzip (what it measured when the first script was split, plus 2 kB); ` +
+      `the issue's goal is ${kB(GOALS.cardOnly)}, out of reach while the view carries React 19 (react-dom alone is about 67 kB gzip).`,
     note(r.sizes.method),
     '',
     `Time to ready: ${r.ready.runs} loads each`,

@@ -69,7 +69,9 @@ try {
     method:
       'Each file compressed on its own, as a server sends it: gzip level 9 and brotli quality 11 (node:zlib). ' +
       'A frame page counts with every file it loads up front: the scripts, stylesheets and preloads of its ' +
-      'HTML and the static imports of those modules, followed transitively. 1 kB = 1000 B.',
+      'HTML and the static imports of those modules, followed transitively. A kind of merchant counts the ' +
+      'first script, the modules its options enable and the hosted-fields frame page with its files once ' +
+      '(every card field loads the same files). 1 kB = 1000 B.',
   };
   step(`time to ready (${COUNTS.readyRuns} panel and ${COUNTS.readyRuns} floor loads)`);
   const ready = await measureReady(browser, servers, COUNTS.readyRuns, (plan) => {
