@@ -82,6 +82,9 @@ function medianMilestones(loads: readonly PanelLoad[], kind: MerchantKind): Pane
     configStart: of((l) => l.configStart),
     configEnd: of((l) => l.configEnd),
     framesStart: of((l) => l.framesStart),
+    modulesRequested: Object.fromEntries(
+      kind.modules.map((name) => [name, of((l) => l.modulesRequested[name] ?? Number.NaN)]),
+    ),
     modulesLoaded: Object.fromEntries(
       kind.modules.map((name) => [name, of((l) => l.modulesLoaded[name] ?? Number.NaN)]),
     ),

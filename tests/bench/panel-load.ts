@@ -22,6 +22,8 @@ export interface PanelMilestones {
   configEnd: number;
   /** The first card field frame requested. */
   framesStart: number;
+  /** Each module file's request started, by module name. */
+  modulesRequested: Record<string, number>;
   /** Each module file's response ended, by module name. */
   modulesLoaded: Record<string, number>;
   /** Script time of the first script's own evaluation, within long animation frames (≥ 50 ms). */
@@ -173,9 +175,11 @@ export async function loadPanel(
         if (!bundle || !config || frames.length === 0) return { error: 'missing resource timing entries' };
         const start = bundle.startTime;
         const ready = w.benchReady;
+        const modulesRequested: Record<string, number> = {};
         const modulesLoaded: Record<string, number> = {};
         for (const [name, url] of Object.entries(moduleUrls)) {
           const entry = entries.find((e) => e.name === url);
+          modulesRequested[name] = entry ? entry.startTime - start : Number.NaN;
           modulesLoaded[name] = entry ? entry.responseEnd - start : Number.NaN;
         }
         const before = (w.benchScripts ?? []).filter((t) => t.startTime < ready);
@@ -197,6 +201,7 @@ export async function loadPanel(
           configStart: config.startTime - start,
           configEnd: config.responseEnd - start,
           framesStart: Math.min(...frames.map((e) => e.startTime)) - start,
+          modulesRequested,
           modulesLoaded,
           evaluation,
           otherScript: allScript - evaluation,

@@ -168,7 +168,7 @@ function readySection(r: BenchResults): string[] {
   for (const k of r.ready.kinds) {
     const m = k.panelMilestones;
     const modules = Object.entries(m.modulesLoaded)
-      .map(([name, at]) => `${name} file loaded ${ms(at)}`)
+      .map(([name, at]) => `${name} file ${ms(m.modulesRequested[name] ?? Number.NaN)} → ${ms(at)}`)
       .join(', ');
     lines.push(
       `${k.label}: ${k.page} (${k.frames} card field frames)`,
@@ -193,7 +193,7 @@ function readySection(r: BenchResults): string[] {
       ),
       `Ratio of medians: ${k.ratio.toFixed(2)}×. Panel milestones (medians after the first script's start): ` +
         `first script loaded ${ms(m.bundleLoaded)}, element defined ${ms(m.defined)}, configuration ${ms(m.configStart)} → ` +
-        `${ms(m.configEnd)}, frames requested ${ms(m.framesStart)}, ${modules}, ready ${ms(k.panel.median)}. ` +
+        `${ms(m.configEnd)}, frames requested ${ms(m.framesStart)}, ${modules} (requested → loaded), ready ${ms(k.panel.median)}. ` +
         `Script time in long animation frames (≥ 50 ms, medians): first script evaluation ${ms(m.evaluation)}, ` +
         `its later tasks ${ms(m.otherScript)}, module files ${ms(m.moduleScript)}.`,
       '',
