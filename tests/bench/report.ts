@@ -275,7 +275,7 @@ export function formatReport(r: BenchResults): string {
     'Downloaded before ready, per kind of merchant (tests/bench/merchant-kinds.ts; the frame page counted once)',
     table(['merchant kind / file', 'raw', 'gzip', 'brotli'], merchantRows),
     `Card only: budget ${kB(BUDGETS.cardOnly)} gzip (what it measured when the first script was split, plus 2 kB); ` +
-      `the issue's goal is ${kB(GOALS.cardOnly)}, out of reach while the view carries React 19 (react-dom alone is about 67 kB gzip).`,
+      `the issue's goal is ${kB(GOALS.cardOnly)}, out of reach while the view carries React 19 (react-dom with the React and scheduler code it needs is about 67 kB gzip).`,
     note(r.sizes.method),
     '',
     `Time to ready: ${r.ready.runs} loads each, per kind of merchant`,
