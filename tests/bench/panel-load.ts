@@ -151,15 +151,25 @@ export async function loadPanel(
         w.benchError = detail?.code ?? 'errorOccurred';
       });
     });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(panelPageUrl(servers, kind, await authorizationFor(context, servers, kind)));
-    await page.waitForFunction(
-      () => {
-        const w = window as unknown as BenchWindow;
-        return w.benchReady !== undefined || w.benchError !== undefined;
-      },
-      null,
-      { timeout: TIMEOUT_MS },
-    );
+    await page
+      .waitForFunction(
+        () => {
+          const w = window as unknown as BenchWindow;
+          return w.benchReady !== undefined || w.benchError !== undefined;
+        },
+        null,
+        { timeout: TIMEOUT_MS },
+      )
+      .catch((error: unknown) => {
+        // A broken build (e.g. one made with NODE_ENV other than production) fails here: say why.
+        const errors = pageErrors.length > 0 ? `; errors in the page: ${pageErrors.join('; ')}` : '';
+        throw new Error(`The ${kind.label} panel was not ready within ${TIMEOUT_MS / 1000} s${errors}.`, {
+          cause: error,
+        });
+      });
     const folder = assetsFolder(servers);
     const moduleUrls = Object.fromEntries(kind.modules.map((name) => [name, folder + moduleFile(name)]));
     const load = await page.evaluate(
