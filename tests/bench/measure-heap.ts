@@ -5,7 +5,7 @@
  */
 import type { Browser, CDPSession } from '@playwright/test';
 import { freshContext } from './browser.ts';
-import { CARD_ONLY_KEY } from './measure-ready.ts';
+import { CARD_ONLY_KEY } from './merchant-kinds.ts';
 import type { BenchServers } from './servers.ts';
 import { round } from './stats.ts';
 

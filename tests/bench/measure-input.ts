@@ -9,7 +9,7 @@
 import type { Browser, Frame } from '@playwright/test';
 import type { HostedFieldsEvent } from '../../src/methods/hosted-fields';
 import { freshContext } from './browser.ts';
-import { CARD_ONLY_KEY } from './measure-ready.ts';
+import { CARD_ONLY_KEY } from './merchant-kinds.ts';
 import type { BenchServers } from './servers.ts';
 import { summarise, type Summary } from './stats.ts';
 

@@ -5,7 +5,7 @@
 import type { Browser } from '@playwright/test';
 import { CardFields, VISA } from '../e2e/models/card-fields.ts';
 import { freshContext, replayable, type ReplayableRequest } from './browser.ts';
-import { CARD_ONLY_KEY } from './measure-ready.ts';
+import { CARD_ONLY_KEY } from './merchant-kinds.ts';
 import type { BenchServers } from './servers.ts';
 import { median, round, summarise, type Summary } from './stats.ts';
 

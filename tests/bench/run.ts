@@ -13,17 +13,18 @@ import { resolve } from 'node:path';
 import { launchBrowser } from './browser.ts';
 import { measureHeap } from './measure-heap.ts';
 import { measureInput } from './measure-input.ts';
-import { measureReady, type FloorPlan } from './measure-ready.ts';
+import { measureReady, type FloorPlans } from './measure-ready.ts';
 import { measureTokenize } from './measure-tokenize.ts';
 import { formatReport, goals, type BenchResults } from './report.ts';
 import { startBenchServers } from './servers.ts';
+import { checkNetwork, NETWORK_METHOD } from './network-check.ts';
 import { measureBuild } from './sizes.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const quick = process.argv.includes('--quick');
 const COUNTS = quick
-  ? { readyRuns: 5, keyPairs: 10, tokenizeRuns: 3, cycles: 10 }
-  : { readyRuns: 21, keyPairs: 60, tokenizeRuns: 11, cycles: 50 };
+  ? { readyRuns: 5, networkLoads: 1, keyPairs: 10, tokenizeRuns: 3, cycles: 10 }
+  : { readyRuns: 21, networkLoads: 3, keyPairs: 60, tokenizeRuns: 11, cycles: 50 };
 
 function commit(): string {
   try {
@@ -44,8 +45,8 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-let floorPlan: FloorPlan | undefined;
-const servers = await startBenchServers(() => ({ FLOOR: scriptJson(floorPlan ?? null) }));
+const floorPlans: FloorPlans = {};
+const servers = await startBenchServers(() => ({ FLOOR: scriptJson(floorPlans) }));
 const browser = await launchBrowser().catch(async (error: unknown) => {
   await servers.close();
   throw error;
@@ -69,12 +70,20 @@ try {
     method:
       'Each file compressed on its own, as a server sends it: gzip level 9 and brotli quality 11 (node:zlib). ' +
       'A frame page counts with every file it loads up front: the scripts, stylesheets and preloads of its ' +
-      'HTML and the static imports of those modules, followed transitively. 1 kB = 1000 B.',
+      'HTML and the static imports of those modules, followed transitively. A kind of merchant counts the ' +
+      'first script, the modules its options enable and the hosted-fields frame page with its files once ' +
+      '(every card field loads the same files). 1 kB = 1000 B.',
   };
-  step(`time to ready (${COUNTS.readyRuns} panel and ${COUNTS.readyRuns} floor loads)`);
-  const ready = await measureReady(browser, servers, COUNTS.readyRuns, (plan) => {
-    floorPlan = plan;
+  step(`time to ready (${COUNTS.readyRuns} panel and ${COUNTS.readyRuns} floor loads per kind)`);
+  const { result: ready, requests } = await measureReady(browser, servers, COUNTS.readyRuns, (kind, plan) => {
+    floorPlans[kind] = plan;
   });
+  step('network check');
+  const frameFiles = sizes.pages[0]?.files.map((f) => f.file) ?? [];
+  const network = {
+    checks: await checkNetwork(browser, servers, frameFiles, requests, COUNTS.networkLoads),
+    method: NETWORK_METHOD,
+  };
   step(`input latency (${COUNTS.keyPairs * 4} keystrokes)`);
   const input = await measureInput(browser, servers, COUNTS.keyPairs);
   step(`tokenization (${COUNTS.tokenizeRuns} runs each)`);
@@ -104,6 +113,7 @@ try {
     built: servers.built,
     sizes,
     ready,
+    network,
     input,
     tokenize,
     heap,

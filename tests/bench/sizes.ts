@@ -1,13 +1,23 @@
 /**
- * Transfer sizes of what ships: the bundle and each frame page with every file it loads, raw, gzip
- * (level 9) and brotli (quality 11). Shared by the benchmark and the size budget of `npm test`.
+ * Transfer sizes of what ships, raw, gzip (level 9) and brotli (quality 11): every published file,
+ * each frame page with every file it loads, and what each kind of merchant's page downloads before
+ * `ready` (merchant-kinds.ts). Shared by the benchmark and the size budget of `npm test`.
  * Sizes are in bytes; reports use 1 kB = 1000 B.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import pkg from '../../package.json' with { type: 'json' };
 import { distDir } from '../../demo/server/build.ts';
+import { MODULE_NAMES } from '../../src/shared/module-registry.ts';
+import {
+  filesBeforeReady,
+  FIRST_SCRIPT,
+  HOSTED_FIELDS_PAGE,
+  MERCHANT_KINDS,
+  moduleFile,
+  type MerchantKind,
+} from './merchant-kinds.ts';
 
 /** Sizes of one file or of a set of files, in bytes. */
 export interface Sizes {
@@ -32,18 +42,34 @@ export interface PageSizes {
   lazy: string[];
 }
 
+/** What a kind of merchant's page downloads before `ready`, each file once. */
+export interface MerchantDownload {
+  kind: MerchantKind['id'];
+  label: string;
+  files: FileSizes[];
+  total: Sizes;
+}
+
 /** What the size check and the benchmark measure. */
 export interface SizeReport {
   version: string;
   /** The versioned folder measured. */
   folder: string;
-  bundle: FileSizes;
+  /** Every file of the folder, by path. */
+  files: FileSizes[];
+  /** `payment-panel.min.js`. */
+  firstScript: FileSizes;
+  /** Each module's minified file, in MODULE_NAMES order. */
+  modules: FileSizes[];
+  /** Each frame page with the files it loads. */
   pages: PageSizes[];
+  /** Each kind of merchant, in MERCHANT_KINDS order. */
+  merchants: MerchantDownload[];
 }
 
-/** Frame pages as they ship (DESIGN "What ships"). */
+/** Frame pages as they ship (DESIGN "What ships"); the hosted-fields one first. */
 export const FRAME_PAGES = [
-  'html/hosted-fields-frame.min.html',
+  HOSTED_FIELDS_PAGE,
   'html/three-d-secure-bank-frame.min.html',
   'html/three-d-secure-authentication-complete-frame.html',
   'html/paypal-landing-frame.html',
@@ -51,16 +77,24 @@ export const FRAME_PAGES = [
   'html/paypal-cancel-frame.html',
 ] as const;
 
-/** The script merchants load. */
-export const BUNDLE_FILE = 'payment-panel.min.js';
-
 /** One kilobyte in these reports. */
 export const KB = 1000;
 
-/** Limits of `npm test`, gzip bytes. */
+/**
+ * Limits of `npm test`, gzip bytes. The card-only total is what it measured when the first script
+ * was split (115.5 kB), rounded up to the next kB plus 2 kB of headroom: the issue's goal of 85 kB
+ * ({@link GOALS}) cannot be met while the view carries React 19 (react-dom, with the React and scheduler
+ * code it needs, minifies to about 67 kB).
+ */
 export const BUDGETS = {
-  bundle: 100 * KB,
+  firstScript: 20 * KB,
   hostedFieldsFrame: 15 * KB,
+  cardOnly: 118 * KB,
+} as const;
+
+/** Goals of the performance issue that are not budgets, gzip bytes. */
+export const GOALS = {
+  cardOnly: 85 * KB,
 } as const;
 
 /** Sizes of a buffer. */
@@ -77,7 +111,7 @@ export function measure(content: Buffer): Sizes {
   };
 }
 
-function sum(sizes: readonly Sizes[]): Sizes {
+export function sum(sizes: readonly Sizes[]): Sizes {
   return sizes.reduce(
     (a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }),
     {
@@ -168,17 +202,57 @@ export function measurePage(folder: string, page: string): PageSizes {
   return { page, files, total: sum(files), lazy: [...lazy].sort() };
 }
 
-/** Sizes of the bundle and of each frame page of a built flavour (the release one by default). */
+/** Every file of a folder, by its path inside it, sorted. */
+export function listFiles(folder: string): FileSizes[] {
+  const files: FileSizes[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = resolve(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.push({ file: relative(folder, path).split('\\').join('/'), ...measure(readFileSync(path)) });
+    }
+  };
+  walk(folder);
+  return files.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** What each kind of merchant downloads before `ready` (merchant-kinds.ts), from measured files. */
+export function merchantDownloads(files: readonly FileSizes[], hostedFields: PageSizes): MerchantDownload[] {
+  const byName = new Map(files.map((f) => [f.file, f]));
+  const frameFiles = hostedFields.files.map((f) => f.file);
+  return MERCHANT_KINDS.map((kind) => {
+    const list = filesBeforeReady(kind, frameFiles).map((name) => {
+      const found = byName.get(name);
+      if (!found) throw new Error(`The ${kind.label} merchant loads ${name}, which the build did not write.`);
+      return found;
+    });
+    return { kind: kind.id, label: kind.label, files: list, total: sum(list) };
+  });
+}
+
+/** Sizes of every file, module, frame page and merchant kind of a built flavour (release by default). */
 export function measureBuild(folder = distDir('release', pkg.version)): SizeReport {
-  const bundlePath = resolve(folder, BUNDLE_FILE);
-  if (!existsSync(bundlePath)) {
+  if (!existsSync(resolve(folder, FIRST_SCRIPT))) {
     throw new Error(`There is no build in ${folder}: run npm run build first.`);
   }
+  const files = listFiles(folder);
+  const byName = new Map(files.map((f) => [f.file, f]));
+  const find = (name: string): FileSizes => {
+    const found = byName.get(name);
+    if (!found) throw new Error(`The build in ${folder} has no ${name}.`);
+    return found;
+  };
+  const pages = FRAME_PAGES.map((page) => measurePage(folder, page));
+  const hostedFields = pages[0];
+  if (!hostedFields) throw new Error(`No ${HOSTED_FIELDS_PAGE}.`);
   return {
     version: pkg.version,
     folder,
-    bundle: { file: BUNDLE_FILE, ...measure(readFileSync(bundlePath)) },
-    pages: FRAME_PAGES.map((page) => measurePage(folder, page)),
+    files,
+    firstScript: find(FIRST_SCRIPT),
+    modules: MODULE_NAMES.map((name) => find(moduleFile(name))),
+    pages,
+    merchants: merchantDownloads(files, hostedFields),
   };
 }
 
@@ -187,24 +261,47 @@ export function kB(bytes: number): string {
   return `${(bytes / KB).toFixed(1)} kB`;
 }
 
-/** A budget line: what, its gzip size, the limit and whether it fits. */
+/** A line of the budget report: what, its gzip size, and its limit when it has one. */
 export interface BudgetResult {
   name: string;
   gzip: number;
-  limit: number;
+  /** `null`: listed, no limit of its own. */
+  limit: number | null;
+  /** A goal beside the limit, printed, not enforced. */
+  goal?: number;
   ok: boolean;
 }
 
-/** The size budget of `npm test`: bundle and hosted-field frame page, gzip. */
+/**
+ * The size budget of `npm test` (gzip): the first script, the hosted-fields frame page with its
+ * files, the card-only merchant's download before `ready` (beside its 85 kB goal); every module
+ * file and the other merchant kinds are listed without a limit of their own.
+ */
 export function checkBudgets(report: SizeReport): BudgetResult[] {
-  const hostedFields = report.pages.find((p) => p.page === FRAME_PAGES[0]);
-  if (!hostedFields) throw new Error(`No ${FRAME_PAGES[0]} in the size report.`);
-  return [
-    { name: BUNDLE_FILE, gzip: report.bundle.gzip, limit: BUDGETS.bundle },
+  const hostedFields = report.pages.find((p) => p.page === HOSTED_FIELDS_PAGE);
+  if (!hostedFields) throw new Error(`No ${HOSTED_FIELDS_PAGE} in the size report.`);
+  const merchant = (id: MerchantKind['id']): MerchantDownload => {
+    const found = report.merchants.find((m) => m.kind === id);
+    if (!found) throw new Error(`No ${id} merchant in the size report.`);
+    return found;
+  };
+  const lines: Omit<BudgetResult, 'ok'>[] = [
+    { name: `${FIRST_SCRIPT} (first script)`, gzip: report.firstScript.gzip, limit: BUDGETS.firstScript },
     {
-      name: `${FRAME_PAGES[0]} with its files`,
+      name: `${HOSTED_FIELDS_PAGE} with its files`,
       gzip: hostedFields.total.gzip,
       limit: BUDGETS.hostedFieldsFrame,
     },
-  ].map((b) => ({ ...b, ok: b.gzip <= b.limit }));
+    ...report.modules.map((m) => ({ name: m.file, gzip: m.gzip, limit: null })),
+    {
+      name: 'card only, before ready',
+      gzip: merchant('card-only').total.gzip,
+      limit: BUDGETS.cardOnly,
+      goal: GOALS.cardOnly,
+    },
+    ...report.merchants
+      .filter((m) => m.kind !== 'card-only')
+      .map((m) => ({ name: `${m.label}, before ready`, gzip: m.total.gzip, limit: null })),
+  ];
+  return lines.map((line) => ({ ...line, ok: line.limit === null || line.gzip <= line.limit }));
 }
