@@ -45,7 +45,8 @@ export function ensureLocalBuild(version: string): boolean {
   const result = spawnSync(resolve(root, 'node_modules/.bin/vite'), ['build'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PANEL_FLAVOURS: 'local' },
+    // A test runner's NODE_ENV (test) would give the view React's development JSX runtime.
+    env: { ...process.env, PANEL_FLAVOURS: 'local', NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('The local build failed.');
   return true;

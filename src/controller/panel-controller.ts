@@ -375,12 +375,8 @@ export class PanelController implements PanelView {
       );
       return;
     }
-    this.#loadView(session);
-    // The panel's runtime loads beside the view; a failure shows once the configuration is there.
-    this.#panelModule().catch(() => undefined);
-    // The card frames start now, from the first script's folder, while the configuration loads.
-    const folder = this.#bundleFolder();
-    if (folder && this.#cardMayBeOffered()) this.#startCard(session, folder);
+    // The configuration call first: it is the longest wait; then the files and the card frames,
+    // which load beside it.
     this.#deps.createClient(authorization).then(
       (client) => {
         if (this.#session !== session) return;
@@ -406,6 +402,12 @@ export class PanelController implements PanelView {
         );
       },
     );
+    this.#loadView(session);
+    // The panel's runtime loads beside the view; a failure shows once the configuration is there.
+    this.#panelModule().catch(() => undefined);
+    // The card frames start now, from the first script's folder, while the configuration loads.
+    const folder = this.#bundleFolder();
+    if (folder && this.#cardMayBeOffered()) this.#startCard(session, folder);
     this.#changed();
   }
 
@@ -518,6 +520,11 @@ export class PanelController implements PanelView {
       session.refusal = null;
       session.failure = null;
       session.cancelled = false;
+    }
+    // A wallet the configuration enables: its file starts loading now, beside the panel's runtime.
+    for (const option of available.options) {
+      const name = option === 'applePay' ? 'apple-pay' : option === 'card' ? null : 'paypal';
+      if (name) this.#deps.loadModule(name).catch(() => undefined);
     }
 
     // The card form: started early from the first script's folder, kept when the configuration's

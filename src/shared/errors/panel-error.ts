@@ -47,7 +47,7 @@ export function registerErrors(part: Catalogue): void {
  * not know yet makes an error of type `UNKNOWN` whose message is the code.
  * @example createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' })
  */
-export const createError = errorFactory(known) as unknown as <C extends ErrorCode>(
+export const createError = /* @__PURE__ */ errorFactory(known) as unknown as <C extends ErrorCode>(
   code: C,
   ...args: HasParams<C> extends true
     ? [params: ErrorParams<C>, details?: ErrorDetails]
