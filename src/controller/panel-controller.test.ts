@@ -164,6 +164,34 @@ describe('files loaded on demand', () => {
     expect(panel.modules.requested).not.toContain('paypal');
   });
 
+  it('fetches no 3D Secure file when the configuration does not enable it, and says why', async () => {
+    const panel = controllerHarness({ client: fakeClient(configuration({ threeDSecureEnabled: false })) });
+    panel.controller.setOptions({ threeDSecure: { amount: '10.00' } });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    expect(panel.modules.requested).not.toContain('three-d-secure');
+    expect(panel.events[0]).toMatchObject({
+      name: 'errorOccurred',
+      // A tokenization key is refused first, as the 3D Secure file itself would.
+      detail: { code: 'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY' },
+    });
+    expect(panel.names()).toContain('ready');
+  });
+
+  it('fetches the files the merchant asks for as soon as the configuration enables them', async () => {
+    const panel = controllerHarness();
+    panel.controller.setOptions({
+      paypal: { flow: 'vault' },
+      dataCollector: { kount: true },
+      threeDSecure: { amount: '10.00' },
+    });
+    await panel.start();
+    expect(panel.modules.requested).toEqual(
+      expect.arrayContaining(['paypal', 'data-collector', 'three-d-secure']),
+    );
+  });
+
   it('drops a wallet whose file fails, says why, and still pays by card', async () => {
     const panel = controllerHarness();
     panel.modules.failures.set('paypal', createError('MODULE_LOAD_FAILED', { module: 'paypal' }));

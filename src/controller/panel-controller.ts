@@ -24,6 +24,7 @@ import { PANEL_VERSION } from '../shared/build-constants';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
 import { CardFrames } from './card-frames';
 import { emit, type PaymentPanelEventDetails, type PaymentPanelEventName } from './events';
+import type { ModuleName } from '../shared/module-registry';
 import { loadModule, type ModuleLoader } from './module-loader';
 import type { PanelOptions } from './panel-options';
 import type { PanelModule } from './panel-module';
@@ -521,11 +522,16 @@ export class PanelController implements PanelView {
       session.failure = null;
       session.cancelled = false;
     }
-    // A wallet the configuration enables: its file starts loading now, beside the panel's runtime.
+    // The files of what the merchant asks for and the configuration enables start loading now,
+    // beside the panel's runtime, which uses them.
+    const files = new Set<ModuleName>();
     for (const option of available.options) {
-      const name = option === 'applePay' ? 'apple-pay' : option === 'card' ? null : 'paypal';
-      if (name) this.#deps.loadModule(name).catch(() => undefined);
+      if (option === 'applePay') files.add('apple-pay');
+      else if (option !== 'card') files.add('paypal');
     }
+    if (options.dataCollector) files.add('data-collector');
+    if (options.threeDSecure && gateway.threeDSecureEnabled) files.add('three-d-secure');
+    for (const name of files) this.#deps.loadModule(name).catch(() => undefined);
 
     // The card form: started early from the first script's folder, kept when the configuration's
     // folder is the same and the fields have not changed; otherwise made anew.

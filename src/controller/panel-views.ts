@@ -29,10 +29,14 @@ import type { PanelOptions } from './panel-options';
 import { BANK_FRAME_SLOT } from './index';
 import type { ViewId, ViewsState, WalletOption, WalletViewState } from './view-contract';
 import { PAYPAL_FLOW_FAILED } from '../shared/errors/catalogues/paypal';
-import { THREEDS_NOT_ENABLED } from '../shared/errors/catalogues/three-d-secure';
+import {
+  THREEDS_CAN_NOT_USE_TOKENIZATION_KEY,
+  THREEDS_NOT_ENABLED,
+} from '../shared/errors/catalogues/three-d-secure';
 
-// The two codes the views fall back on when a wallet or 3D Secure fails for no known reason.
-registerErrors({ PAYPAL_FLOW_FAILED, THREEDS_NOT_ENABLED });
+// The codes the views give themselves: a wallet or 3D Secure failing for no known reason, and 3D
+// Secure that the configuration does not enable (its file is then not fetched).
+registerErrors({ PAYPAL_FLOW_FAILED, THREEDS_NOT_ENABLED, THREEDS_CAN_NOT_USE_TOKENIZATION_KEY });
 
 /** Analytics name of each method type in `request-payment-method.<kind>`. */
 export const METHOD_TYPE_ANALYTICS: Readonly<Record<PaymentMethodType, string>> = {
@@ -648,6 +652,15 @@ export class PanelViews {
     const loading = this.#threeDSecureLoading;
     let created: ThreeDSecure | PanelError;
     try {
+      // A gateway without 3D Secure for the merchant: its file is not even fetched (the refusal is
+      // the one the file would give, a tokenization key's first).
+      if (this.#client.configuration.gatewayConfiguration.threeDSecureEnabled !== true) {
+        throw createError(
+          this.#client.authorization.kind === 'TOKENIZATION_KEY'
+            ? 'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY'
+            : 'THREEDS_NOT_ENABLED',
+        );
+      }
       const { createThreeDSecure } = await this.#ctx.loadModule('three-d-secure');
       created = createThreeDSecure(this.#client, { frameTitle: this.#ctx.texts().text('cardVerification') });
     } catch (error) {

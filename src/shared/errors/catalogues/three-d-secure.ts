@@ -10,6 +10,12 @@ export const THREEDS_NOT_ENABLED = {
   message: '3D Secure is not enabled for this merchant.',
 } as const satisfies CatalogueEntry;
 
+/** 3D Secure refuses a tokenization key. */
+export const THREEDS_CAN_NOT_USE_TOKENIZATION_KEY = {
+  type: 'MERCHANT',
+  message: '3D Secure can not use a tokenization key for authorization.',
+} as const satisfies CatalogueEntry;
+
 /** 3D Secure's part of the error catalogue. */
 export const THREE_D_SECURE_ERRORS = {
   THREEDS_AUTHENTICATION_IN_PROGRESS: {
@@ -22,10 +28,7 @@ export const THREE_D_SECURE_ERRORS = {
   },
   THREEDS_NO_VERIFICATION_PAYLOAD: { type: 'MERCHANT', message: 'No verification payload available.' },
   THREEDS_NOT_ENABLED,
-  THREEDS_CAN_NOT_USE_TOKENIZATION_KEY: {
-    type: 'MERCHANT',
-    message: '3D Secure can not use a tokenization key for authorization.',
-  },
+  THREEDS_CAN_NOT_USE_TOKENIZATION_KEY,
   THREEDS_HTTPS_REQUIRED: { type: 'MERCHANT', message: '3D Secure requires HTTPS.' },
   THREEDS_TERM_URL_REQUIRES_DOMAIN: {
     type: 'INTERNAL',
