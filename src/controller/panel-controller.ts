@@ -20,6 +20,7 @@ import {
   type RawPaymentMethod,
 } from '../model';
 import { BUNDLE_URL } from '../shared/bundle-location';
+import { nextTask } from '../shared/next-task';
 import { PANEL_VERSION } from '../shared/build-constants';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
 import { CardFrames } from './card-frames';
@@ -141,6 +142,7 @@ export class PanelController implements PanelView {
   #textsWaiting: (() => void)[] = [];
   #texts: Texts;
   #shownReady: PanelViews | null = null;
+  #notifying = false;
 
   /**
    * @param host - the element: it receives the panel's events
@@ -667,8 +669,18 @@ export class PanelController implements PanelView {
     void settled.then(() => this.#pending.delete(settled));
   }
 
+  /**
+   * The state changed: listeners (the view, the element's own rendering) hear it once per task's
+   * worth of changes, in the next task. A payment changes the model several times in a row, and the
+   * merchant awaiting it goes on before the panel renders what changed.
+   */
   #changed(): void {
     this.#state = null;
-    for (const listener of [...this.#listeners]) listener();
+    if (this.#notifying) return;
+    this.#notifying = true;
+    nextTask(() => {
+      this.#notifying = false;
+      for (const listener of [...this.#listeners]) listener();
+    });
   }
 }

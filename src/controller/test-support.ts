@@ -24,6 +24,7 @@ import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
 import type { FieldKey, FieldState } from '../shared/hosted-fields';
 import type { ModuleName, PanelModules } from '../shared/module-registry';
+import { nextTask } from '../shared/next-task';
 import { PanelController, type ControllerDependencies } from './panel-controller';
 import { PanelViews } from './panel-views';
 import type { PaymentPanelEventName } from './events';
@@ -307,7 +308,12 @@ export function controllerHarness(
   };
 }
 
-/** Lets pending promise callbacks run. */
+/** Lets pending promise callbacks and the controller's next-task notifications run. */
 export async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
+  for (let round = 0; round < 3; round++) {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    await new Promise<void>((resolve) => {
+      nextTask(resolve);
+    });
+  }
 }

@@ -357,10 +357,12 @@ export class PaymentPanelElement extends HTMLElement {
   /** What the element shows itself: the loading indicator until the panel is ready, or its error. */
   #render(state: PanelViewState): void {
     const { panel, loading, loadingText, alert } = this.#fallback;
-    panel.lang = state.lang;
-    panel.dir = state.dir;
-    panel.dataset.state = state.phase;
-    loadingText.textContent = state.texts.text('loading');
+    // Only what changed is written: the controller's state changes often while a payment runs.
+    if (panel.lang !== state.lang) panel.lang = state.lang;
+    if (panel.dir !== state.dir) panel.dir = state.dir;
+    if (panel.dataset.state !== state.phase) panel.dataset.state = state.phase;
+    const loadingLabel = state.texts.text('loading');
+    if (loadingText.textContent !== loadingLabel) loadingText.textContent = loadingLabel;
     if (state.phase === 'loading') {
       if (!loading.isConnected) panel.prepend(loading);
     } else {

@@ -3,7 +3,7 @@
  * the "other ways to pay" toggle. They render the controller's state; every choice the shopper
  * makes goes to the controller.
  */
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { PanelView, ViewsState } from '../controller';
 import { ApplePayButton } from './ApplePayButton';
 import { CardSheet } from './CardSheet';
@@ -38,9 +38,10 @@ export function Views({ view, state, ready }: ViewsProps) {
   const { activeView, offered, methods, activeMethod, card, wallets, verifying, focusRequest } = state;
 
   // After a shopper's switch, focus moves to the new view's heading; so it does when the view it
-  // was in went (a wallet or a card handed over its method), before the browser drops it.
+  // was in went (a wallet or a card handed over its method). After the paint: moving focus makes
+  // the browser lay the page out, which the merchant's awaited payment need not wait for.
   const focusedFor = useRef(focusRequest);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const requested = focusedFor.current !== focusRequest;
     focusedFor.current = focusRequest;
     const root = rootRef.current?.getRootNode();
