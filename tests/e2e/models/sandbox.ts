@@ -102,7 +102,12 @@ export class Sandbox {
         return resources.filter((resource) => !seen.has(resource));
       })
       .toEqual([]);
-    return this.deviceSessions(filter);
+    // In the order asked for: a frame and an image load side by side, either may arrive first.
+    const order = (record: DeviceSessionRecord): number => {
+      const index = resources.indexOf(record.resource);
+      return index === -1 ? resources.length : index;
+    };
+    return (await this.deviceSessions(filter)).sort((a, b) => order(a) - order(b));
   }
 
   /** A client token, in the merchant server's role; `options` need a customer. */
