@@ -16,7 +16,7 @@ import { GENERAL_ERRORS } from './catalogues/general';
 import { HOSTED_FIELDS_ERRORS } from './catalogues/hosted-fields';
 import { PANEL_ERRORS } from './catalogues/panel';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
-import { THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
+import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
 
 export type { CatalogueEntry, ErrorType } from './catalogue-entry';
 
@@ -36,6 +36,7 @@ export const ERROR_CATALOGUE = /* @__PURE__ */ (() =>
     ...HOSTED_FIELDS_ERRORS,
     ...PAYPAL_ERRORS,
     ...THREE_D_SECURE_ERRORS,
+    ...THREE_D_SECURE_2_ERRORS,
     ...DATA_COLLECTOR_ERRORS,
   }) as const satisfies Catalogue)();
 

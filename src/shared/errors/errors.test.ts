@@ -3,7 +3,7 @@ import { ERROR_CATALOGUE, type ErrorCode } from './catalogue';
 import { APPLE_PAY_ERRORS } from './catalogues/apple-pay';
 import { DATA_COLLECTOR_ERRORS } from './catalogues/data-collector';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
-import { THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
+import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
 import { createError, isPanelError, PanelError, panelErrorFromJSON, registerErrors } from './panel-error';
 
 /** Every code with its type and finished message, written out independently of the catalogue. */
@@ -183,6 +183,66 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
     'Issuer declined the authentication.',
     { message: 'Issuer declined the authentication.' },
   ],
+  [
+    'THREEDS_NOT_ENABLED_FOR_V2',
+    'MERCHANT',
+    "3D Secure version 2 is not enabled for this merchant. Contact the provider's support for assistance.",
+  ],
+  [
+    'THREEDS_UNRECOGNIZED_VERSION',
+    'MERCHANT',
+    '3 is not a recognized 3D Secure version: use 1 or 2.',
+    { version: '3' },
+  ],
+  [
+    'THREEDS_CARDINAL_SDK_SETUP_FAILED',
+    'UNKNOWN',
+    "Something went wrong setting up Cardinal's Songbird.js library.",
+  ],
+  [
+    'THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED',
+    'NETWORK',
+    "Cardinal's Songbird.js library could not be loaded.",
+  ],
+  ['THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT', 'UNKNOWN', "Cardinal's Songbird.js took too long to setup."],
+  ['THREEDS_CARDINAL_SDK_RESPONSE_TIMEDOUT', 'UNKNOWN', "Cardinal's API took too long to respond."],
+  [
+    'THREEDS_CARDINAL_SDK_BAD_CONFIG',
+    'MERCHANT',
+    'JWT or other required field missing. Please check your setup configuration.',
+  ],
+  [
+    'THREEDS_CARDINAL_SDK_BAD_JWT',
+    'MERCHANT',
+    'Cardinal JWT missing or malformed. Please check your setup configuration.',
+  ],
+  [
+    'THREEDS_CARDINAL_SDK_ERROR',
+    'UNKNOWN',
+    'A general error has occurred with Cardinal. See description for more information.',
+  ],
+  ['THREEDS_CARDINAL_SDK_CANCELED', 'CUSTOMER', 'Canceled by user.'],
+  [
+    'THREEDS_JWT_AUTHENTICATION_FAILED',
+    'UNKNOWN',
+    'Something went wrong authenticating the JWT from Cardinal',
+  ],
+  [
+    'THREEDS_LOOKUP_TOKENIZED_CARD_NOT_FOUND_ERROR',
+    'MERCHANT',
+    'Either the payment method nonce passed to `verifyCard` does not exist, or it was already consumed',
+  ],
+  [
+    'THREEDS_LOOKUP_VALIDATION_ERROR',
+    'CUSTOMER',
+    'The data passed in `verifyCard` did not pass validation checks. See details for more info',
+  ],
+  ['THREEDS_LOOKUP_ERROR', 'UNKNOWN', 'Something went wrong during the 3D Secure lookup'],
+  [
+    'THREEDS_INLINE_IFRAME_DETAILS_INCORRECT',
+    'UNKNOWN',
+    'Something went wrong when attempting to add the authentication iframe to the page.',
+  ],
   ['DATA_COLLECTOR_KOUNT_NOT_ENABLED', 'MERCHANT', 'Kount is not enabled for this merchant.'],
   [
     'DATA_COLLECTOR_KOUNT_ERROR',
@@ -222,6 +282,7 @@ describe('error catalogue', () => {
     registerErrors(PAYPAL_ERRORS);
     registerErrors(APPLE_PAY_ERRORS);
     registerErrors(THREE_D_SECURE_ERRORS);
+    registerErrors(THREE_D_SECURE_2_ERRORS);
     registerErrors(DATA_COLLECTOR_ERRORS);
   });
 

@@ -7,7 +7,7 @@ import { createChannelError, GENERAL_ERRORS } from './catalogues/general';
 import { createTokenizationError, HOSTED_FIELDS_ERRORS } from './catalogues/hosted-fields';
 import { PANEL_ERRORS } from './catalogues/panel';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
-import { THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
+import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
 import { errorFactory, PanelError } from './factory';
 import { createError } from './panel-error';
 
@@ -24,6 +24,7 @@ describe('component catalogues', () => {
       HOSTED_FIELDS_ERRORS,
       PAYPAL_ERRORS,
       THREE_D_SECURE_ERRORS,
+      THREE_D_SECURE_2_ERRORS,
       DATA_COLLECTOR_ERRORS,
     ];
     expect(Object.keys(ERROR_CATALOGUE)).toEqual(parts.flatMap((part) => Object.keys(part)));

@@ -1,5 +1,6 @@
 /**
- * Errors of 3D Secure (SPEC §8 "3D Secure").
+ * Errors of 3D Secure (SPEC §8 "3D Secure"), and of version 2 (Cardinal's Songbird) with the codes
+ * and messages of the provider's SDK.
  * @packageDocumentation
  */
 import type { Catalogue, CatalogueEntry } from '../catalogue-entry';
@@ -15,6 +16,70 @@ export const THREEDS_CAN_NOT_USE_TOKENIZATION_KEY = {
   type: 'MERCHANT',
   message: '3D Secure can not use a tokenization key for authorization.',
 } as const satisfies CatalogueEntry;
+
+/**
+ * The codes of 3D Secure 2: Songbird's set-up and answers, the lookup, the issuer's challenge.
+ * Registered beside {@link THREE_D_SECURE_ERRORS}, not spread into it: a spread at the top level
+ * would keep both in the first script.
+ */
+export const THREE_D_SECURE_2_ERRORS = {
+  THREEDS_NOT_ENABLED_FOR_V2: {
+    type: 'MERCHANT',
+    message:
+      "3D Secure version 2 is not enabled for this merchant. Contact the provider's support for assistance.",
+  },
+  THREEDS_UNRECOGNIZED_VERSION: {
+    type: 'MERCHANT',
+    message: '{version} is not a recognized 3D Secure version: use 1 or 2.',
+  },
+  THREEDS_CARDINAL_SDK_SETUP_FAILED: {
+    type: 'UNKNOWN',
+    message: "Something went wrong setting up Cardinal's Songbird.js library.",
+  },
+  THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED: {
+    type: 'NETWORK',
+    message: "Cardinal's Songbird.js library could not be loaded.",
+  },
+  THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT: {
+    type: 'UNKNOWN',
+    message: "Cardinal's Songbird.js took too long to setup.",
+  },
+  THREEDS_CARDINAL_SDK_RESPONSE_TIMEDOUT: {
+    type: 'UNKNOWN',
+    message: "Cardinal's API took too long to respond.",
+  },
+  THREEDS_CARDINAL_SDK_BAD_CONFIG: {
+    type: 'MERCHANT',
+    message: 'JWT or other required field missing. Please check your setup configuration.',
+  },
+  THREEDS_CARDINAL_SDK_BAD_JWT: {
+    type: 'MERCHANT',
+    message: 'Cardinal JWT missing or malformed. Please check your setup configuration.',
+  },
+  THREEDS_CARDINAL_SDK_ERROR: {
+    type: 'UNKNOWN',
+    message: 'A general error has occurred with Cardinal. See description for more information.',
+  },
+  THREEDS_CARDINAL_SDK_CANCELED: { type: 'CUSTOMER', message: 'Canceled by user.' },
+  THREEDS_JWT_AUTHENTICATION_FAILED: {
+    type: 'UNKNOWN',
+    message: 'Something went wrong authenticating the JWT from Cardinal',
+  },
+  THREEDS_LOOKUP_TOKENIZED_CARD_NOT_FOUND_ERROR: {
+    type: 'MERCHANT',
+    message:
+      'Either the payment method nonce passed to `verifyCard` does not exist, or it was already consumed',
+  },
+  THREEDS_LOOKUP_VALIDATION_ERROR: {
+    type: 'CUSTOMER',
+    message: 'The data passed in `verifyCard` did not pass validation checks. See details for more info',
+  },
+  THREEDS_LOOKUP_ERROR: { type: 'UNKNOWN', message: 'Something went wrong during the 3D Secure lookup' },
+  THREEDS_INLINE_IFRAME_DETAILS_INCORRECT: {
+    type: 'UNKNOWN',
+    message: 'Something went wrong when attempting to add the authentication iframe to the page.',
+  },
+} as const satisfies Catalogue;
 
 /** 3D Secure's part of the error catalogue. */
 export const THREE_D_SECURE_ERRORS = {
