@@ -24,6 +24,10 @@ export const ENDPOINTS = {
   paypalAccounts: { method: 'POST', path: 'payment_methods/paypal_accounts' },
   applePaymentTokens: { method: 'POST', path: 'payment_methods/apple_payment_tokens' },
   threeDSecureLookup: { method: 'POST', path: 'payment_methods/:nonce/three_d_secure/lookup' },
+  threeDSecureAuthenticateFromJwt: {
+    method: 'POST',
+    path: 'payment_methods/:nonce/three_d_secure/authenticate_from_jwt',
+  },
   createPaymentResource: { method: 'POST', path: 'paypal_hermes/create_payment_resource' },
   setupBillingAgreement: { method: 'POST', path: 'paypal_hermes/setup_billing_agreement' },
   applePayWebSessions: { method: 'POST', path: 'apple_pay_web/sessions' },

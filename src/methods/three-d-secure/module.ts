@@ -4,11 +4,13 @@
  * @packageDocumentation
  */
 import { defineModule } from '../../shared/module-registry';
+import { offeredVersion } from './songbird';
 import { createThreeDSecure } from './three-d-secure';
 
 /** What the 3D Secure file gives the panel. */
 export interface ThreeDSecureModule {
   createThreeDSecure: typeof createThreeDSecure;
+  offeredVersion: typeof offeredVersion;
 }
 
 declare module '../../shared/module-registry' {
@@ -17,4 +19,4 @@ declare module '../../shared/module-registry' {
   }
 }
 
-defineModule('three-d-secure', { createThreeDSecure });
+defineModule('three-d-secure', { createThreeDSecure, offeredVersion });

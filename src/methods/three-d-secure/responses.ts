@@ -8,6 +8,7 @@
 import {
   INVALID,
   boolean,
+  isObject,
   looseObject,
   nonEmptyString,
   nullable,
@@ -175,4 +176,113 @@ export function readAuthResponse(response: Record<string, unknown> | null): Auth
     return { kind: 'lookupMethod', threeDSecureInfo: read.threeDSecureInfo };
   }
   return { kind: 'failed', message: read.error?.message || FAILED_AUTHENTICATION_MESSAGE };
+}
+
+/** The issuer's page a 3D Secure 2 lookup asks for (PROTOCOL §16), handed to `Cardinal.continue`. */
+export interface Lookup2Challenge {
+  /** The issuer's access control server: an `https:` URL. */
+  acsUrl: string;
+  /** The challenge request (CReq) for the issuer. */
+  pareq: string;
+  transactionId: string;
+}
+
+/** A 3D Secure 2 lookup answer. */
+export interface Lookup2Answer {
+  paymentMethod: ThreeDSecurePaymentMethod;
+  threeDSecureInfo: ThreeDSecureInfo;
+  /** `null` when the issuer decided without the shopper (frictionless). */
+  challenge: Lookup2Challenge | null;
+}
+
+const lookup2Answer = object<{
+  paymentMethod: ThreeDSecurePaymentMethod;
+  threeDSecureInfo: ThreeDSecureInfo;
+  lookup?:
+    | {
+        acsUrl?: string | null | undefined;
+        pareq?: string | null | undefined;
+        transactionId?: string | null | undefined;
+      }
+    | null
+    | undefined;
+}>({
+  paymentMethod,
+  threeDSecureInfo,
+  lookup: optional(
+    nullable(object({ acsUrl: optionalText, pareq: optionalText, transactionId: optionalText })),
+  ),
+});
+
+/**
+ * Reads a 3D Secure 2 lookup answer, or returns `null` when it does not fit: no card nonce, no
+ * flags, or an `acsUrl` without an `https:` URL, a PaReq and a transaction id. An empty or missing
+ * `acsUrl` means the issuer decided without a challenge.
+ */
+export function readLookup2Answer(data: unknown): Lookup2Answer | null {
+  const answer = parseWith(lookup2Answer, data);
+  if (!answer) return null;
+  const { acsUrl, pareq, transactionId } = answer.lookup ?? {};
+  const read = { paymentMethod: answer.paymentMethod, threeDSecureInfo: answer.threeDSecureInfo };
+  if (!acsUrl) return { ...read, challenge: null };
+  if (!isHttpsUrl(acsUrl) || !pareq || !transactionId) return null;
+  return { ...read, challenge: { acsUrl, pareq, transactionId } };
+}
+
+/** What `authenticate_from_jwt` answers (PROTOCOL §16). */
+export interface JwtAuthentication {
+  /** The authenticated card; absent when the gateway answers errors (the lookup's card then pays). */
+  paymentMethod?: ThreeDSecurePaymentMethod | undefined;
+  threeDSecureInfo: ThreeDSecureInfo;
+}
+
+const jwtAuthentication = object<{
+  paymentMethod?: unknown;
+  threeDSecureInfo: ThreeDSecureInfo;
+}>({ paymentMethod: optional(unknownValue), threeDSecureInfo });
+
+/**
+ * Reads the answer of `authenticate_from_jwt`, or returns `null` when it does not fit: no flags, a
+ * card that cannot be read, or a shift claimed without a card (a shift must not be claimed for the
+ * lookup's nonce, which the issuer did not authenticate).
+ */
+export function readJwtAuthentication(data: unknown): JwtAuthentication | null {
+  const answer = parseWith(jwtAuthentication, data);
+  if (!answer) return null;
+  if (answer.paymentMethod === undefined || answer.paymentMethod === null) {
+    return answer.threeDSecureInfo.liabilityShifted ? null : { threeDSecureInfo: answer.threeDSecureInfo };
+  }
+  const method = parseWith(paymentMethod, answer.paymentMethod);
+  return method ? { paymentMethod: method, threeDSecureInfo: answer.threeDSecureInfo } : null;
+}
+
+/** What Songbird's `payments.validated` says. */
+export type SongbirdVerdict =
+  // The shopper cancelled the issuer's challenge.
+  | { kind: 'cancelled' }
+  // The issuer answered: the gateway reads Songbird's JWT.
+  | { kind: 'answered'; jwt: string }
+  // Songbird failed, with its error number and description.
+  | { kind: 'error'; errorNumber: unknown; description: unknown };
+
+/** How a verification goes on from Songbird's `payments.validated`. */
+export function readSongbirdVerdict(data: unknown, jwt: unknown): SongbirdVerdict {
+  const read = isObject(data) ? data : {};
+  const payment = isObject(read.Payment) ? read.Payment : {};
+  const extended = isObject(payment.ExtendedData) ? payment.ExtendedData : {};
+  if (extended.ChallengeCancel === '01') return { kind: 'cancelled' };
+  const action = read.ActionCode;
+  if (
+    (action === 'SUCCESS' || action === 'NOACTION' || action === 'FAILURE') &&
+    typeof jwt === 'string' &&
+    jwt !== ''
+  ) {
+    return { kind: 'answered', jwt };
+  }
+  // An answer without the JWT the gateway needs is Songbird's failure too.
+  return {
+    kind: 'error',
+    errorNumber: action === 'ERROR' ? read.ErrorNumber : undefined,
+    description: read.ErrorDescription,
+  };
 }

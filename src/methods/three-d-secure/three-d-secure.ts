@@ -1,9 +1,13 @@
 /**
- * 3D Secure card verification, page side (SPEC §4 "3D Secure", §5, §8; PROTOCOL §8): the lookup,
- * and when the bank asks to authenticate the shopper, the bank frame on the assets origin, which
- * the merchant shows (`addFrame`) and hides (`removeFrame`) and which answers on a channel of its
- * own. No card data is involved: only the nonce the card was tokenized to, and the nonce that
- * comes back.
+ * 3D Secure card verification, page side (SPEC §4 "3D Secure", §5, §8; PROTOCOL §8, §16).
+ *
+ * Version 1: the lookup, and when the bank asks to authenticate the shopper, the bank frame on the
+ * assets origin, which the merchant shows (`addFrame`) and hides (`removeFrame`) and which answers
+ * on a channel of its own. Version 2 (EMV 3DS, when the gateway's configuration carries Cardinal's
+ * JWT): Cardinal's Songbird collects the issuer's device data, the lookup sends the browser's
+ * details, and the issuer's challenge, when it asks for one, is a frame Songbird hands over and the
+ * merchant shows the same way. No card data is involved: only the nonce the card was tokenized to,
+ * its BIN (version 2), and the nonce that comes back.
  * @packageDocumentation
  */
 import type { GatewayClient } from '../../client';
@@ -22,22 +26,48 @@ import { isObject as isRecord } from '../../shared/strict-readers';
 import {
   UNREADABLE_LOOKUP_MESSAGE,
   readAuthResponse,
+  readJwtAuthentication,
+  readLookup2Answer,
   readLookupAnswer,
+  readSongbirdVerdict,
+  type Lookup2Answer,
+  type Lookup2Challenge,
   type LookupAnswer,
   type LookupChallenge,
   type ThreeDSecureInfo,
   type ThreeDSecurePaymentMethod,
 } from './responses';
-import { THREE_D_SECURE_ERRORS } from '../../shared/errors/catalogues/three-d-secure';
+import {
+  holdSongbird,
+  songbirdError,
+  songbirdSettings,
+  type SongbirdHandle,
+  type SongbirdLink,
+  type SongbirdSettings,
+} from './songbird';
+import { ACS_WINDOW_SIZES, acsWindowSizeOf, lookupFields, type ThreeDSecure2Options } from './verify-options';
+import {
+  THREE_D_SECURE_2_ERRORS,
+  THREE_D_SECURE_ERRORS,
+} from '../../shared/errors/catalogues/three-d-secure';
 
 // 3D Secure's codes reach this page with 3D Secure's file.
 registerErrors(THREE_D_SECURE_ERRORS);
+registerErrors(THREE_D_SECURE_2_ERRORS);
 
 /** Options of {@link createThreeDSecure}. */
 export interface ThreeDSecureOptions {
+  /**
+   * `2`: 3D Secure 2 through Cardinal's Songbird, which the gateway's configuration must offer
+   * (`THREEDS_NOT_ENABLED_FOR_V2` otherwise). `1` (the default): the bank frame.
+   */
+  version?: 1 | 2;
   /** Loads the non-minified bank frame page. */
   debug?: boolean;
-  /** Title (accessible name) of the bank frame; {@link DEFAULT_BANK_FRAME_TITLE} by default. */
+  /**
+   * Title (accessible name) of the bank frame, or of the issuer's frame in version 2;
+   * {@link DEFAULT_BANK_FRAME_TITLE} by default.
+   */
   frameTitle?: string;
 }
 
@@ -45,14 +75,20 @@ export interface ThreeDSecureOptions {
  * Options of {@link ThreeDSecure.verifyCard}, read loosely: plain-JavaScript merchants can leave
  * out or mistype any of them, which fails with `THREEDS_MISSING_VERIFY_CARD_OPTION`.
  */
-export interface VerifyCardOptions {
+export interface VerifyCardOptions extends ThreeDSecure2Options {
   /** The nonce of the card to verify (a new card's, or a saved card's). Required. */
   nonce: string;
+  /**
+   * The card's BIN (its first six digits, `details.bin` of the tokenized card). Required in
+   * version 2, where Songbird gives it to the issuer's device data collection; never sent in 1.
+   */
+  bin?: string;
   /** Amount of the transaction, e.g. `"10.00"`; a number is sent as it is. Required, not zero. */
   amount: string | number;
   /**
    * Shows the bank frame: called when the bank asks to authenticate the shopper, with `null` and
-   * the 400 × 400 frame to put on the page. Required.
+   * the frame to put on the page: the 400 × 400 bank frame, or in version 2 the issuer's, sized by
+   * `additionalInformation.acsWindowSize`. Required.
    */
   addFrame: (error: PanelError | null, iframe: HTMLIFrameElement) => void;
   /** Hides the bank frame again: called once the verification ends after `addFrame`. Required. */
@@ -73,6 +109,11 @@ export interface VerifyCardResult {
   liabilityShiftPossible: boolean;
   /** The `threeDSecureInfo` the flags come from, with every field the gateway sent. */
   verificationDetails: ThreeDSecureInfo;
+  /**
+   * Version 2: the card's 3D Secure details (`status`, `enrolled`, `eciFlag`, `cavv`, `lookup` and
+   * `authentication` `transStatus`…), the latest step's fields over the earlier ones'.
+   */
+  threeDSecureInfo?: ThreeDSecureInfo;
 }
 
 /**
@@ -87,14 +128,26 @@ export interface ThreeDSecure {
    * `removeFrame` and resolves with the authenticated card, or — authentication failed but a
    * shift stays possible — with the lookup's card and the answer's flags.
    *
+   * Version 2 first waits for Songbird's set-up, has Songbird give the BIN to the issuer
+   * (`bin.process`), then looks the card up with the browser's details, Songbird's session and the
+   * options; a frictionless answer resolves at once, a challenge shows the issuer's frame through
+   * `addFrame` (`Cardinal.continue`) and Songbird's verdict is authenticated by the gateway
+   * (`authenticate_from_jwt`). A shopper cancelling the issuer's page resolves as
+   * {@link ThreeDSecure.cancelVerifyCard} does.
+   *
    * Rejects with `THREEDS_AUTHENTICATION_IN_PROGRESS` (another verification runs),
    * `THREEDS_MISSING_VERIFY_CARD_OPTION` (`details.option` names the first of `nonce`, `amount`,
-   * `addFrame`, `removeFrame` missing), a client error of the lookup as it is,
+   * `addFrame`, `removeFrame` missing, and `bin` in version 2), a client error of the lookup as it is,
    * `THREEDS_UNKNOWN_AUTH_RESPONSE` (the bank's answer is neither, with its error message; or an
    * answer or lookup that cannot be read), `INCOMPATIBLE_VERSIONS` (a bank frame of another version),
    * `THREEDS_TERM_URL_REQUIRES_DOMAIN` (the bank frame refuses the gateway's term URL), what
    * `addFrame` throws (an `Error` as it is, anything else wrapped in one), or
-   * `METHOD_CALLED_AFTER_TEARDOWN`. A cancelled verification resolves as
+   * `METHOD_CALLED_AFTER_TEARDOWN`. In version 2 instead of the lookup's client error:
+   * `THREEDS_LOOKUP_TOKENIZED_CARD_NOT_FOUND_ERROR` (404), `THREEDS_LOOKUP_VALIDATION_ERROR` (422),
+   * `THREEDS_LOOKUP_ERROR` (any other failure, or an answer that cannot be read), each with the
+   * original in `details.originalError`; and Songbird's `THREEDS_CARDINAL_SDK_…` errors (its
+   * script did not load or set itself up, or its `ErrorNumber`), `THREEDS_INLINE_IFRAME_DETAILS_INCORRECT`
+   * or `THREEDS_JWT_AUTHENTICATION_FAILED`. A cancelled verification resolves as
    * {@link ThreeDSecure.cancelVerifyCard} does.
    */
   verifyCard(options: VerifyCardOptions): Promise<VerifyCardResult>;
@@ -125,14 +178,19 @@ const OPTION_NAMES = {
   amount: 'an amount',
   addFrame: 'an addFrame function',
   removeFrame: 'a removeFrame function',
+  bin: 'a bin',
 } as const;
 
 type VerifyCardOption = keyof typeof OPTION_NAMES;
 
 /** A verification as the component tracks it. */
 interface Verification {
+  /** Whether it has ended. */
+  ended(): boolean;
   /** Ends it with a result or an error, once. */
   finish(outcome: { value: VerifyCardResult } | { error: Error }): void;
+  /** Runs `cleanup` when it ends. */
+  onFinish(cleanup: () => void): void;
   /** The result a cancellation ends it with; set once the bank frame is handed to `addFrame`. */
   cancelResult?: () => VerifyCardResult;
 }
@@ -146,12 +204,87 @@ function isAmount(value: unknown): value is string | number {
 }
 
 /** The first option of `options` that is missing or of the wrong kind, in the order of SPEC §5. */
-function missingOption(options: Record<string, unknown>): VerifyCardOption | undefined {
+function missingOption(options: Record<string, unknown>, version: 1 | 2): VerifyCardOption | undefined {
   if (typeof options.nonce !== 'string' || options.nonce === '') return 'nonce';
   if (!isAmount(options.amount)) return 'amount';
   if (typeof options.addFrame !== 'function') return 'addFrame';
   if (typeof options.removeFrame !== 'function') return 'removeFrame';
+  if (version === 2 && (typeof options.bin !== 'string' || !/^\d{6,8}$/.test(options.bin))) return 'bin';
   return undefined;
+}
+
+/**
+ * A version 2 result: the card with the flags of the step that decided, and the card's details
+ * with each later step's fields over the earlier ones'.
+ */
+function result2Of(
+  method: ThreeDSecurePaymentMethod,
+  ...steps: (ThreeDSecureInfo | undefined)[]
+): VerifyCardResult {
+  const decided = steps.at(-1) ?? { liabilityShifted: false, liabilityShiftPossible: false };
+  const result = resultOf(method, decided);
+  result.threeDSecureInfo = Object.assign({}, ...steps, {
+    liabilityShifted: decided.liabilityShifted,
+    liabilityShiftPossible: decided.liabilityShiftPossible,
+  }) as ThreeDSecureInfo;
+  return result;
+}
+
+/** What the lookup learns of the browser, for the issuer's risk assessment (PROTOCOL §16). */
+function browserFields(): Record<string, unknown> {
+  return {
+    browserColorDepth: screen.colorDepth,
+    // No browser runs Java applets any more (`navigator.javaEnabled()` is always false).
+    browserJavaEnabled: false,
+    browserJavascriptEnabled: true,
+    browserLanguage: navigator.language,
+    browserScreenHeight: screen.height,
+    browserScreenWidth: screen.width,
+    browserTimeZone: new Date().getTimezoneOffset(),
+    deviceChannel: 'Browser',
+  };
+}
+
+/**
+ * The issuer's frame out of the HTML Songbird hands over: its one iframe, titled and sized for
+ * the window asked for, or `null` when the HTML holds none.
+ */
+function issuerFrame(html: string, title: string, options: ThreeDSecure2Options): HTMLIFrameElement | null {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const frames = template.content.querySelectorAll('iframe');
+  const frame = frames.length === 1 ? frames[0] : undefined;
+  if (!frame) return null;
+  frame.remove();
+  const size = ACS_WINDOW_SIZES[acsWindowSizeOf(options)];
+  frame.title = title;
+  frame.className = BANK_FRAME_CLASS;
+  if (size) {
+    frame.width = String(size.width);
+    frame.height = String(size.height);
+  } else {
+    // Full screen: as much of the viewport as the modal leaves.
+    frame.removeAttribute('width');
+    frame.removeAttribute('height');
+    frame.style.inlineSize = '100vw';
+    frame.style.blockSize = '85vh';
+  }
+  frame.setAttribute('frameborder', '0');
+  return frame;
+}
+
+/** The lookup's error code for an HTTP status (PROTOCOL §16). */
+function lookupErrorCode(
+  error: unknown,
+):
+  | 'THREEDS_LOOKUP_TOKENIZED_CARD_NOT_FOUND_ERROR'
+  | 'THREEDS_LOOKUP_VALIDATION_ERROR'
+  | 'THREEDS_LOOKUP_ERROR' {
+  const status =
+    error instanceof PanelError && isRecord(error.details) ? error.details.httpStatus : undefined;
+  if (status === 404) return 'THREEDS_LOOKUP_TOKENIZED_CARD_NOT_FOUND_ERROR';
+  if (status === 422) return 'THREEDS_LOOKUP_VALIDATION_ERROR';
+  return 'THREEDS_LOOKUP_ERROR';
 }
 
 /** A result from a card and the flags that go with it. */
@@ -180,17 +313,27 @@ function reportLater(error: unknown): void {
 }
 
 /**
- * Creates 3D Secure for a client and sends the `threedsecure.initialized` analytics event.
+ * Creates 3D Secure for a client and sends the `threedsecure.initialized` analytics event. Version
+ * 2 starts loading and setting up Songbird at once: its device data collection takes a while.
  * @param client - the gateway client; its authorization must be a client token
  * @throws PanelError `INSTANTIATION_OPTION_REQUIRED` without a client;
+ *   `THREEDS_UNRECOGNIZED_VERSION` for a `version` other than 1 or 2;
  *   `THREEDS_CAN_NOT_USE_TOKENIZATION_KEY` with a tokenization key; `THREEDS_NOT_ENABLED` when the
  *   configuration's `threeDSecureEnabled` is not `true`; `THREEDS_HTTPS_REQUIRED` when its
- *   `environment` is `production` and the page is not served over HTTPS.
+ *   `environment` is `production` and the page is not served over HTTPS;
+ *   `THREEDS_NOT_ENABLED_FOR_V2` for version 2 when the configuration's `threeDSecure` carries no
+ *   `cardinalAuthenticationJWT`.
  */
 export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureOptions = {}): ThreeDSecure {
   // Read loosely: plain-JavaScript callers can leave the client out.
   if (!(client as GatewayClient | undefined)) {
     throw createError('INSTANTIATION_OPTION_REQUIRED', { option: 'client', component: '3D Secure' });
+  }
+  // Read loosely, as the merchant's options are.
+  const settings: ThreeDSecureOptions = isRecord(options) ? options : {};
+  const version: unknown = settings.version ?? 1;
+  if (version !== 1 && version !== 2) {
+    throw createError('THREEDS_UNRECOGNIZED_VERSION', { version: String(version) });
   }
   if (client.authorization.kind === 'TOKENIZATION_KEY') {
     throw createError('THREEDS_CAN_NOT_USE_TOKENIZATION_KEY');
@@ -200,8 +343,11 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
   if (gateway.environment === 'production' && location.protocol !== 'https:') {
     throw createError('THREEDS_HTTPS_REQUIRED');
   }
-  // Read loosely, as the merchant's options are.
-  const settings: ThreeDSecureOptions = isRecord(options) ? options : {};
+  let songbird: SongbirdSettings | null = null;
+  if (version === 2) {
+    songbird = songbirdSettings(client);
+    if (!songbird) throw createError('THREEDS_NOT_ENABLED_FOR_V2');
+  }
   const { assetsUrl } = gateway;
   const assetsOrigin = new URL(assetsUrl).origin;
   const frameBase = `${assetsUrl}/payment-panel/${PANEL_VERSION}/`;
@@ -214,6 +360,32 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
 
   const analytics = (event: string): void => {
     client.analytics.send(`threedsecure.${event}`, ANALYTICS_COMPONENT_PREFIX);
+  };
+
+  /** Songbird for this instance: held from now on, and held anew after a set-up that failed. */
+  let held: SongbirdHandle | null = null;
+  const holdFor = (wanted: SongbirdSettings): SongbirdHandle => {
+    const handle = holdSongbird(wanted);
+    handle.ready.then(
+      () => {
+        analytics('cardinal-sdk.init.setup-completed');
+      },
+      () => {
+        analytics('cardinal-sdk.init.setup-failed');
+        // The next verification tries again: a script that did not load may load then.
+        if (held === handle) {
+          handle.release();
+          held = null;
+        }
+      },
+    );
+    return handle;
+  };
+  if (songbird) held = holdFor(songbird);
+  const songbirdLink = (): Promise<SongbirdLink> => {
+    if (!songbird) return Promise.reject(createError('THREEDS_NOT_ENABLED_FOR_V2'));
+    held ??= holdFor(songbird);
+    return held.ready;
   };
 
   const bankFrameUrl = (channel: string): string =>
@@ -241,24 +413,35 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
     )}&authentication_complete_base_url=${encodeURIComponent(completeBaseUrl)}`;
   };
 
-  const lookUp = async (
+  /** POSTs to a 3D Secure endpoint; what is not a client error becomes `CLIENT_GATEWAY_NETWORK`. */
+  const post = async (
+    name: 'threeDSecureLookup' | 'threeDSecureAuthenticateFromJwt',
     nonce: string,
-    amount: string | number,
+    data: Record<string, unknown>,
     signal: AbortSignal,
-  ): Promise<LookupAnswer> => {
-    let data: unknown;
+  ): Promise<unknown> => {
     try {
-      ({ data } = await client.request({
-        method: ENDPOINTS.threeDSecureLookup.method,
-        endpoint: endpointPath('threeDSecureLookup', { nonce }),
-        data: { amount },
-        signal,
-      }));
+      return (
+        await client.request({
+          method: ENDPOINTS[name].method,
+          endpoint: endpointPath(name, { nonce }),
+          data,
+          signal,
+        })
+      ).data;
     } catch (error) {
       // Client errors (and a teardown's abort, which nobody waits for any more) stay as they are.
       if (signal.aborted || error instanceof PanelError) throw error;
       throw createError('CLIENT_GATEWAY_NETWORK', undefined, { originalError: error });
     }
+  };
+
+  const lookUp = async (
+    nonce: string,
+    amount: string | number,
+    signal: AbortSignal,
+  ): Promise<LookupAnswer> => {
+    const data = await post('threeDSecureLookup', nonce, { amount }, signal);
     const answer = readLookupAnswer(data);
     if (!answer) {
       throw createError(
@@ -270,23 +453,51 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
     return answer;
   };
 
-  const run = (
+  /** The lookup of version 2 (PROTOCOL §16), its failures as the provider's lookup errors. */
+  const lookUp2 = async (
+    body: Record<string, unknown>,
     nonce: string,
-    amount: string | number,
-    addFrame: VerifyCardOptions['addFrame'],
+    signal: AbortSignal,
+  ): Promise<Lookup2Answer> => {
+    let data: unknown;
+    try {
+      data = await post('threeDSecureLookup', nonce, body, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw createError(lookupErrorCode(error), undefined, { originalError: error });
+    }
+    const answer = readLookup2Answer(data);
+    if (!answer) throw createError('THREEDS_LOOKUP_ERROR', undefined, { originalError: data });
+    return answer;
+  };
+
+  /**
+   * One verification: `flow` does its work and ends it through `verification.finish`, once; the
+   * frame it shows is removed then, and an error it throws ends it too.
+   */
+  const run = (
     removeFrame: VerifyCardOptions['removeFrame'],
+    flow: (
+      verification: Verification,
+      signal: AbortSignal,
+      showFrame: (show: () => void) => void,
+    ) => Promise<void>,
   ): Promise<VerifyCardResult> =>
     new Promise<VerifyCardResult>((resolve, reject) => {
       const controller = new AbortController();
       let settled = false;
       let frameShown = false;
-      let stopListening = (): void => undefined;
+      const cleanups: (() => void)[] = [];
 
       const verification: Verification = {
+        ended: () => settled,
+        onFinish(cleanup) {
+          cleanups.push(cleanup);
+        },
         finish(outcome) {
           if (settled) return;
           settled = true;
-          stopListening();
+          for (const cleanup of cleanups.splice(0)) cleanup();
           controller.abort();
           if (active === verification) active = undefined;
           if (frameShown) {
@@ -302,6 +513,34 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
       };
       active = verification;
 
+      // The merchant's `addFrame`: from now on `removeFrame` is owed, and what it throws ends it.
+      const showFrame = (show: () => void): void => {
+        frameShown = true;
+        try {
+          show();
+        } catch (error) {
+          verification.finish({ error: thrownError(error) });
+        }
+      };
+
+      flow(verification, controller.signal, showFrame).catch((error: unknown) => {
+        verification.finish({
+          error:
+            error instanceof Error
+              ? error
+              : createError('CLIENT_GATEWAY_NETWORK', undefined, { originalError: error }),
+        });
+      });
+    });
+
+  /** Version 1: the lookup, then the bank frame when the bank asks for the shopper. */
+  const verify1 = (
+    nonce: string,
+    amount: string | number,
+    addFrame: VerifyCardOptions['addFrame'],
+    removeFrame: VerifyCardOptions['removeFrame'],
+  ): Promise<VerifyCardResult> =>
+    run(removeFrame, async (verification, signal, showFrame) => {
       const fail = (error: PanelError): void => {
         verification.finish({ error });
       };
@@ -373,35 +612,166 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
           }
         };
         window.addEventListener('message', onMessage);
-        stopListening = () => {
+        verification.onFinish(() => {
           window.removeEventListener('message', onMessage);
-        };
+        });
         verification.cancelResult = () =>
           resultOf(answer.paymentMethod, answer.paymentMethod.threeDSecureInfo ?? answer.threeDSecureInfo);
-        frameShown = true;
-        try {
+        showFrame(() => {
           addFrame(null, iframe);
-        } catch (error) {
-          verification.finish({ error: thrownError(error) });
-        }
+        });
       };
 
-      lookUp(nonce, amount, controller.signal).then(
-        (answer) => {
-          if (settled) return;
-          if (answer.challenge) challenge(answer, answer.challenge);
-          else verification.finish({ value: resultOf(answer.paymentMethod, answer.threeDSecureInfo) });
-        },
-        (error: unknown) => {
-          verification.finish({
-            error:
-              error instanceof Error
-                ? error
-                : createError('CLIENT_GATEWAY_NETWORK', undefined, { originalError: error }),
-          });
-        },
-      );
+      const answer = await lookUp(nonce, amount, signal);
+      if (verification.ended()) return;
+      if (answer.challenge) challenge(answer, answer.challenge);
+      else verification.finish({ value: resultOf(answer.paymentMethod, answer.threeDSecureInfo) });
     });
+
+  /**
+   * Version 2: Songbird's set-up and the issuer's device data, the lookup, and the issuer's
+   * challenge when the lookup asks for one.
+   */
+  const verify2 = (given: VerifyCardOptions): Promise<VerifyCardResult> =>
+    run(given.removeFrame, async (verification, signal, showFrame) => {
+      const started = Date.now();
+      const link = await songbirdLink();
+      if (verification.ended()) return;
+      const cardinalElapsed = Date.now() - started;
+      // The issuer collects its device data for the BIN; a failure there does not stop the lookup.
+      const binStarted = Date.now();
+      let binProcessed = false;
+      try {
+        const outcome: unknown = await link.cardinal.trigger('bin.process', given.bin ?? '');
+        binProcessed = isRecord(outcome) && outcome.Status === true;
+      } catch {
+        binProcessed = false;
+      }
+      if (verification.ended()) return;
+      const body: Record<string, unknown> = {
+        amount: given.amount,
+        bin: given.bin,
+        dfReferenceId: link.dfReferenceId,
+        ...lookupFields(given),
+        clientMetadata: {
+          requestedThreeDSecureVersion: '2',
+          sdkVersion: `web/${SDK_VERSION}`,
+          cardinalDeviceDataCollectionTimeElapsed: cardinalElapsed,
+          issuerDeviceDataCollectionTimeElapsed: Date.now() - binStarted,
+          issuerDeviceDataCollectionResult: binProcessed,
+        },
+        ...browserFields(),
+      };
+      const answer = await lookUp2(body, given.nonce, signal);
+      if (verification.ended()) return;
+      const lookupInfo = answer.paymentMethod.threeDSecureInfo;
+      if (!answer.challenge) {
+        analytics('verification-flow.challenge-presented.false');
+        verification.finish({ value: result2Of(answer.paymentMethod, lookupInfo, answer.threeDSecureInfo) });
+        return;
+      }
+      challenge2(verification, link, answer, answer.challenge, given, signal, showFrame);
+    });
+
+  const challenge2 = (
+    verification: Verification,
+    link: SongbirdLink,
+    answer: Lookup2Answer,
+    issuer: Lookup2Challenge,
+    given: VerifyCardOptions,
+    signal: AbortSignal,
+    showFrame: (show: () => void) => void,
+  ): void => {
+    const lookupMethod = answer.paymentMethod;
+    const lookupInfo = lookupMethod.threeDSecureInfo ?? answer.threeDSecureInfo;
+    const fail = (error: PanelError): void => {
+      verification.finish({ error });
+    };
+    const authenticate = async (jwt: string): Promise<void> => {
+      let data: unknown;
+      try {
+        data = await post(
+          'threeDSecureAuthenticateFromJwt',
+          lookupMethod.nonce,
+          { jwt, paymentMethodNonce: lookupMethod.nonce },
+          signal,
+        );
+      } catch (error) {
+        if (signal.aborted) return;
+        fail(createError('THREEDS_JWT_AUTHENTICATION_FAILED', undefined, { originalError: error }));
+        return;
+      }
+      const read = readJwtAuthentication(data);
+      if (!read) {
+        fail(createError('THREEDS_JWT_AUTHENTICATION_FAILED', undefined, { originalError: data }));
+        return;
+      }
+      const method = read.paymentMethod ?? lookupMethod;
+      verification.finish({
+        value: result2Of(method, lookupInfo, read.paymentMethod?.threeDSecureInfo, read.threeDSecureInfo),
+      });
+    };
+    // Songbird's 3D Secure method frames (`suppress`): hidden, on the page for the verification's time.
+    const hidden: HTMLElement[] = [];
+    const stop = link.listen({
+      validated(data, jwt) {
+        const verdict = readSongbirdVerdict(data, jwt);
+        if (verdict.kind === 'cancelled') {
+          analytics('verification-flow.canceled');
+          verification.finish({
+            value: verification.cancelResult?.() ?? result2Of(lookupMethod, lookupInfo),
+          });
+        } else if (verdict.kind === 'answered') {
+          void authenticate(verdict.jwt);
+        } else {
+          fail(songbirdError(verdict.errorNumber, verdict.description));
+        }
+      },
+      inline(html, details, resolve, reject) {
+        const read = isRecord(details) ? details : {};
+        const mode = isRecord(read.data) ? read.data.mode : undefined;
+        const frame =
+          typeof html === 'string' && read.paymentType === 'CCA'
+            ? issuerFrame(html, frameTitle, given)
+            : null;
+        if (!frame || (mode !== 'static' && mode !== 'suppress')) {
+          reject();
+          fail(createError('THREEDS_INLINE_IFRAME_DETAILS_INCORRECT'));
+          return;
+        }
+        if (mode === 'suppress') {
+          const box = document.createElement('div');
+          box.hidden = true;
+          box.setAttribute('aria-hidden', 'true');
+          frame.tabIndex = -1;
+          box.append(frame);
+          document.body.append(box);
+          hidden.push(box);
+          resolve();
+          return;
+        }
+        analytics('verification-flow.challenge-presented.true');
+        showFrame(() => {
+          given.addFrame(null, frame);
+        });
+        resolve();
+      },
+    });
+    if (!stop) {
+      fail(createError('THREEDS_AUTHENTICATION_IN_PROGRESS'));
+      return;
+    }
+    verification.onFinish(() => {
+      stop();
+      for (const box of hidden.splice(0)) box.remove();
+    });
+    verification.cancelResult = () => result2Of(lookupMethod, lookupInfo);
+    link.cardinal.continue(
+      'cca',
+      { AcsUrl: issuer.acsUrl, Payload: issuer.pareq },
+      { OrderDetails: { TransactionId: issuer.transactionId } },
+    );
+  };
 
   analytics('initialized');
 
@@ -415,7 +785,7 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
       if (active) return Promise.reject(createError('THREEDS_AUTHENTICATION_IN_PROGRESS'));
       // Read loosely: plain-JavaScript merchants can pass anything.
       const given: Record<string, unknown> = isRecord(verifyOptions) ? verifyOptions : {};
-      const missing = missingOption(given);
+      const missing = missingOption(given, version);
       if (missing) {
         return Promise.reject(
           createError(
@@ -425,8 +795,9 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
           ),
         );
       }
-      const { nonce, amount, addFrame, removeFrame } = given as unknown as VerifyCardOptions;
-      return run(nonce, amount, addFrame, removeFrame);
+      const read = given as unknown as VerifyCardOptions;
+      if (version === 2) return verify2(read);
+      return verify1(read.nonce, read.amount, read.addFrame, read.removeFrame);
     },
 
     cancelVerifyCard() {
@@ -457,6 +828,8 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
           { method: 'verifyCard' },
         ),
       });
+      held?.release();
+      held = null;
       analytics('teardown-completed');
     },
   };

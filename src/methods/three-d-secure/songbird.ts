@@ -1,0 +1,341 @@
+/**
+ * Cardinal's Songbird on the page, for 3D Secure 2: where the script comes from, loading it (with
+ * the configuration's integrity hash when there is one) and setting it up with the gateway's JWT,
+ * within the set-up time-out; its events reach the verification that runs. Songbird is one
+ * `window.Cardinal` per page, so every 3D Secure instance of the page shares one set-up per JWT.
+ * @packageDocumentation
+ */
+import type { GatewayClient } from '../../client';
+import { createError, isPanelError, type PanelError } from '../../shared/errors';
+import { isObject, looseObject, nonEmptyString, optional, parseWith } from '../../shared/strict-readers';
+
+/** Cardinal's documented addresses of Songbird, used when the configuration names none. */
+export const SONGBIRD_URLS = {
+  production: 'https://songbird.cardinalcommerce.com/edge/v1/songbird.js',
+  sandbox: 'https://songbirdstag.cardinalcommerce.com/edge/v1/songbird.js',
+} as const;
+
+/** How long Songbird may take to load and set itself up. */
+export const SONGBIRD_SETUP_TIMEOUT_MS = 60_000;
+
+/** The part of Songbird's `window.Cardinal` the panel uses. */
+export interface Cardinal {
+  configure(options: Record<string, unknown>): void;
+  setup(kind: 'init', options: { jwt: string }): void;
+  on(event: string, handler: (...args: never[]) => void): void;
+  off(event: string): void;
+  trigger(event: 'bin.process', bin: string): unknown;
+  continue(
+    paymentBrand: 'cca',
+    continueData: { AcsUrl: string; Payload: string },
+    order: { OrderDetails: { TransactionId: string } },
+  ): void;
+}
+
+/** What Songbird needs from the configuration's `threeDSecure`. */
+export interface SongbirdSettings {
+  jwt: string;
+  url: string;
+  /** The script's SRI hash, when the configuration gives one. */
+  integrity: string | null;
+}
+
+const threeDSecureBlock = looseObject({
+  cardinalAuthenticationJWT: nonEmptyString,
+  cardinalSongbirdUrl: optional(nonEmptyString),
+  cardinalSongbirdIdentityHash: optional(nonEmptyString),
+});
+
+/**
+ * Songbird's settings from the configuration, or `null` when it offers no 3D Secure 2 (no JWT). A
+ * Songbird URL that is not `https:` is not taken: the script runs in the merchant's page.
+ */
+export function songbirdSettings(client: GatewayClient): SongbirdSettings | null {
+  const gateway = client.configuration.gatewayConfiguration;
+  const block = parseWith(threeDSecureBlock, gateway.threeDSecure);
+  if (!block) return null;
+  const documented = SONGBIRD_URLS[gateway.environment === 'production' ? 'production' : 'sandbox'];
+  let url: string = documented;
+  if (block.cardinalSongbirdUrl !== undefined) {
+    try {
+      const given = new URL(block.cardinalSongbirdUrl);
+      url = given.protocol === 'https:' ? given.href : documented;
+    } catch {
+      // The documented address serves a configuration whose own one does not parse.
+    }
+  }
+  return { jwt: block.cardinalAuthenticationJWT, url, integrity: block.cardinalSongbirdIdentityHash ?? null };
+}
+
+/** The 3D Secure version the gateway offers: 2 when its configuration carries Cardinal's JWT. */
+export function offeredVersion(client: GatewayClient): 1 | 2 {
+  return songbirdSettings(client) ? 2 : 1;
+}
+
+/** A verification's ears while it waits for Songbird. */
+export interface SongbirdListener {
+  /** `payments.validated`: Songbird's verdict and the JWT it signed. */
+  validated(data: unknown, jwt: unknown): void;
+  /** `ui.inline.setup`: the issuer's frame as HTML, what it is for, and Songbird's callbacks. */
+  inline(html: unknown, details: unknown, resolve: () => void, reject: () => void): void;
+}
+
+/** Songbird, set up. */
+export interface SongbirdLink {
+  cardinal: Cardinal;
+  /** Songbird's session, sent with the lookup as `dfReferenceId`. */
+  dfReferenceId: string;
+  /**
+   * Hands Songbird's events to one verification until the returned function is called. Returns
+   * `null` when another verification of the page listens already: Songbird runs one at a time.
+   */
+  listen(listener: SongbirdListener): (() => void) | null;
+}
+
+/** One 3D Secure instance's hold on the page's Songbird. */
+export interface SongbirdHandle {
+  /** Rejects with the set-up's catalogue error. */
+  ready: Promise<SongbirdLink>;
+  /** The instance is done with Songbird; the last one's release forgets the set-up. */
+  release(): void;
+}
+
+/** What the page knows of a Songbird set-up while it runs. */
+interface SongbirdState {
+  key: string;
+  holders: number;
+  listener: SongbirdListener | null;
+  cardinal: Cardinal | null;
+}
+
+/** The page's Songbird set-up, shared by the instances holding it. */
+interface PageSongbird extends SongbirdState {
+  ready: Promise<SongbirdLink>;
+}
+
+const EVENTS = ['payments.setupComplete', 'payments.validated', 'ui.inline.setup'] as const;
+
+let page: PageSongbird | null = null;
+
+/** Scripts loading or loaded, by URL: each is added to the page once. */
+const scripts = new Map<string, Promise<void>>();
+
+function loadScript(url: string, integrity: string | null): Promise<void> {
+  const known = scripts.get(url);
+  if (known) return known;
+  const loaded = new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.onload = () => {
+      resolve();
+    };
+    script.onerror = () => {
+      script.remove();
+      scripts.delete(url);
+      reject(new Error(`${url} did not load.`));
+    };
+    if (integrity !== null) {
+      script.integrity = integrity;
+      // The browser checks the hash only on a CORS response.
+      script.crossOrigin = 'anonymous';
+    }
+    script.src = url;
+    script.async = true;
+    document.head.append(script);
+  });
+  scripts.set(url, loaded);
+  return loaded;
+}
+
+/** `window.Cardinal` when it has what the panel calls. */
+function readCardinal(value: unknown): Cardinal | null {
+  if (!isObject(value)) return null;
+  const methods = ['configure', 'setup', 'on', 'off', 'trigger', 'continue'];
+  return methods.every((name) => typeof value[name] === 'function') ? (value as unknown as Cardinal) : null;
+}
+
+/**
+ * The catalogue error of Songbird's `ErrorNumber` (the provider's mapping), carrying Songbird's
+ * number and description.
+ */
+export function songbirdError(errorNumber: unknown, description: unknown): PanelError {
+  let code:
+    | 'THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT'
+    | 'THREEDS_CARDINAL_SDK_RESPONSE_TIMEDOUT'
+    | 'THREEDS_CARDINAL_SDK_BAD_CONFIG'
+    | 'THREEDS_CARDINAL_SDK_BAD_JWT'
+    | 'THREEDS_CARDINAL_SDK_CANCELED'
+    | 'THREEDS_CARDINAL_SDK_ERROR' = 'THREEDS_CARDINAL_SDK_ERROR';
+  switch (errorNumber) {
+    case 10001:
+    case 10002:
+      code = 'THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT';
+      break;
+    case 10003:
+    case 10007:
+    case 10009:
+      code = 'THREEDS_CARDINAL_SDK_RESPONSE_TIMEDOUT';
+      break;
+    case 10005:
+    case 10006:
+      code = 'THREEDS_CARDINAL_SDK_BAD_CONFIG';
+      break;
+    case 10008:
+    case 10010:
+      code = 'THREEDS_CARDINAL_SDK_BAD_JWT';
+      break;
+    case 10011:
+      code = 'THREEDS_CARDINAL_SDK_CANCELED';
+  }
+  return createError(code, undefined, {
+    originalError: {
+      code: typeof errorNumber === 'number' ? errorNumber : null,
+      description: typeof description === 'string' ? description : null,
+    },
+  });
+}
+
+/** Stops hearing Songbird's events. Songbird may throw: nothing is left to do then. */
+function forget(cardinal: Cardinal | null): void {
+  for (const event of EVENTS) {
+    try {
+      cardinal?.off(event);
+    } catch {
+      // Songbird is gone or broken; it will not call back either way.
+    }
+  }
+}
+
+function setUp(state: SongbirdState, settings: SongbirdSettings): Promise<SongbirdLink> {
+  return new Promise<SongbirdLink>((resolve, reject) => {
+    let done = false;
+    const fail = (error: PanelError): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      forget(state.cardinal);
+      // A set-up that failed is not kept: the next verification tries again.
+      if (page === state) page = null;
+      reject(error);
+    };
+    const timer = setTimeout(() => {
+      fail(createError('THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT'));
+    }, SONGBIRD_SETUP_TIMEOUT_MS);
+
+    const start = (): void => {
+      const cardinal = readCardinal((window as { Cardinal?: unknown }).Cardinal);
+      if (!cardinal) {
+        fail(createError('THREEDS_CARDINAL_SDK_SETUP_FAILED'));
+        return;
+      }
+      state.cardinal = cardinal;
+      const link: SongbirdLink = {
+        cardinal,
+        dfReferenceId: '',
+        listen(listener) {
+          if (state.listener) return null;
+          state.listener = listener;
+          return () => {
+            if (state.listener === listener) state.listener = null;
+          };
+        },
+      };
+      // The panel shows the issuer's page itself, in its own modal.
+      cardinal.configure({
+        payment: { framework: 'inline', displayLoading: false, displayExitButton: false },
+        logging: { level: 'off' },
+      });
+      cardinal.on('payments.setupComplete', (data: unknown) => {
+        const sessionId = isObject(data) ? data.sessionId : undefined;
+        if (typeof sessionId !== 'string' || sessionId === '') {
+          fail(createError('THREEDS_CARDINAL_SDK_SETUP_FAILED'));
+          return;
+        }
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        link.dfReferenceId = sessionId;
+        resolve(link);
+      });
+      cardinal.on('payments.validated', (data: unknown, jwt: unknown) => {
+        // Before the set-up completes, Songbird's verdict is the set-up's failure (a JWT it refused).
+        if (!done) {
+          const read = isObject(data) ? data : {};
+          fail(songbirdError(read.ErrorNumber, read.ErrorDescription));
+          return;
+        }
+        state.listener?.validated(data, jwt);
+      });
+      cardinal.on(
+        'ui.inline.setup',
+        (html: unknown, details: unknown, resolveInline: unknown, rejectInline: unknown) => {
+          const callback = (given: unknown) => (): void => {
+            if (typeof given === 'function') (given as () => void)();
+          };
+          const yes = callback(resolveInline);
+          const no = callback(rejectInline);
+          if (state.listener) state.listener.inline(html, details, yes, no);
+          else no();
+        },
+      );
+      cardinal.setup('init', { jwt: settings.jwt });
+    };
+
+    loadScript(settings.url, settings.integrity).then(
+      () => {
+        if (done) return;
+        try {
+          start();
+        } catch (error) {
+          fail(
+            isPanelError(error)
+              ? error
+              : createError('THREEDS_CARDINAL_SDK_SETUP_FAILED', undefined, { originalError: error }),
+          );
+        }
+      },
+      (error: unknown) => {
+        fail(createError('THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED', undefined, { originalError: error }));
+      },
+    );
+  });
+}
+
+/**
+ * Holds the page's Songbird for one 3D Secure instance: loads and sets it up, or joins the set-up
+ * another instance started with the same JWT and script. Another JWT starts a set-up of its own in
+ * place of the page's.
+ */
+export function holdSongbird(settings: SongbirdSettings): SongbirdHandle {
+  const key = JSON.stringify([settings.url, settings.integrity, settings.jwt]);
+  let state = page;
+  if (state?.key !== key) {
+    if (state) forget(state.cardinal);
+    const base: SongbirdState = { key, holders: 0, listener: null, cardinal: null };
+    const created: PageSongbird = Object.assign(base, { ready: setUp(base, settings) });
+    // Nobody may be waiting yet; the rejection stays for whoever asks.
+    created.ready.catch(() => undefined);
+    page = state = created;
+  }
+  const held = state;
+  held.holders += 1;
+  let released = false;
+  return {
+    ready: held.ready,
+    release() {
+      if (released) return;
+      released = true;
+      held.holders -= 1;
+      if (held.holders === 0 && page === held) {
+        page = null;
+        forget(held.cardinal);
+      }
+    },
+  };
+}
+
+/** Forgets the page's Songbird and its scripts (for tests). */
+export function resetSongbird(): void {
+  forget(page?.cardinal ?? null);
+  page = null;
+  scripts.clear();
+}
