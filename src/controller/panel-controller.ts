@@ -27,7 +27,7 @@ import { CardFrames } from './card-frames';
 import { emit, type PaymentPanelEventDetails, type PaymentPanelEventName } from './events';
 import type { ModuleName } from '../shared/module-registry';
 import { loadModule, type ModuleLoader } from './module-loader';
-import type { PanelOptions } from './panel-options';
+import type { PanelOptions, RequestPaymentMethodOptions } from './panel-options';
 import type { PanelModule } from './panel-module';
 import type { PanelViews } from './panel-views';
 import type { PanelView, PanelViewState, SheetField, WalletOption } from './view-contract';
@@ -202,11 +202,11 @@ export class PanelController implements PanelView {
    * Hands over the payment method the shopper chose (see the element's method). Waits for the
    * panel to be ready; rejects with the failure when it cannot be.
    */
-  async requestPaymentMethod(): Promise<PaymentMethodPayload> {
+  async requestPaymentMethod(options: RequestPaymentMethodOptions = {}): Promise<PaymentMethodPayload> {
     for (;;) {
       const views = await this.#whenViews();
       try {
-        return await views.requestPaymentMethod();
+        return await views.requestPaymentMethod(options);
       } catch (error) {
         if (error !== SUPERSEDED) throw error;
       }

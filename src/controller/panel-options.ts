@@ -3,7 +3,15 @@
  * them. Names follow the drop-in the panel replaces, so its options carry over unchanged.
  * @packageDocumentation
  */
+import type { ThreeDSecure2Options } from '../methods/three-d-secure/verify-options';
 import type { CardOptions } from './card-frames';
+
+export type {
+  AcsWindowSize,
+  ThreeDSecure2Options,
+  ThreeDSecureAdditionalInformation,
+  ThreeDSecureAddress,
+} from '../methods/three-d-secure/verify-options';
 
 /** A PayPal or PayPal Credit sheet's options (the flow's details are the PayPal sheet's to check). */
 export interface PayPalOptions {
@@ -26,10 +34,29 @@ export interface ApplePayOptions {
   [option: string]: unknown;
 }
 
+/**
+ * What a 3D Secure verification sends the issuer besides the card: the `three-d-secure` option, and
+ * what `requestPaymentMethod({threeDSecure})` lays over it for one request. Every key but `amount`
+ * is used by 3D Secure 2 only.
+ */
+export interface ThreeDSecureRequestOptions extends ThreeDSecure2Options {
+  /** Amount of the transaction the card is verified for, e.g. `"10.00"`. */
+  amount?: string | number;
+}
+
 /** 3D Secure verification of cards. */
-export interface ThreeDSecureOptions {
+export interface ThreeDSecureOptions extends ThreeDSecureRequestOptions {
   /** Amount of the transaction the card is verified for, e.g. `"10.00"`. */
   amount: string | number;
+}
+
+/** Options of one `requestPaymentMethod()` call. */
+export interface RequestPaymentMethodOptions {
+  /**
+   * 3D Secure options for this request, laid key by key over the `three-d-secure` option (a key
+   * given here replaces the option's whole value, `billingAddress` included).
+   */
+  threeDSecure?: ThreeDSecureRequestOptions;
 }
 
 /** Device data collection for fraud tools; at least one must be `true`. */

@@ -24,12 +24,13 @@ import { createError, isPanelError, registerErrors, type PanelError } from '../s
 import type { ModuleLoader } from './module-loader';
 import { CardForm } from './card-form';
 import type { CardFrames } from './card-frames';
-import type { PanelOptions } from './panel-options';
+import type { PanelOptions, RequestPaymentMethodOptions, ThreeDSecureRequestOptions } from './panel-options';
 // Through the controller's index: the first script carries it, and this file reads it from there.
 import { BANK_FRAME_SLOT } from './index';
 import type { ViewId, ViewsState, WalletOption, WalletViewState } from './view-contract';
 import { PAYPAL_FLOW_FAILED } from '../shared/errors/catalogues/paypal';
 import {
+  THREE_D_SECURE_2_ERRORS,
   THREEDS_CAN_NOT_USE_TOKENIZATION_KEY,
   THREEDS_NOT_ENABLED,
 } from '../shared/errors/catalogues/three-d-secure';
@@ -137,6 +138,8 @@ export class PanelViews {
   #bankFrame: HTMLIFrameElement | null = null;
   #verifying = false;
   #inflight: Promise<PaymentMethodPayload> | null = null;
+  /** The 3D Secure options of the request in flight, as JSON: a call with others may not join it. */
+  #inflightThreeDSecure = '';
   #offs: (() => void)[] = [];
   #snapshot: ViewsState | null = null;
   #tornDown = false;
@@ -281,13 +284,22 @@ export class PanelViews {
 
   /**
    * Waits until the panel is ready, then hands over the active method (tokenizing a card if
-   * needed, verifying it with 3D Secure when the merchant asks). Concurrent calls share one request.
+   * needed, verifying it with 3D Secure when the merchant asks, with the request's 3D Secure
+   * options over the option's). Concurrent calls share one request; one whose 3D Secure options
+   * differ from those of the request in flight is refused with `THREEDS_AUTHENTICATION_IN_PROGRESS`
+   * rather than handed a card verified for others.
    */
-  requestPaymentMethod(): Promise<PaymentMethodPayload> {
-    this.#inflight ??= (async () => {
+  requestPaymentMethod(options: RequestPaymentMethodOptions = {}): Promise<PaymentMethodPayload> {
+    const threeDSecure = options.threeDSecure ? JSON.stringify(options.threeDSecure) : '';
+    if (this.#inflight) {
+      if (threeDSecure === '' || threeDSecure === this.#inflightThreeDSecure) return this.#inflight;
+      return Promise.reject(createError('THREEDS_AUTHENTICATION_IN_PROGRESS'));
+    }
+    this.#inflightThreeDSecure = threeDSecure;
+    this.#inflight = (async () => {
       await this.#ready.promise;
       try {
-        const raw = await this.#produce();
+        const raw = await this.#produce(options.threeDSecure);
         this.#client.analytics.send(`request-payment-method.${METHOD_TYPE_ANALYTICS[raw.type]}`);
         return toMerchantPayload(raw, { deviceData: this.#deviceData });
       } catch (error) {
@@ -661,8 +673,11 @@ export class PanelViews {
             : 'THREEDS_NOT_ENABLED',
         );
       }
-      const { createThreeDSecure } = await this.#ctx.loadModule('three-d-secure');
-      created = createThreeDSecure(this.#client, { frameTitle: this.#ctx.texts().text('cardVerification') });
+      const { createThreeDSecure, offeredVersion } = await this.#ctx.loadModule('three-d-secure');
+      created = createThreeDSecure(this.#client, {
+        frameTitle: this.#ctx.texts().text('cardVerification'),
+        version: offeredVersion(this.#client),
+      });
     } catch (error) {
       created = isPanelError(error) ? error : createError('THREEDS_NOT_ENABLED');
       // A refusal (a tokenization key, 3D Secure off, the file missing) reaches the merchant at once.
@@ -676,17 +691,23 @@ export class PanelViews {
     return created;
   }
 
-  /** Verifies a card with 3D Secure when the merchant asks for it. */
-  async #verify(raw: RawPaymentMethod): Promise<void> {
-    const wanted = this.#ctx.options().threeDSecure;
-    if (!wanted || raw.type !== 'CreditCard' || raw.liabilityShifted != null) return;
+  /**
+   * Verifies a card with 3D Secure when the merchant asks for it, with the request's options over
+   * the option's. The card's BIN goes along for 3D Secure 2; nothing else of the card does.
+   */
+  async #verify(raw: RawPaymentMethod, request?: ThreeDSecureRequestOptions): Promise<void> {
+    const option = this.#ctx.options().threeDSecure;
+    if (!option || raw.type !== 'CreditCard' || raw.liabilityShifted != null) return;
+    const wanted = { ...option, ...request };
     try {
       const threeDSecure = this.#threeDSecure ?? (await this.#threeDSecureLoading) ?? null;
       if (!threeDSecure) throw createError('THREEDS_NOT_ENABLED');
       if ('code' in threeDSecure) throw threeDSecure;
+      const bin = raw.details.bin;
       const result = await threeDSecure.verifyCard({
+        ...wanted,
         nonce: raw.nonce,
-        amount: wanted.amount,
+        ...(typeof bin === 'string' ? { bin } : {}),
         addFrame: (error, iframe) => {
           if (error) throw error;
           iframe.slot = BANK_FRAME_SLOT;
@@ -706,10 +727,17 @@ export class PanelViews {
       raw.nonce = result.nonce;
       raw.liabilityShifted = result.liabilityShifted;
       raw.liabilityShiftPossible = result.liabilityShiftPossible;
+      if (result.threeDSecureInfo) raw.threeDSecureInfo = result.threeDSecureInfo;
     } catch (error) {
       // The shopper learns the card was not verified; the merchant gets the rejection.
       if (isPanelError(error)) {
-        this.#notice = this.#ctx.texts().errorText(error.code);
+        const texts = this.#ctx.texts();
+        const own = texts.errorText(error.code);
+        // Version 2's failures share one text; a merchant's translation of a code still wins.
+        this.#notice =
+          Object.hasOwn(THREE_D_SECURE_2_ERRORS, error.code) && own === texts.errorText('')
+            ? texts.text('threeDSecureFailed')
+            : own;
         this.#changed();
       }
       throw error;
@@ -718,7 +746,7 @@ export class PanelViews {
 
   // Requests.
 
-  async #produce(): Promise<RawPaymentMethod> {
+  async #produce(threeDSecure?: ThreeDSecureRequestOptions): Promise<RawPaymentMethod> {
     const { activeView, activePaymentMethod } = this.#model.getSnapshot();
     const { errorText } = this.#ctx.texts();
     // A new request replaces what the last one told the shopper.
@@ -733,12 +761,12 @@ export class PanelViews {
         }
         throw error;
       });
-      await this.#verify(raw);
+      await this.#verify(raw, threeDSecure);
       this.#addMethod(raw);
       return raw;
     }
     if ((activeView === 'methods' || activeView === 'options') && activePaymentMethod) {
-      await this.#verify(activePaymentMethod);
+      await this.#verify(activePaymentMethod, threeDSecure);
       return activePaymentMethod;
     }
     const error = createError('NO_PAYMENT_METHOD_AVAILABLE');

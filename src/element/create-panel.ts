@@ -6,7 +6,7 @@
  */
 import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../controller/events';
 import type { PaymentMethodPayload } from '../model';
-import type { PanelOptionName, PanelOptions } from '../controller/panel-options';
+import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../controller/panel-options';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
 import { OPTION_ATTRIBUTES, parseOption } from './options';
 import { TAG_NAME, TORN_DOWN, type PaymentPanelElement } from './payment-panel-element';
@@ -30,8 +30,14 @@ export type Callback<T> = (error: PanelError | null, result?: T) => void;
 export interface PaymentPanelInstance {
   /** The `<payment-panel>` element in the page. */
   readonly element: PaymentPanelElement;
-  /** See {@link PaymentPanelElement.requestPaymentMethod}; with a callback, answers through it. */
-  requestPaymentMethod(callback?: Callback<PaymentMethodPayload>): Promise<PaymentMethodPayload>;
+  /**
+   * See {@link PaymentPanelElement.requestPaymentMethod}; with a callback, answers through it. The
+   * options may be left out, as in the drop-in: `requestPaymentMethod(callback)`.
+   */
+  requestPaymentMethod(
+    options?: RequestPaymentMethodOptions | Callback<PaymentMethodPayload>,
+    callback?: Callback<PaymentMethodPayload>,
+  ): Promise<PaymentMethodPayload>;
   /** See {@link PaymentPanelElement.isPaymentMethodRequestable}. */
   isPaymentMethodRequestable(): boolean;
   /** See {@link PaymentPanelElement.clearSelectedPaymentMethod}. */
@@ -67,7 +73,10 @@ function wrap(element: PaymentPanelElement): PaymentPanelInstance {
   const listeners = new Map<(detail: never) => void, EventListener>();
   return {
     element,
-    requestPaymentMethod: (callback) => answer(element.requestPaymentMethod(), callback),
+    requestPaymentMethod: (options, callback) =>
+      typeof options === 'function'
+        ? answer(element.requestPaymentMethod(), options)
+        : answer(element.requestPaymentMethod(options), callback),
     isPaymentMethodRequestable: () => element.isPaymentMethodRequestable(),
     clearSelectedPaymentMethod: () => {
       element.clearSelectedPaymentMethod();

@@ -9,12 +9,15 @@ import type {
   PanelOptionName,
   PanelOptions,
   PayPalOptions,
+  RequestPaymentMethodOptions,
+  ThreeDSecureRequestOptions,
 } from '../controller/panel-options';
 import { createError, type PanelError } from '../shared/errors';
 import {
   boolean,
   INVALID,
   invalidKey,
+  isObject,
   looseObject,
   matching,
   nonEmptyString,
@@ -68,7 +71,34 @@ const applePayFields: Shape<Pick<ApplePayOptions, 'displayName' | 'paymentReques
   displayName: optional(string()),
   paymentRequest: optional(record(unknownValue)),
 };
-const threeDSecureFields: Shape<NonNullable<PanelOptions['threeDSecure']>> = { amount };
+const text = optional(string());
+const flag = optional(boolean);
+// Any text field: the provider's names (`streetAddress`, `locality`…) are its to check.
+const address = optional(record(string()));
+const threeDSecureRequestFields: Shape<ThreeDSecureRequestOptions> = {
+  amount: optional(amount),
+  email: text,
+  mobilePhoneNumber: text,
+  billingAddress: address,
+  // Loose: the provider keeps adding fields the issuer may weigh.
+  additionalInformation: optional(
+    looseObject({
+      acsWindowSize: optional(oneOf(['01', '02', '03', '04', '05'])),
+      shippingAddress: address,
+    }),
+  ),
+  challengeRequested: flag,
+  dataOnlyRequested: flag,
+  exemptionRequested: flag,
+  requestedExemptionType: optional(oneOf(['low_value', 'transaction_risk_analysis'])),
+  accountType: optional(oneOf(['credit', 'debit'])),
+  cardAdd: flag,
+};
+const threeDSecureFields: Shape<NonNullable<PanelOptions['threeDSecure']>> = {
+  ...threeDSecureRequestFields,
+  amount,
+};
+const THREE_D_SECURE = '"email"?: string, "billingAddress"?: object, …}';
 const dataCollectorFields: Shape<NonNullable<PanelOptions['dataCollector']>> = {
   kount: optional(boolean),
   paypal: optional(boolean),
@@ -90,7 +120,11 @@ const RULES: { [K in CheckedOption]: OptionRule<NonNullable<PanelOptions[K]>> } 
     '{"displayName"?: string, "paymentRequest"?: object, …}',
     applePayFields,
   ),
-  threeDSecure: rule(object(threeDSecureFields), `{"amount": ${AMOUNT}}`, threeDSecureFields),
+  threeDSecure: rule(
+    object(threeDSecureFields),
+    `{"amount": ${AMOUNT}, ${THREE_D_SECURE}`,
+    threeDSecureFields,
+  ),
   dataCollector: rule(
     refine(object(dataCollectorFields), (value) => value.kount === true || value.paypal === true),
     '{"kount"?: true | false, "paypal"?: true | false} with kount or paypal true',
@@ -195,5 +229,29 @@ export function parseOption<K extends PanelOptionName>(
     return { ok: true, value: read as PanelOptions[K] };
   } catch {
     return invalid(option, 'the value cannot be read');
+  }
+}
+
+const REQUEST_THREE_D_SECURE = rule(
+  object(threeDSecureRequestFields),
+  `{"amount"?: ${AMOUNT}, ${THREE_D_SECURE}`,
+  threeDSecureRequestFields,
+);
+
+/**
+ * The options of one `requestPaymentMethod()` call, `{threeDSecure?}`; `threeDSecure` is read like
+ * the option (its keys all optional) and refused with `INVALID_OPTION` naming it. Anything but an
+ * object counts as no options, as in the drop-in.
+ */
+export function parseRequestOptions(input: unknown): Parsed<RequestPaymentMethodOptions> {
+  // A value whose reading throws (a getter, a proxy) is refused like any value that does not fit.
+  try {
+    const given: unknown = isObject(input) ? input.threeDSecure : undefined;
+    if (given === undefined) return { ok: true, value: {} };
+    const read = REQUEST_THREE_D_SECURE.read(given);
+    if (read === INVALID) return invalid('threeDSecure', reasonFor(REQUEST_THREE_D_SECURE, given));
+    return { ok: true, value: { threeDSecure: read } };
+  } catch {
+    return invalid('threeDSecure', 'the value cannot be read');
   }
 }

@@ -9,10 +9,10 @@
 import { PanelController, registerViewController, VIEW_TAG_NAME, type PanelViewState } from '../controller';
 import type { PaymentMethodPayload, PaymentMethodType } from '../model';
 import { emit } from '../controller/events';
-import type { PanelOptionName, PanelOptions } from '../controller/panel-options';
+import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../controller/panel-options';
 import { createError } from '../shared/errors';
 import { attachFormAssociation, type FormAssociation } from './form-association';
-import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption } from './options';
+import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption, parseRequestOptions } from './options';
 import css from './styles/host.css?inline';
 // Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ../controller/events.
 import '../controller/events';
@@ -152,7 +152,10 @@ export class PaymentPanelElement extends HTMLElement {
   declare paypalCredit: PanelOptions['paypalCredit'];
   /** Offers Apple Pay: `{displayName?, paymentRequest?}`. Attribute: `apple-pay` (JSON). */
   declare applePay: PanelOptions['applePay'];
-  /** Verifies cards with 3D Secure: `{amount}`. Attribute: `three-d-secure` (JSON). */
+  /**
+   * Verifies cards with 3D Secure: `{amount, email?, billingAddress?, additionalInformation?, …}`.
+   * Attribute: `three-d-secure` (JSON).
+   */
   declare threeDSecure: PanelOptions['threeDSecure'];
   /** Collects device data: `{kount?, paypal?}`. Attribute: `data-collector` (JSON). */
   declare dataCollector: PanelOptions['dataCollector'];
@@ -235,21 +238,30 @@ export class PaymentPanelElement extends HTMLElement {
   /**
    * Hands over the payment method the shopper chose: tokenizes what they entered in the card sheet,
    * or passes on the selected saved method. Resolves with the payload `{nonce, details, type,
-   * description?, binData?, vaulted?, deviceData?}`; rejects with the catalogue error (e.g.
-   * `HOSTED_FIELDS_FIELDS_INVALID`, `NO_PAYMENT_METHOD_AVAILABLE`) while the panel shows what to
-   * fix. Calls made before the panel is ready wait for it; concurrent calls share one tokenization,
-   * and the same card is handed over again until the shopper changes it. `teardown()` rejects a
-   * call still running with `METHOD_CALLED_AFTER_TEARDOWN`.
+   * description?, binData?, vaulted?, deviceData?}`, and for a card verified with 3D Secure
+   * `liabilityShifted` and `liabilityShiftPossible` (when a shift was possible) and, with 3D Secure
+   * 2, `threeDSecureInfo`; rejects with the catalogue error (e.g. `HOSTED_FIELDS_FIELDS_INVALID`,
+   * `NO_PAYMENT_METHOD_AVAILABLE`) while the panel shows what to fix. Calls made before the panel
+   * is ready wait for it; concurrent calls share one tokenization, and the same card is handed over
+   * again until the shopper changes it. `teardown()` rejects a call still running with
+   * `METHOD_CALLED_AFTER_TEARDOWN`.
+   *
+   * `options.threeDSecure` lays 3D Secure options over the `three-d-secure` option for this request
+   * (see docs/three-d-secure.md); one that does not fit rejects with `INVALID_OPTION`. A call with
+   * other 3D Secure options than the request already running rejects with
+   * `THREEDS_AUTHENTICATION_IN_PROGRESS`; one without any joins it.
    */
-  requestPaymentMethod(): Promise<PaymentMethodPayload> {
+  requestPaymentMethod(options?: RequestPaymentMethodOptions): Promise<PaymentMethodPayload> {
     if (this.#tornDown) {
       return Promise.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' }));
     }
+    const parsed = parseRequestOptions(options);
+    if (!parsed.ok) return Promise.reject(parsed.error);
     // A teardown ends the request at once, whatever it waits for (the panel, a tokenization, the bank).
     return new Promise((resolve, reject) => {
       this.#requests.add(reject);
       this.#controller
-        .requestPaymentMethod()
+        .requestPaymentMethod(parsed.value)
         .then(resolve, reject)
         .finally(() => this.#requests.delete(reject));
     });

@@ -53,6 +53,7 @@ export const EN_US = {
   PAYPAL_ACCOUNT_TOKENIZATION_FAILED:
     'PayPal could not complete the payment. Please try again or choose another way to pay.',
   THREEDS_UNKNOWN_AUTH_RESPONSE: 'Your card could not be verified. Please try again or use another card.',
+  threeDSecureFailed: 'Something went wrong during 3D Secure authentication. Please try again.',
   APPLE_PAY_TOKENIZATION:
     'Apple Pay could not complete the payment. Please try again or choose another way to pay.',
   APPLE_PAY_MERCHANT_VALIDATION_NETWORK:

@@ -31,4 +31,6 @@ export {
   type PaymentMethodPayload,
   type PaymentMethodType,
   type RawPaymentMethod,
+  type ThreeDSecureInfo,
+  type ThreeDSecureTransStatus,
 } from './payload';

@@ -10,6 +10,42 @@
 /** Method type of a payload (SPEC §3). */
 export type PaymentMethodType = 'CreditCard' | 'PayPalAccount' | 'ApplePayCard';
 
+/** An EMV 3DS step's outcome: `transStatus` `Y`, `A`, `N`, `U`, `R`, `C` or `I`, and why. */
+export interface ThreeDSecureTransStatus {
+  transStatus?: string | null;
+  transStatusReason?: string | null;
+  [field: string]: unknown;
+}
+
+/**
+ * What 3D Secure 2 says about a verified card, as the gateway sends it (any field it adds is kept).
+ * `status` names the outcome, e.g. `authenticate_successful`, `authenticate_attempt_successful`,
+ * `authenticate_frictionless_failed`, `authenticate_failed`, `lookup_bypassed`, `lookup_error`.
+ */
+export interface ThreeDSecureInfo {
+  liabilityShifted: boolean;
+  liabilityShiftPossible: boolean;
+  status?: string;
+  /** Whether the card takes part: `Y`, `N`, `U`, `B` (bypassed)… */
+  enrolled?: string;
+  /** The electronic commerce indicator, e.g. `05` (Visa, authenticated) or `02` (Mastercard). */
+  eciFlag?: string | null;
+  /** The authentication value the merchant's server sends with the transaction; `null` without one. */
+  cavv?: string | null;
+  xid?: string | null;
+  threeDSecureVersion?: string;
+  dsTransactionId?: string | null;
+  acsTransactionId?: string | null;
+  threeDSecureAuthenticationId?: string | null;
+  threeDSecureServerTransactionId?: string | null;
+  paresStatus?: string | null;
+  /** The lookup's outcome. */
+  lookup?: ThreeDSecureTransStatus;
+  /** The challenge's outcome, when there was one. */
+  authentication?: ThreeDSecureTransStatus;
+  [field: string]: unknown;
+}
+
 /** The payment method the panel hands the merchant (SPEC §3, PROTOCOL §12). */
 export interface PaymentMethodPayload {
   /** One-time nonce to send to the merchant's server. */
@@ -25,6 +61,8 @@ export interface PaymentMethodPayload {
   liabilityShifted?: boolean;
   /** Present only when a 3D Secure liability shift was possible, and then `true`. */
   liabilityShiftPossible?: boolean;
+  /** Cards verified with 3D Secure 2: the verification's details (`status`, `enrolled`, `eciFlag`…). */
+  threeDSecureInfo?: ThreeDSecureInfo;
   /** The data collector's string, when one is configured. */
   deviceData?: string;
   /** BIN data of cards: prepaid, debit, issuing bank… */
@@ -40,6 +78,8 @@ export interface RawPaymentMethod {
   vaulted?: boolean;
   liabilityShifted?: boolean | null;
   liabilityShiftPossible?: boolean | null;
+  /** Set by a 3D Secure 2 verification. */
+  threeDSecureInfo?: ThreeDSecureInfo;
   binData?: Record<string, unknown> | null;
   /** PayPal only; never handed on. */
   creditFinancingOffered?: unknown;
@@ -56,7 +96,8 @@ export interface MerchantPayloadOptions {
 /**
  * Reduces a raw payment method to the payload the merchant receives (PROTOCOL §12): `nonce`,
  * `details`, `type` always; `vaulted` only when set; `description` only for cards; both liability
- * fields only when a shift was possible; `deviceData` when given; `binData` when present. Anything
+ * fields only when a shift was possible; a card's `threeDSecureInfo` (3D Secure 2) when it has one;
+ * `deviceData` when given; `binData` when present. Anything
  * else (PayPal's `creditFinancingOffered`, Apple Pay's `payment`) is dropped.
  */
 export function toMerchantPayload(
@@ -70,6 +111,7 @@ export function toMerchantPayload(
     payload.liabilityShifted = Boolean(raw.liabilityShifted);
     payload.liabilityShiftPossible = true;
   }
+  if (raw.type === 'CreditCard' && raw.threeDSecureInfo) payload.threeDSecureInfo = raw.threeDSecureInfo;
   if (deviceData !== undefined) payload.deviceData = deviceData;
   if (raw.binData) payload.binData = raw.binData;
   return payload;
