@@ -25,7 +25,12 @@ describe('GET configuration', () => {
         supportedGateways: [{ name: 'clientApi' }],
       },
       threeDSecureEnabled: true,
-      threeDSecure: null,
+      // 3D Secure 2: a JWT the sandbox's Cardinal signed, and the Songbird stand-in with its hash.
+      threeDSecure: {
+        cardinalAuthenticationJWT: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) as unknown,
+        cardinalSongbirdUrl: `${sandbox.origin}/sandbox/cardinal/songbird.js`,
+        cardinalSongbirdIdentityHash: expect.stringMatching(/^sha384-[\w+/]+={0,2}$/) as unknown,
+      },
       paypalEnabled: true,
       paypal: { clientId: like.any(String), displayName: 'Demo Merchant', unvettedMerchant: false },
       applePayWeb: {

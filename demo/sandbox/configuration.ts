@@ -5,6 +5,7 @@
  */
 import { clientApiPath, endpointPath } from '../../src/shared/endpoints';
 import { analyticsPath } from './analytics';
+import { integrityOf, SONGBIRD_PATH, songbirdStandInScript, type CardinalSandbox } from './cardinal';
 import { jsonReply } from './http';
 import type { ApplePayWebSettings, CardDisplayName, Challenge, Merchant, PayPalSettings } from './merchants';
 import { clientApiRoute } from './route';
@@ -31,8 +32,16 @@ export interface GatewayConfiguration {
   challenges: Challenge[];
   creditCards: { supportedCardTypes: CardDisplayName[]; supportedGateways: { name: 'clientApi' }[] };
   threeDSecureEnabled: boolean;
-  /** Not read by the reference client; present in real configurations. */
-  threeDSecure: null;
+  /**
+   * 3D Secure 2: Cardinal's JWT for Songbird's set-up, and where Songbird comes from (the sandbox's
+   * stand-in) with its SRI hash. `null` for a merchant without version 2, as the reference's
+   * configurations have it.
+   */
+  threeDSecure: {
+    cardinalAuthenticationJWT: string;
+    cardinalSongbirdUrl: string;
+    cardinalSongbirdIdentityHash: string;
+  } | null;
   paypalEnabled: boolean;
   paypal: PayPalSettings;
   applePayWeb?: ApplePayWebSettings;
@@ -49,8 +58,15 @@ export function merchantUrls(merchantId: string, options: SandboxOptions): Merch
   };
 }
 
-/** The configuration of a merchant. Apple Pay and Kount blocks appear only when they are on. */
-export function buildConfiguration(merchant: Merchant, options: SandboxOptions): GatewayConfiguration {
+/**
+ * The configuration of a merchant. Apple Pay and Kount blocks appear only when they are on, and
+ * `threeDSecure` only for 3D Secure 2, with a JWT signed by `cardinal` (none without it).
+ */
+export function buildConfiguration(
+  merchant: Merchant,
+  options: SandboxOptions,
+  cardinal?: CardinalSandbox,
+): GatewayConfiguration {
   const urls = merchantUrls(merchant.merchantId, options);
   return {
     environment: 'sandbox',
@@ -65,7 +81,14 @@ export function buildConfiguration(merchant: Merchant, options: SandboxOptions):
       supportedGateways: [{ name: 'clientApi' }],
     },
     threeDSecureEnabled: merchant.threeDSecureEnabled,
-    threeDSecure: null,
+    threeDSecure:
+      merchant.threeDSecureEnabled && merchant.threeDSecure2 && cardinal
+        ? {
+            cardinalAuthenticationJWT: cardinal.authenticationJwt(merchant),
+            cardinalSongbirdUrl: `${options.gatewayOrigin}${SONGBIRD_PATH}`,
+            cardinalSongbirdIdentityHash: integrityOf(songbirdStandInScript(options.gatewayOrigin)),
+          }
+        : null,
     paypalEnabled: merchant.paypalEnabled,
     paypal: { ...merchant.paypal },
     ...(merchant.applePayWeb
@@ -83,5 +106,5 @@ export function buildConfiguration(merchant: Merchant, options: SandboxOptions):
 
 /** `GET …/v1/configuration`, any authorization. */
 export const configurationRoute = clientApiRoute('configuration', 'any', ({ merchant, state }) =>
-  jsonReply(200, buildConfiguration(merchant, state.options)),
+  jsonReply(200, buildConfiguration(merchant, state.options, state.cardinal)),
 );

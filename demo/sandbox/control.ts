@@ -21,6 +21,8 @@ export const resetRoute: Route = {
     state.nonces.clear();
     state.paypal.clear();
     state.threeDSecure.clear();
+    state.threeDSecure2.clear();
+    state.cardinal.clear();
     state.deviceSessions.clear();
     state.vault.reset();
     return jsonReply(200, { reset: true });

@@ -56,6 +56,11 @@ export interface Merchant {
   /** `null`: Apple Pay off (the block is left out of the configuration). */
   applePayWeb: ApplePayWebSettings | null;
   threeDSecureEnabled: boolean;
+  /**
+   * 3D Secure 2: the configuration's `threeDSecure` carries Cardinal's JWT and the Songbird
+   * stand-in's URL. Without it, 3D Secure (when enabled) is version 1, the bank frame.
+   */
+  threeDSecure2: boolean;
   /** `null`: Kount off (the block is left out of the configuration). */
   kount: { kountMerchantId: string | null } | null;
 }
@@ -85,6 +90,26 @@ export const MERCHANTS = {
     },
     applePayWeb: { merchantIdentifier: 'merchant.com.example.sandbox.demo', ...APPLE_PAY_DEFAULTS },
     threeDSecureEnabled: true,
+    threeDSecure2: true,
+    kount: { kountMerchantId: '600000' },
+  },
+  three_d_secure_v1_merchant: {
+    merchantId: 'three_d_secure_v1_merchant',
+    description: 'every feature on, 3D Secure version 1 only (the bank frame)',
+    tokenizationKey: 'sandbox_b4nkfr4m_three_d_secure_v1_merchant',
+    publicKey: 'pk_three_d_secure_v1_6r3w9t',
+    clientApiAccess: true,
+    supportedCardTypes: CARD_DISPLAY_NAMES,
+    challenges: ['cvv', 'postal_code'],
+    paypalEnabled: true,
+    paypal: {
+      clientId: 'sandbox-paypal-client-three-d-secure-v1-merchant',
+      displayName: 'Bank Frame Merchant',
+      unvettedMerchant: false,
+    },
+    applePayWeb: { merchantIdentifier: 'merchant.com.example.sandbox.bankframe', ...APPLE_PAY_DEFAULTS },
+    threeDSecureEnabled: true,
+    threeDSecure2: false,
     kount: { kountMerchantId: '600000' },
   },
   card_only_merchant: {
@@ -99,6 +124,7 @@ export const MERCHANTS = {
     paypal: { clientId: null, displayName: 'Card Only Merchant', unvettedMerchant: false },
     applePayWeb: null,
     threeDSecureEnabled: false,
+    threeDSecure2: false,
     kount: null,
   },
   wallets_only_merchant: {
@@ -117,6 +143,7 @@ export const MERCHANTS = {
     },
     applePayWeb: { merchantIdentifier: 'merchant.com.example.sandbox.wallets', ...APPLE_PAY_DEFAULTS },
     threeDSecureEnabled: false,
+    threeDSecure2: false,
     kount: null,
   },
   unlinked_paypal_merchant: {
@@ -131,6 +158,7 @@ export const MERCHANTS = {
     paypal: { clientId: null, displayName: 'Unlinked PayPal Merchant', unvettedMerchant: false },
     applePayWeb: null,
     threeDSecureEnabled: false,
+    threeDSecure2: false,
     kount: null,
   },
   restricted_merchant: {
@@ -145,6 +173,7 @@ export const MERCHANTS = {
     paypal: { clientId: null, displayName: 'Restricted Merchant', unvettedMerchant: false },
     applePayWeb: null,
     threeDSecureEnabled: false,
+    threeDSecure2: false,
     kount: null,
   },
 } as const satisfies Record<string, Merchant>;

@@ -23,7 +23,7 @@ describe('GET payment_methods', () => {
         nonce: like.stringMatching(/^tokencc_sb_[0-9a-f]{24}$/),
         description: 'ending in 11',
         default: true,
-        details: { cardType: 'Visa', lastTwo: '11', lastFour: '1111' },
+        details: { cardType: 'Visa', lastTwo: '11', lastFour: '1111', bin: '411111' },
         binData: like.objectContaining({ prepaid: 'Unknown' }),
       },
       {
@@ -31,7 +31,7 @@ describe('GET payment_methods', () => {
         nonce: like.stringMatching(/^tokencc_sb_/),
         description: 'ending in 44',
         default: false,
-        details: { cardType: 'MasterCard', lastTwo: '44', lastFour: '4444' },
+        details: { cardType: 'MasterCard', lastTwo: '44', lastFour: '4444', bin: '555555' },
         binData: like.any(Object),
       },
       {

@@ -17,7 +17,7 @@ import {
 
 /** What a listed card says: the list leaves out what only tokenization answers (BIN, expiry, holder). */
 export interface VaultedCreditCardPayload extends Omit<CreditCardPayload, 'details'> {
-  details: Pick<CreditCardPayload['details'], 'cardType' | 'lastTwo' | 'lastFour'>;
+  details: Pick<CreditCardPayload['details'], 'cardType' | 'lastTwo' | 'lastFour' | 'bin'>;
 }
 
 /** One entry of the `paymentMethods` answer: `{type, nonce, description, default, details, binData?}`. */
@@ -36,8 +36,8 @@ export function listEntry(
     case 'CreditCard': {
       const { nonce } = nonces.mint({ ...base, type: 'CreditCard', card: saved.card });
       const { details, ...payload } = creditCardPayload(saved.card, nonce);
-      const { cardType, lastTwo, lastFour } = details;
-      return { ...payload, details: { cardType, lastTwo, lastFour }, default: saved.default };
+      const { cardType, lastTwo, lastFour, bin } = details;
+      return { ...payload, details: { cardType, lastTwo, lastFour, bin }, default: saved.default };
     }
     case 'PayPalAccount': {
       const { nonce } = nonces.mint({ ...base, type: 'PayPalAccount', account: saved.account });

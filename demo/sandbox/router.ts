@@ -7,6 +7,7 @@ import { analyticsRoute } from './analytics';
 import { answerOverrideRoutes } from './answer-overrides';
 import { applePayWebSessionsRoute } from './apple-pay-sessions';
 import { applePaymentTokensRoute } from './apple-payment-tokens';
+import { cardinalRoutes } from './cardinal';
 import { checkoutRoute } from './checkout';
 import { clientTokenRoute } from './client-token';
 import { configurationRoute } from './configuration';
@@ -22,6 +23,7 @@ import { createPaymentResourceRoute, setupBillingAgreementRoute } from './paypal
 import { requestLogRoutes } from './request-log';
 import { matchPath, type Route } from './route';
 import { threeDSecureBankRoutes } from './three-d-secure-bank';
+import { threeDSecure2Routes } from './three-d-secure-2';
 import { threeDSecureLookupRoute } from './three-d-secure-lookup';
 
 /** Every route of the gateway. */
@@ -45,6 +47,8 @@ export const ROUTES: readonly Route[] = [
   ...paypalApprovalRoutes,
   // The bank's page and the term URL of 3D Secure: the issuer's and the provider's pages in production
   ...threeDSecureBankRoutes,
+  ...threeDSecure2Routes,
+  ...cardinalRoutes,
   // PayPal's fraud script and its beacon (the PayPal data collector's hosts in production)
   ...fraudnetRoutes,
   ...faultRoutes,

@@ -3,11 +3,13 @@
  * @packageDocumentation
  */
 import { AnswerOverrides } from './answer-overrides';
+import { CardinalSandbox } from './cardinal';
 import { DeviceSessionLog } from './device-sessions';
 import { FaultSwitches, PendingResponses } from './faults';
 import { NonceStore } from './nonces';
 import { PayPalFlowStore } from './paypal-flows';
 import { RequestLog } from './request-log';
+import { ThreeDSecure2SessionStore } from './three-d-secure-2';
 import { ThreeDSecureSessionStore } from './three-d-secure-sessions';
 import { Vault } from './vault';
 
@@ -29,6 +31,10 @@ export interface SandboxState {
   paypal: PayPalFlowStore;
   /** 3D Secure lookups, answered by the simulated bank and the term URL. */
   threeDSecure: ThreeDSecureSessionStore;
+  /** 3D Secure 2 lookups, answered by the issuer's challenge page and `authenticate_from_jwt`. */
+  threeDSecure2: ThreeDSecure2SessionStore;
+  /** Cardinal's part: the JWTs it signs and Songbird's sessions. */
+  cardinal: CardinalSandbox;
   /** What the data collectors' hosts received: Kount's data path (on the assets origin) and the fraudnet stand-in. */
   deviceSessions: DeviceSessionLog;
   faults: FaultSwitches;
@@ -49,6 +55,8 @@ export function createSandboxState(options: SandboxOptions): SandboxState {
     nonces: new NonceStore(),
     paypal: new PayPalFlowStore(),
     threeDSecure: new ThreeDSecureSessionStore(),
+    threeDSecure2: new ThreeDSecure2SessionStore(),
+    cardinal: new CardinalSandbox(),
     deviceSessions: new DeviceSessionLog(),
     faults: new FaultSwitches(),
     answers: new AnswerOverrides(),

@@ -137,3 +137,23 @@ export const THREE_D_SECURE_CARD_NUMBERS = {
   lookup_not_enrolled: ['4000000000000051', '5200000000000056', '340000000008135'],
   authenticate_unable_to_authenticate: ['4000000000000069', '5200000000000064', '340000000007780'],
 } as const;
+
+/**
+ * The 3D Secure 2 test cards (PROTOCOL §16), by what the issuer does with them; expiry month 01 and
+ * any later year, challenge password {@link THREE_D_SECURE_2_PASSWORD}. Any other card is not enrolled.
+ */
+export const THREE_D_SECURE_2_CARD_NUMBERS = {
+  frictionless_success: ['4000000000001000', '5200000000001005', '4000000000002701'],
+  frictionless_failure: ['4000000000001018', '5200000000001013', '4000000000002925'],
+  attempt: ['4000000000001026', '4000000000002719'],
+  challenge_success: ['4000000000001091'],
+  challenge_failure: ['4000000000001109'],
+  challenge_error: ['4000000000001125'],
+  bypassed: ['4000000000001083'],
+  unavailable: ['4000000000002313'],
+  lookup_error: ['4000000000001034'],
+  lookup_timeout: ['4000000000001075'],
+} as const;
+
+/** The password the sandbox issuer's challenge page takes. */
+export const THREE_D_SECURE_2_PASSWORD = '1234';

@@ -18,6 +18,7 @@ import {
   type LiabilityInfo,
 } from './three-d-secure-sessions';
 import type { SandboxState } from './state';
+import { isLookup2, lookup2Reply } from './three-d-secure-2';
 
 /** A card payload with its liability flags, as the lookup and the term URL answer it. */
 export interface ThreeDSecureCardPayload extends CreditCardPayload {
@@ -71,7 +72,8 @@ function cardBehind(state: SandboxState, nonce: string, merchantId: string): Sto
 /**
  * `POST …/v1/payment_methods/:nonce/three_d_secure/lookup`: client token only (a tokenization key
  * gets 403); 422 when the merchant has 3D Secure off, for a nonce that is unknown, another
- * merchant's, spent or not a card's, and for a missing or invalid `amount`. The looked-up nonce
+ * merchant's, spent or not a card's, and for a missing or invalid `amount`. A body asking for
+ * version 2 is answered by three-d-secure-2.ts. The looked-up nonce
  * stays usable: the lookup answers a new one for the same card.
  */
 export const threeDSecureLookupRoute = clientApiRoute(
@@ -87,6 +89,8 @@ export const threeDSecureLookupRoute = clientApiRoute(
     }
     const amount = readAmount(rawAmount);
     if (amount === null) return refuse(LOOKUP_ERRORS.amountInvalid);
+    if (isLookup2(body))
+      return lookup2Reply(state, merchant, source, amount, body as Record<string, unknown>);
 
     const { merchantId, customerId, vaultToken, card } = source;
     const minted = state.nonces.mint({ type: 'CreditCard', merchantId, customerId, vaultToken, card });

@@ -222,7 +222,7 @@ describe('fetchVaultedPaymentMethods', () => {
             ...visa,
             binData: null,
             isLocked: false,
-            details: { cardType: 'Visa', lastTwo: '11', bin: '411111' },
+            details: { cardType: 'Visa', lastTwo: '11', bin: '411111', expirationYear: '2030' },
           },
           { ...applePay, binData: undefined, details: { cardType: 'Apple Pay - Visa', lastTwo: '81' } },
         ],
@@ -233,7 +233,7 @@ describe('fetchVaultedPaymentMethods', () => {
         nonce: 'tokencc_sb_visa',
         type: 'CreditCard',
         description: 'ending in 11',
-        details: { cardType: 'Visa', lastTwo: '11' },
+        details: { cardType: 'Visa', lastTwo: '11', bin: '411111' },
         vaulted: true,
       },
       {
@@ -298,7 +298,12 @@ describe('vaultedPaymentMethodReader', () => {
       type: z.literal('CreditCard'),
       nonce: nonEmpty,
       description,
-      details: z.object({ cardType: z.string(), lastTwo: z.string(), lastFour: z.optional(z.string()) }),
+      details: z.object({
+        cardType: z.string(),
+        lastTwo: z.string(),
+        lastFour: z.optional(z.string()),
+        bin: z.optional(z.string()),
+      }),
       binData,
     }),
     z.object({

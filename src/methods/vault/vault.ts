@@ -35,7 +35,7 @@ export type VaultedPaymentMethod =
       type: 'CreditCard';
       nonce: string;
       description?: string | undefined;
-      details: { cardType: string; lastTwo: string; lastFour?: string | undefined };
+      details: { cardType: string; lastTwo: string; lastFour?: string | undefined; bin?: string | undefined };
       binData?: Record<string, unknown> | null | undefined;
     }
   | {
@@ -72,7 +72,13 @@ export const vaultedPaymentMethodReader = discriminated<VaultedPaymentMethod>({
     type: oneOf(['CreditCard']),
     nonce: nonEmptyString,
     description,
-    details: object({ cardType: string(), lastTwo: string(), lastFour: optional(string()) }),
+    // The BIN: 3D Secure 2 sends it to the issuer when a saved card is verified.
+    details: object({
+      cardType: string(),
+      lastTwo: string(),
+      lastFour: optional(string()),
+      bin: optional(string()),
+    }),
     binData,
   }),
   PayPalAccount: object({
