@@ -1,0 +1,600 @@
+/**
+ * 3D Secure 2 through the panel, against the sandbox's Cardinal stand-in and issuer: every test
+ * card of PROTOCOL §16 (frictionless and challenged, flags and `status` checked), cancelling by the
+ * modal's close button, by Escape and on the issuer's page, Songbird failing to load or to set
+ * itself up in time, a JWT the sandbox refuses, a saved card, the per-request options,
+ * `createThreeDSecure({version: 2})` on its own, and a merchant without Cardinal's JWT still on
+ * version 1.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { CardFields } from './models/card-fields';
+import { PanelPage } from './models/panel';
+import { Sandbox } from './models/sandbox';
+import { AnswerOverrides } from './support/hostile-config';
+
+const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
+const LOOKUP = '/three_d_secure/lookup';
+const AUTHENTICATE = '/three_d_secure/authenticate_from_jwt';
+const SONGBIRD = '**/sandbox/cardinal/songbird.js';
+const ISSUER_FRAME = 'payment-panel iframe[name="sandbox-cardinal-challenge"]';
+
+let sandbox: Sandbox;
+test.beforeEach(async () => {
+  sandbox = await Sandbox.connect();
+});
+test.afterEach(async () => {
+  await sandbox.dispose();
+});
+
+/** Opens a guest checkout with 3D Secure and types a card in. */
+async function openWithCard(
+  page: Page,
+  number: string,
+  token?: string,
+  attributes: Record<string, string> = {},
+  waitUntil: 'load' | 'domcontentloaded' = 'load',
+) {
+  const panel = new PanelPage(page);
+  await panel.openBare(
+    token ?? (await sandbox.clientToken('demo_merchant')),
+    'local',
+    { 'three-d-secure': THREE_D_SECURE, ...attributes },
+    { waitUntil },
+  );
+  await panel.waitForEvent('ready');
+  const card = new CardFields(page);
+  await card.ready();
+  await card.fill({ number, expirationDate: '0130', cvv: '123', postalCode: '12345' });
+  await expect.poll(() => panel.isRequestable()).toBe(true);
+  return panel;
+}
+
+/** A guest checkout with 3D Secure, the card typed in; returns the pending request. */
+async function payWith(page: Page, number: string, token?: string) {
+  const panel = await openWithCard(page, number, token);
+  return { panel, request: panel.requestPaymentMethod() };
+}
+
+function modal(page: Page) {
+  return page.locator('payment-panel').getByRole('dialog', { name: 'Card Verification' });
+}
+
+function issuer(page: Page) {
+  return page.frameLocator(ISSUER_FRAME);
+}
+
+/** Answers the issuer's challenge as the shopper would. */
+async function answer(page: Page, action: 'submit' | 'fail' | 'cancel', password = '1234') {
+  if (action === 'submit') await issuer(page).getByLabel('Password').fill(password);
+  await issuer(page).locator(`#${action}`).click();
+}
+
+const FRICTIONLESS: {
+  card: string;
+  name: string;
+  status: string;
+  shifted: boolean;
+  possible: boolean;
+  eci: string | null;
+  cavv: boolean;
+}[] = [
+  ...['4000000000001000', '4000000000002701'].map((card) => ({
+    card,
+    name: 'frictionless success',
+    status: 'authenticate_successful',
+    shifted: true,
+    possible: true,
+    eci: '05',
+    cavv: true,
+  })),
+  {
+    card: '5200000000001005',
+    name: 'frictionless success (Mastercard)',
+    status: 'authenticate_successful',
+    shifted: true,
+    possible: true,
+    eci: '02',
+    cavv: true,
+  },
+  ...['4000000000001018', '4000000000002925', '5200000000001013'].map((card) => ({
+    card,
+    name: 'frictionless failure',
+    status: 'authenticate_frictionless_failed',
+    shifted: false,
+    possible: false,
+    eci: card.startsWith('5') ? '00' : '07',
+    cavv: false,
+  })),
+  ...['4000000000001026', '4000000000002719'].map((card) => ({
+    card,
+    name: 'attempt',
+    status: 'authenticate_attempt_successful',
+    shifted: true,
+    possible: true,
+    eci: '06',
+    cavv: true,
+  })),
+  {
+    card: '4000000000001083',
+    name: 'bypassed',
+    status: 'lookup_bypassed',
+    shifted: false,
+    possible: false,
+    eci: null,
+    cavv: false,
+  },
+  {
+    card: '4000000000002313',
+    name: 'unavailable',
+    status: 'authenticate_unable_to_authenticate',
+    shifted: false,
+    possible: false,
+    eci: '07',
+    cavv: false,
+  },
+  ...['4000000000001034', '4000000000001075'].map((card) => ({
+    card,
+    name: card.endsWith('75') ? 'lookup time-out' : 'lookup error',
+    status: 'lookup_error',
+    shifted: false,
+    possible: false,
+    eci: null,
+    cavv: false,
+  })),
+];
+
+for (const expected of FRICTIONLESS) {
+  test(`${expected.card} (${expected.name}) needs no challenge: status ${expected.status}`, async ({
+    page,
+  }) => {
+    const { panel, request } = await payWith(page, expected.card);
+    const { payload, error } = await request;
+    expect(error).toBeUndefined();
+    expect(payload).toMatchObject({
+      type: 'CreditCard',
+      threeDSecureInfo: {
+        status: expected.status,
+        liabilityShifted: expected.shifted,
+        liabilityShiftPossible: expected.possible,
+        eciFlag: expected.eci,
+        threeDSecureVersion: '2.2.0',
+      },
+    });
+    const info = payload?.threeDSecureInfo as Record<string, unknown>;
+    expect(typeof info.cavv === 'string').toBe(expected.cavv);
+    // The flags ride on the payload only when a shift was possible, as in version 1.
+    if (expected.possible) {
+      expect(payload).toMatchObject({ liabilityShifted: expected.shifted, liabilityShiftPossible: true });
+    } else {
+      expect(payload).not.toHaveProperty('liabilityShifted');
+      expect(payload).not.toHaveProperty('liabilityShiftPossible');
+    }
+    await expect(modal(page)).toBeHidden();
+    expect(await sandbox.requests(AUTHENTICATE)).toEqual([]);
+    // Asked again, the verified card is handed over as it is: no second lookup.
+    expect((await panel.requestPaymentMethod()).payload?.nonce).toBe(payload?.nonce);
+    expect(await sandbox.requests(LOOKUP)).toHaveLength(1);
+  });
+}
+
+test("the lookup carries the nonce, the BIN, Songbird's session and the browser, and no card data", async ({
+  page,
+}) => {
+  const { request } = await payWith(page, '4000000000001000');
+  await request;
+  const [lookup] = await sandbox.requests(LOOKUP);
+  const body = lookup?.body as Record<string, unknown>;
+  expect(body).toMatchObject({
+    amount: '10.00',
+    bin: '400000',
+    dfReferenceId: expect.any(String) as unknown,
+    additionalInfo: { acsWindowSize: '03' },
+    clientMetadata: { requestedThreeDSecureVersion: '2', issuerDeviceDataCollectionResult: true },
+    browserJavascriptEnabled: true,
+    browserLanguage: expect.any(String) as unknown,
+    browserScreenWidth: expect.any(Number) as unknown,
+    deviceChannel: 'Browser',
+  });
+  expect(lookup?.path).toMatch(/\/payment_methods\/tokencc_[\w]+\/three_d_secure\/lookup$/);
+  const text = JSON.stringify(body);
+  expect(text).not.toContain('4000000000001000');
+  expect(text).not.toContain('0001000');
+  expect(text).not.toMatch(/"(?:number|cvv|expirationDate)"/);
+});
+
+const CHALLENGES: {
+  card: string;
+  name: string;
+  action: 'submit' | 'fail';
+  status: string;
+  shifted: boolean;
+  possible: boolean;
+  lookupNonce: boolean;
+}[] = [
+  {
+    card: '4000000000001091',
+    name: 'challenge success',
+    action: 'submit',
+    status: 'authenticate_successful',
+    shifted: true,
+    possible: true,
+    lookupNonce: false,
+  },
+  {
+    card: '4000000000001091',
+    name: 'the shopper failing the challenge',
+    action: 'fail',
+    status: 'authenticate_failed',
+    shifted: false,
+    possible: true,
+    lookupNonce: false,
+  },
+  {
+    card: '4000000000001109',
+    name: 'challenge failure',
+    action: 'submit',
+    status: 'authenticate_failed',
+    shifted: false,
+    possible: true,
+    lookupNonce: false,
+  },
+  {
+    card: '4000000000001125',
+    name: 'challenge passed, then the authentication errs',
+    action: 'submit',
+    status: 'authenticate_error',
+    shifted: false,
+    possible: false,
+    lookupNonce: true,
+  },
+];
+
+for (const expected of CHALLENGES) {
+  test(`${expected.card} (${expected.name}) is challenged in the panel's modal: status ${expected.status}`, async ({
+    page,
+  }) => {
+    const { panel, request } = await payWith(page, expected.card);
+    await expect(modal(page)).toBeVisible();
+    // The issuer's page, in the modal, in the default window size (03: 500 × 600).
+    const frame = page.locator(ISSUER_FRAME);
+    await expect(frame).toHaveAttribute('width', '500');
+    await expect(frame).toHaveAttribute('height', '600');
+    await expect(frame).toHaveAttribute('title', 'Card Verification');
+    await expect(issuer(page).locator('#amount')).toHaveText('10.00');
+    await answer(page, expected.action);
+    const { payload, error } = await request;
+    expect(error).toBeUndefined();
+    expect(payload).toMatchObject({
+      type: 'CreditCard',
+      threeDSecureInfo: {
+        status: expected.status,
+        liabilityShifted: expected.shifted,
+        liabilityShiftPossible: expected.possible,
+        lookup: { transStatus: 'C' },
+      },
+    });
+    if (expected.possible) {
+      expect(payload).toMatchObject({ liabilityShifted: expected.shifted, liabilityShiftPossible: true });
+    } else {
+      expect(payload).not.toHaveProperty('liabilityShifted');
+    }
+    await expect(modal(page)).toBeHidden();
+    await expect(frame).toHaveCount(0);
+    const [lookup] = await sandbox.requests(LOOKUP);
+    const lookupNonce = ((await lookupAnswer(lookup?.path ?? '')) as string | null) ?? '';
+    const [authentication] = await sandbox.requests(AUTHENTICATE);
+    expect(authentication?.body).toMatchObject({ jwt: expect.any(String) as unknown });
+    // The gateway authenticates the lookup's nonce; an error keeps it for the payment.
+    expect(authentication?.path).toContain(`/payment_methods/${lookupNonce}/three_d_secure/`);
+    expect(payload?.nonce === lookupNonce).toBe(expected.lookupNonce);
+    // Verified once: asking again hands the same nonce over.
+    expect((await panel.requestPaymentMethod()).payload?.nonce).toBe(payload?.nonce);
+    expect(await sandbox.requests(LOOKUP)).toHaveLength(1);
+    expect(await sandbox.requests(AUTHENTICATE)).toHaveLength(1);
+  });
+}
+
+/** The nonce `authenticate_from_jwt` was asked about (the lookup's nonce). */
+async function lookupAnswer(_lookupPath: string): Promise<string | null> {
+  const [authentication] = await sandbox.requests(AUTHENTICATE);
+  const match = /payment_methods\/([^/]+)\/three_d_secure\/authenticate_from_jwt/.exec(
+    authentication?.path ?? '',
+  );
+  return match?.[1] ?? null;
+}
+
+test('a wrong password keeps the shopper on the issuer page until the right one', async ({ page }) => {
+  const { request } = await payWith(page, '4000000000001091');
+  await answer(page, 'submit', '0000');
+  await expect(issuer(page).locator('#problem')).toHaveText('The password is not right. Try again.');
+  await answer(page, 'submit');
+  const { payload } = await request;
+  expect(payload).toMatchObject({
+    liabilityShifted: true,
+    threeDSecureInfo: { status: 'authenticate_successful' },
+  });
+});
+
+for (const how of ['the close button', 'Escape', "the issuer's Cancel"] as const) {
+  test(`cancelling by ${how} hands over the lookup's card with its flags, unauthenticated`, async ({
+    page,
+  }) => {
+    const { request } = await payWith(page, '4000000000001091');
+    await expect(issuer(page).locator('#submit')).toBeVisible();
+    if (how === 'the close button') {
+      await modal(page).getByRole('button', { name: 'Close card verification' }).click();
+    } else if (how === 'Escape') {
+      await modal(page).getByRole('button', { name: 'Close card verification' }).focus();
+      await page.keyboard.press('Escape');
+    } else {
+      await answer(page, 'cancel');
+    }
+    const { payload, error } = await request;
+    expect(error).toBeUndefined();
+    expect(payload).toMatchObject({
+      liabilityShifted: false,
+      liabilityShiftPossible: true,
+      threeDSecureInfo: { status: 'challenge_required' },
+    });
+    await expect(modal(page)).toBeHidden();
+    expect(await sandbox.requests(AUTHENTICATE)).toEqual([]);
+    // Focus went back into the panel.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.tagName.toLowerCase() ?? null))
+      .toBe('payment-panel');
+  });
+}
+
+test('per-request options lay over the option: a smaller window, the billing address, a challenge asked for', async ({
+  page,
+}) => {
+  const panel = await openWithCard(page, '4000000000001091', undefined, {
+    'three-d-secure': JSON.stringify({ amount: '10.00', email: 'pat@example.com' }),
+  });
+  const request = panel.element.evaluate(async (el) => {
+    const element = el as HTMLElement & { requestPaymentMethod(options: unknown): Promise<unknown> };
+    return element.requestPaymentMethod({
+      threeDSecure: {
+        amount: '12.50',
+        challengeRequested: true,
+        billingAddress: {
+          givenName: 'Pat',
+          surname: 'Payer',
+          streetAddress: '1 Main St',
+          countryCodeAlpha2: 'US',
+        },
+        additionalInformation: { acsWindowSize: '01' },
+      },
+    });
+  });
+  const frame = page.locator(ISSUER_FRAME);
+  await expect(frame).toHaveAttribute('width', '250');
+  await expect(frame).toHaveAttribute('height', '400');
+  await expect(issuer(page).locator('#amount')).toHaveText('12.50');
+  await answer(page, 'submit');
+  await request;
+  const [lookup] = await sandbox.requests(LOOKUP);
+  expect(lookup?.body).toMatchObject({
+    amount: '12.50',
+    challengeRequested: true,
+    additionalInfo: {
+      acsWindowSize: '01',
+      email: 'pat@example.com',
+      billingGivenName: 'Pat',
+      billingSurname: 'Payer',
+      billingLine1: '1 Main St',
+      billingCountryCode: 'US',
+    },
+  });
+});
+
+test('per-request options that do not fit are INVALID_OPTION, and nothing is looked up', async ({ page }) => {
+  const panel = await openWithCard(page, '4000000000001000');
+  const message = await panel.element.evaluate(async (el) => {
+    const element = el as HTMLElement & { requestPaymentMethod(options: unknown): Promise<unknown> };
+    try {
+      await element.requestPaymentMethod({
+        threeDSecure: { additionalInformation: { acsWindowSize: '09' } },
+      });
+      return 'resolved';
+    } catch (error) {
+      return `${(error as { code: string }).code}: ${(error as Error).message}`;
+    }
+  });
+  expect(message).toBe('INVALID_OPTION: The threeDSecure option is invalid.');
+  expect(await sandbox.requests(LOOKUP)).toEqual([]);
+});
+
+test('a Songbird script that does not load is THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED, and the panel stays usable', async ({
+  page,
+}) => {
+  let blocked = true;
+  await page.route(SONGBIRD, (route) => (blocked ? route.abort() : route.continue()));
+  const { panel, request } = await payWith(page, '4000000000001000');
+  const { error } = await request;
+  expect(error).toMatchObject({
+    code: 'THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED',
+    message: "Cardinal's Songbird.js library could not be loaded.",
+  });
+  await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(
+    'Something went wrong during 3D Secure authentication. Please try again.',
+  );
+  expect(await sandbox.requests(LOOKUP)).toEqual([]);
+  // The script can load again: the next request sets Songbird up and verifies.
+  blocked = false;
+  const { payload } = await panel.requestPaymentMethod();
+  expect(payload).toMatchObject({ threeDSecureInfo: { status: 'authenticate_successful' } });
+});
+
+test('a Songbird that never sets itself up is THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT after 60 seconds', async ({
+  page,
+}) => {
+  await page.clock.install();
+  // The script is requested and never answered (the page's load event never comes).
+  await page.route(SONGBIRD, () => undefined);
+  const panel = await openWithCard(page, '4000000000001000', undefined, {}, 'domcontentloaded');
+  const request = panel.requestPaymentMethod();
+  // The card is tokenized; the verification waits for Songbird. Time stands still from here on.
+  await sandbox.waitForRequest('/payment_methods/credit_cards');
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  // The set-up started when the panel did, a few seconds ago at most.
+  await page.clock.runFor(50_000);
+  expect(await sandbox.requests(LOOKUP)).toEqual([]);
+  await page.clock.runFor(10_000);
+  const { error } = await request;
+  expect(error).toMatchObject({
+    code: 'THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT',
+    message: "Cardinal's Songbird.js took too long to setup.",
+  });
+});
+
+test('a JWT the sandbox refuses is THREEDS_CARDINAL_SDK_BAD_JWT, and nothing is looked up', async ({
+  page,
+}) => {
+  const answers = await AnswerOverrides.connect();
+  await answers.arm('client_api/v1/configuration', {
+    'threeDSecure.cardinalAuthenticationJWT': 'eyJhbGciOiJIUzI1NiJ9.eyJmb3JnZWQiOnRydWV9.bm90LXNpZ25lZA',
+  });
+  await answers.dispose();
+  const { request } = await payWith(page, '4000000000001000');
+  const { error } = await request;
+  expect(error).toMatchObject({
+    code: 'THREEDS_CARDINAL_SDK_BAD_JWT',
+    message: 'Cardinal JWT missing or malformed. Please check your setup configuration.',
+  });
+  expect(await sandbox.requests(LOOKUP)).toEqual([]);
+});
+
+test('a saved card is verified with version 2, challenged, its BIN from the vault', async ({ page }) => {
+  // The customer saves a challenged card first.
+  const token = await sandbox.clientToken('demo_merchant', 'three_d_secure_2_shopper');
+  const first = await payWith(page, '4000000000001091', token);
+  await answer(page, 'submit');
+  expect((await first.request).payload).toMatchObject({ vaulted: true });
+  const again = await sandbox.clientToken('demo_merchant', 'three_d_secure_2_shopper');
+  await page.reload();
+  const panel = new PanelPage(page);
+  await panel.openBare(again, 'local', { 'three-d-secure': THREE_D_SECURE });
+  await panel.waitForEvent('ready');
+  await expect(panel.savedMethods()).toHaveCount(1);
+  await expect.poll(() => panel.isRequestable()).toBe(true);
+  const request = panel.requestPaymentMethod();
+  await answer(page, 'submit');
+  const { payload } = await request;
+  expect(payload).toMatchObject({
+    vaulted: true,
+    liabilityShifted: true,
+    threeDSecureInfo: { status: 'authenticate_successful' },
+  });
+  const lookups = await sandbox.requests(LOOKUP);
+  expect(lookups).toHaveLength(2);
+  expect(lookups[1]?.body).toMatchObject({ bin: '400000' });
+  expect(lookups[1]?.path).not.toBe(lookups[0]?.path);
+});
+
+test('paymentPanel.createThreeDSecure({version: 2}) on its own: the issuer frame through addFrame', async ({
+  page,
+}) => {
+  // A nonce and a BIN from the panel without 3D Secure.
+  const token = await sandbox.clientToken('demo_merchant');
+  const panel = new PanelPage(page);
+  await panel.openBare(token);
+  await panel.waitForEvent('ready');
+  await new CardFields(page).fill({
+    number: '4000000000001091',
+    expirationDate: '0130',
+    cvv: '123',
+    postalCode: '12345',
+  });
+  const card = (await panel.requestPaymentMethod()).payload as { nonce: string; details: { bin: string } };
+  const outcome = page.evaluate(
+    async ({ authorization, nonce, bin }) => {
+      const codeOf = async (run: () => Promise<unknown>): Promise<string> => {
+        try {
+          await run();
+          return 'resolved';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      };
+      const threeDSecure = await window.paymentPanel.createThreeDSecure({ authorization, version: 2 });
+      const host = document.createElement('div');
+      host.id = 'challenge-host';
+      document.body.append(host);
+      const options = {
+        nonce,
+        bin,
+        amount: '10.00',
+        addFrame: (_: unknown, frame: HTMLIFrameElement) => {
+          host.append(frame);
+        },
+        removeFrame: () => {
+          host.replaceChildren();
+        },
+      };
+      const missing = await codeOf(() => threeDSecure.verifyCard({ ...options, bin: undefined }));
+      const verified = await threeDSecure.verifyCard(options);
+      threeDSecure.teardown();
+      return {
+        missing,
+        shifted: verified.liabilityShifted,
+        status: verified.threeDSecureInfo?.status,
+        left: host.childElementCount,
+      };
+    },
+    { authorization: token, nonce: card.nonce, bin: card.details.bin },
+  );
+  const frame = page.frameLocator('#challenge-host iframe');
+  await frame.getByLabel('Password').fill('1234');
+  await frame.locator('#submit').click();
+  expect(await outcome).toEqual({
+    missing: 'verifyCard options must include a bin.',
+    shifted: true,
+    status: 'authenticate_successful',
+    left: 0,
+  });
+});
+
+test('paymentPanel.createThreeDSecure({version: 2}) for a merchant without it is THREEDS_NOT_ENABLED_FOR_V2', async ({
+  page,
+}) => {
+  const panel = new PanelPage(page);
+  await panel.openBare(undefined);
+  const token = await sandbox.clientToken('three_d_secure_v1_merchant');
+  const message = await page.evaluate(async (authorization) => {
+    try {
+      await window.paymentPanel.createThreeDSecure({ authorization, version: 2 });
+      return 'resolved';
+    } catch (error) {
+      return `${(error as { code: string }).code}: ${(error as Error).message}`;
+    }
+  }, token);
+  expect(message).toBe(
+    "THREEDS_NOT_ENABLED_FOR_V2: 3D Secure version 2 is not enabled for this merchant. Contact the provider's support for assistance.",
+  );
+});
+
+test('a merchant without the JWT still verifies with version 1: the bank frame, no Songbird', async ({
+  page,
+}) => {
+  const songbird: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/sandbox/cardinal/')) songbird.push(request.url());
+  });
+  const { request } = await payWith(
+    page,
+    '4000000000000002',
+    await sandbox.clientToken('three_d_secure_v1_merchant'),
+  );
+  await page
+    .frameLocator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]')
+    .locator('#approve')
+    .click();
+  const { payload } = await request;
+  expect(payload).toMatchObject({ liabilityShifted: true, liabilityShiftPossible: true });
+  expect(payload).not.toHaveProperty('threeDSecureInfo');
+  const [lookup] = await sandbox.requests(LOOKUP);
+  expect(lookup?.body).toMatchObject({ amount: '10.00' });
+  expect(lookup?.body).not.toHaveProperty('dfReferenceId');
+  expect(songbird).toEqual([]);
+});
