@@ -72,11 +72,13 @@ export const POSTAL_CODE_RESPONSE_CODES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The seeded customer with saved payment methods, for saved-method tests, in the order they were
- * saved: two cards (the Visa is the default), a PayPal account and an Apple Pay card.
+ * The seeded customer with saved payment methods, for saved-method tests (at the every-feature
+ * merchant, and at its version 1 twin), in the order they were saved: two cards (the Visa is the default), a PayPal account and an Apple Pay card.
  */
 export const SEED_CUSTOMER = {
   merchantId: 'demo_merchant',
+  /** The merchants the same customer (with the same methods) is seeded at besides. */
+  alsoAt: ['three_d_secure_v1_merchant'],
   customerId: 'returning_shopper',
   paymentMethods: [
     { type: 'CreditCard', number: '4111111111111111', cardholderName: 'Robin Returning', default: true },

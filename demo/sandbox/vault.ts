@@ -67,10 +67,15 @@ export class Vault {
     this.reset();
   }
 
-  /** Restore the seed: only the seeded customer with its saved methods. */
+  /** Restore the seed: only the seeded customer with its saved methods, at each merchant it shops at. */
   reset(): void {
     this.#customers.clear();
-    const customer = this.customer(SEED_CUSTOMER.merchantId, SEED_CUSTOMER.customerId);
+    for (const merchantId of [SEED_CUSTOMER.merchantId, ...SEED_CUSTOMER.alsoAt]) {
+      this.#seed(this.customer(merchantId, SEED_CUSTOMER.customerId));
+    }
+  }
+
+  #seed(customer: Customer): void {
     for (const seed of SEED_CUSTOMER.paymentMethods) {
       switch (seed.type) {
         case 'CreditCard':

@@ -1,6 +1,7 @@
 /**
- * The 3D Secure modal: a modal dialog showing the bank's 400 × 400 authentication frame while the
- * shopper verifies the card. The page behind is inert, focus starts on the close button and Tab
+ * The 3D Secure modal: a modal dialog showing the bank's 400 × 400 authentication frame (3D Secure
+ * 1) or the issuer's challenge frame in the window size asked for (3D Secure 2) while the shopper
+ * verifies the card. The page behind is inert, focus starts on the close button and Tab
  * and Shift+Tab cycle between it and the bank's frame. Closing it (the button, or Escape while
  * focus is on the panel's side of the frame) cancels the verification; the panel then goes on
  * with the card as the lookup answered it.

@@ -189,8 +189,20 @@ test.describe('axe finds no violation', () => {
     await expectNoViolations(page);
   });
 
-  test('in the 3D Secure modal, inside the bank frame', async ({ page }) => {
+  test("in the 3D Secure 2 modal, inside the issuer's challenge", async ({ page }) => {
     const token = await sandbox.clientToken('demo_merchant');
+    const { panel, card } = await open(page, token, { 'three-d-secure': THREE_D_SECURE });
+    await card.fill({ ...VISA, number: '4000000000001091' });
+    void panel.requestPaymentMethod().catch(() => undefined);
+    await expect(panel.element.getByRole('dialog', { name: 'Card Verification' })).toBeVisible();
+    await expect(
+      page.frameLocator('payment-panel iframe[name="sandbox-cardinal-challenge"]').getByLabel('Password'),
+    ).toBeVisible();
+    await expectNoViolations(page, 1);
+  });
+
+  test('in the 3D Secure modal, inside the bank frame', async ({ page }) => {
+    const token = await sandbox.clientToken('three_d_secure_v1_merchant');
     const { panel, card } = await open(page, token, { 'three-d-secure': THREE_D_SECURE });
     await card.fill({ ...VISA, number: '4000000000000002' });
     void panel.requestPaymentMethod().catch(() => undefined);
@@ -255,7 +267,7 @@ test.describe('axe finds no violation', () => {
     test.use({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
 
     test('the card sheet with its errors, and the 3D Secure modal', async ({ page }) => {
-      const token = await sandbox.clientToken('demo_merchant');
+      const token = await sandbox.clientToken('three_d_secure_v1_merchant');
       const { panel, card } = await open(page, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
       await panel.chooseOption('card');
       await card.ready();
@@ -291,7 +303,7 @@ test.describe('reflow at 320 CSS pixels (400 % zoom of a 1280 pixel window)', ()
   test('the option list, the card sheet with errors, the saved methods and the 3D Secure modal', async ({
     page,
   }) => {
-    const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+    const token = await sandbox.clientToken('three_d_secure_v1_merchant', 'returning_shopper');
     const { panel, card } = await open(page, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
     await expectReflow(page);
     await panel.chooseOption('card');
@@ -466,7 +478,7 @@ test.describe('keyboard only', () => {
 test.describe('the 3D Secure modal', () => {
   /** A guest with 3D Secure and a challenged card typed in; the request runs. */
   async function openModal(page: Page) {
-    const token = await sandbox.clientToken('demo_merchant');
+    const token = await sandbox.clientToken('three_d_secure_v1_merchant');
     const { panel, card } = await open(page, token, { 'three-d-secure': THREE_D_SECURE });
     await card.fill({ ...VISA, number: '4000000000000002' });
     const request = panel.requestPaymentMethod();
@@ -521,7 +533,7 @@ test.describe('the 3D Secure modal', () => {
   });
 
   test('the close button cancels too, and focus returns to the control that had it', async ({ page }) => {
-    const token = await sandbox.clientToken('demo_merchant');
+    const token = await sandbox.clientToken('three_d_secure_v1_merchant');
     const { panel, card } = await open(page, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
     await panel.chooseOption('card');
     await card.fill({ ...VISA, number: '4000000000000002' });

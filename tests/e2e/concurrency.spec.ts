@@ -284,7 +284,7 @@ test.describe('teardown() while something is under way', () => {
 
   test('during a 3D Secure verification: the request rejects and the bank frame goes', async ({ page }) => {
     await openPanel(page, {
-      authorization: await sandbox.clientToken('demo_merchant'),
+      authorization: await sandbox.clientToken('three_d_secure_v1_merchant'),
       'three-d-secure': JSON.stringify({ amount: '10.00' }),
     });
     await new CardFields(page).ready();

@@ -332,7 +332,7 @@ for (const { button, shifted } of [
 ] as const) {
   test(`3D Secure: the shopper answers the bank's challenge with ${button}`, async ({ page }) => {
     const panel = new PanelPage(page);
-    await panel.openBare(await sandbox.clientToken('demo_merchant'), 'local', {
+    await panel.openBare(await sandbox.clientToken('three_d_secure_v1_merchant'), 'local', {
       'three-d-secure': JSON.stringify({ amount: '10.00' }),
     });
     await panel.waitForEvent('ready');
@@ -353,6 +353,31 @@ for (const { button, shifted } of [
       'three-d-secure-bank-frame',
       'three-d-secure-authentication-complete-frame',
     ]);
+  });
+}
+
+for (const { action, status } of [
+  { action: 'submit', status: 'authenticate_successful' },
+  { action: 'cancel', status: 'challenge_required' },
+] as const) {
+  test(`3D Secure 2: Songbird and the issuer's challenge, answered with ${action}`, async ({ page }) => {
+    const panel = new PanelPage(page);
+    await panel.openBare(await sandbox.clientToken('demo_merchant'), 'local', {
+      'three-d-secure': JSON.stringify({ amount: '10.00' }),
+    });
+    await panel.waitForEvent('ready');
+    const card = new CardFields(page);
+    await card.ready();
+    await card.fill({ ...VISA, number: '4000000000001091' });
+    await expect.poll(() => panel.isRequestable()).toBe(true);
+    const request = panel.requestPaymentMethod();
+    const issuer = page.frameLocator('payment-panel iframe[name="sandbox-cardinal-challenge"]');
+    if (action === 'submit') await issuer.getByLabel('Password').fill('1234');
+    await issuer.locator(`#${action}`).click();
+    const { payload, error } = await request;
+    expect(error).toBeUndefined();
+    expect(payload).toMatchObject({ threeDSecureInfo: { status } });
+    await watch.expectClean(['hosted-fields-frame']);
   });
 }
 

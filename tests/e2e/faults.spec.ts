@@ -710,7 +710,7 @@ test.describe.serial('3D Secure lookup (POST payment_methods/:nonce/three_d_secu
     ({ context, page, uncaught } = await newMerchantPage(browser, { clock: true }));
     await openEmptyCheckout(page);
     const mounted = await mountPanel(page, {
-      authorization: await sandbox.clientToken('demo_merchant'),
+      authorization: await sandbox.clientToken('three_d_secure_v1_merchant'),
       'three-d-secure': JSON.stringify({ amount: '10.00' }),
     });
     expect(mounted.event).toBe('ready');
@@ -805,7 +805,7 @@ test.describe.serial("3D Secure authentication (the bank's page, the term URL)",
     await recordErrors(page);
     await openEmptyCheckout(page);
     const mounted = await mountPanel(page, {
-      authorization: await sandbox.clientToken('demo_merchant'),
+      authorization: await sandbox.clientToken('three_d_secure_v1_merchant'),
       'three-d-secure': JSON.stringify({ amount: '10.00' }),
     });
     expect(mounted.event).toBe('ready');

@@ -731,7 +731,7 @@ test('a 3D Secure challenge: 10 000 hostile messages from its frame change nothi
 }) => {
   test.setTimeout(240_000);
   await countMessages(page);
-  await openMinimal(page, await sandbox.clientToken('demo_merchant'), {
+  await openMinimal(page, await sandbox.clientToken('three_d_secure_v1_merchant'), {
     'three-d-secure': JSON.stringify({ amount: '10.00' }),
   });
   const panel = new PanelPage(page);

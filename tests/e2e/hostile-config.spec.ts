@@ -515,7 +515,9 @@ test('a 3D Secure lookup with a foreign or http term URL, or a bank URL that is 
   page,
 }) => {
   test.setTimeout(240_000);
-  await openMinimal(page, await freshToken(), { 'three-d-secure': THREE_D_SECURE });
+  await openMinimal(page, await sandbox.clientToken('three_d_secure_v1_merchant'), {
+    'three-d-secure': THREE_D_SECURE,
+  });
   const panel = new PanelPage(page);
   await panelEvent(panel, 'ready');
   await cardSheetReady(page);
@@ -688,7 +690,9 @@ test('a 3D Secure bank frame URL of another version gives INCOMPATIBLE_VERSIONS;
   page,
 }) => {
   await tamperFrameUrls(page, 'three-d-secure-bank-frame', `version=${version}`, 'version=0.0.1');
-  await openMinimal(page, await freshToken(), { 'three-d-secure': THREE_D_SECURE });
+  await openMinimal(page, await sandbox.clientToken('three_d_secure_v1_merchant'), {
+    'three-d-secure': THREE_D_SECURE,
+  });
   const panel = new PanelPage(page);
   await panelEvent(panel, 'ready');
   await cardSheetReady(page);

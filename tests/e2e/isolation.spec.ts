@@ -138,7 +138,7 @@ test('a card paid in the hosted fields reaches the merchant origin only as a non
 test('a card the bank challenges with 3D Secure stays isolated through the bank frame too', async ({
   page,
 }) => {
-  const token = await sandbox.clientToken('demo_merchant');
+  const token = await sandbox.clientToken('three_d_secure_v1_merchant');
   const { panel, exposure } = await open(page, token, {
     'three-d-secure': JSON.stringify({ amount: '10.00' }),
   });

@@ -318,7 +318,7 @@ test('every region of SPEC §2 has its part, and ::part() rules reach each', asy
 
   // The loading indicator, while the configuration is slow.
   await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 5000, count: 1 });
-  const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+  const token = await sandbox.clientToken('three_d_secure_v1_merchant', 'returning_shopper');
   const panel = new PanelPage(page);
   await panel.openBare(token, 'local', {
     paypal: CHECKOUT,

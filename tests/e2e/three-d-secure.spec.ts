@@ -1,13 +1,15 @@
 /**
- * 3D Secure through the panel: each test card of PROTOCOL §13 through the modal and the sandbox's
- * bank page, the liability flags of the payload, cancelling, and the errors.
+ * 3D Secure version 1 through the panel, for a merchant whose configuration carries no Cardinal JWT
+ * (the sandbox's three_d_secure_v1_merchant): each test card of PROTOCOL §13 through the modal and
+ * the sandbox's bank page, the liability flags of the payload, cancelling, and the errors.
+ * Version 2 is three-d-secure-2.spec.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CardFields } from './models/card-fields';
 import { PanelPage } from './models/panel';
 import { Sandbox } from './models/sandbox';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+const V1_KEY = 'sandbox_b4nkfr4m_three_d_secure_v1_merchant';
 const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
 const LOOKUP = '/three_d_secure/lookup';
 const TERM = '/sandbox/three_d_secure/term';
@@ -23,7 +25,7 @@ test.afterEach(async () => {
 /** A guest checkout with 3D Secure, the card typed in; returns the pending request's outcome. */
 async function payWith(page: Page, number: string, authorization?: string) {
   const panel = new PanelPage(page);
-  await panel.openBare(authorization ?? (await sandbox.clientToken('demo_merchant')), 'local', {
+  await panel.openBare(authorization ?? (await sandbox.clientToken('three_d_secure_v1_merchant')), 'local', {
     'three-d-secure': THREE_D_SECURE,
   });
   await panel.waitForEvent('ready');
@@ -156,7 +158,7 @@ test('Escape closes the modal too', async ({ page }) => {
 
 test('a saved card is verified too', async ({ page }) => {
   const panel = new PanelPage(page);
-  const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+  const token = await sandbox.clientToken('three_d_secure_v1_merchant', 'returning_shopper');
   await panel.openBare(token, 'local', { 'three-d-secure': THREE_D_SECURE });
   await panel.waitForEvent('ready');
   await expect.poll(() => panel.isRequestable()).toBe(true);
@@ -170,7 +172,7 @@ test('with a tokenization key it is CAN_NOT_USE_TOKENIZATION_KEY, and card reque
   page,
 }) => {
   const panel = new PanelPage(page);
-  await panel.openBare(DEMO_KEY, 'local', { 'three-d-secure': THREE_D_SECURE });
+  await panel.openBare(V1_KEY, 'local', { 'three-d-secure': THREE_D_SECURE });
   expect(await panel.waitForError()).toMatchObject({
     code: 'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY',
     message: '3D Secure can not use a tokenization key for authorization.',
@@ -195,7 +197,7 @@ test('a merchant without 3D Secure is NOT_ENABLED', async ({ page }) => {
 test.describe('paymentPanel.createThreeDSecure, for a merchant flow of its own', () => {
   test('verifyCard twice at once, missing options, cancel and its payload', async ({ page }) => {
     // A nonce from the panel without 3D Secure.
-    const token = await sandbox.clientToken('demo_merchant');
+    const token = await sandbox.clientToken('three_d_secure_v1_merchant');
     const panel = new PanelPage(page);
     await panel.openBare(token);
     await panel.waitForEvent('ready');

@@ -259,15 +259,15 @@ function issuerFrame(html: string, title: string, options: ThreeDSecure2Options)
   const size = ACS_WINDOW_SIZES[acsWindowSizeOf(options)];
   frame.title = title;
   frame.className = BANK_FRAME_CLASS;
+  // Full screen (`05`) has no size of its own: the page that shows the frame gives it the viewport
+  // (the panel's modal does, by this attribute).
+  frame.dataset.acsWindowSize = acsWindowSizeOf(options);
   if (size) {
     frame.width = String(size.width);
     frame.height = String(size.height);
   } else {
-    // Full screen: as much of the viewport as the modal leaves.
     frame.removeAttribute('width');
     frame.removeAttribute('height');
-    frame.style.inlineSize = '100vw';
-    frame.style.blockSize = '85vh';
   }
   frame.setAttribute('frameborder', '0');
   return frame;
