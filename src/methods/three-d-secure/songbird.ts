@@ -98,6 +98,8 @@ export interface SongbirdHandle {
   ready: Promise<SongbirdLink>;
   /** The instance is done with Songbird; the last one's release forgets the set-up. */
   release(): void;
+  /** Whether another set-up (another JWT) has taken the page's Songbird over since. */
+  stale(): boolean;
 }
 
 /** What the page knows of a Songbird set-up while it runs. */
@@ -106,6 +108,11 @@ interface SongbirdState {
   holders: number;
   listener: SongbirdListener | null;
   cardinal: Cardinal | null;
+  /**
+   * Stops the set-up: with an error, those waiting for it get it; without (nobody holds it any
+   * more), its time-out just goes.
+   */
+  abandon?: (error?: PanelError) => void;
 }
 
 /** The page's Songbird set-up, shared by the instances holding it. */
@@ -220,6 +227,14 @@ function setUp(state: SongbirdState, settings: SongbirdSettings): Promise<Songbi
     const timer = setTimeout(() => {
       fail(createError('THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT'));
     }, SONGBIRD_SETUP_TIMEOUT_MS);
+    state.abandon = (error) => {
+      if (error) {
+        fail(error);
+        return;
+      }
+      done = true;
+      clearTimeout(timer);
+    };
 
     const start = (): void => {
       const cardinal = readCardinal((window as { Cardinal?: unknown }).Cardinal);
@@ -309,7 +324,11 @@ export function holdSongbird(settings: SongbirdSettings): SongbirdHandle {
   const key = JSON.stringify([settings.url, settings.integrity, settings.jwt]);
   let state = page;
   if (state?.key !== key) {
-    if (state) forget(state.cardinal);
+    if (state) {
+      // Songbird is set up for one JWT at a time: another merchant's panel takes it over.
+      state.abandon?.(createError('THREEDS_CARDINAL_SDK_SETUP_FAILED'));
+      forget(state.cardinal);
+    }
     const base: SongbirdState = { key, holders: 0, listener: null, cardinal: null };
     const created: PageSongbird = Object.assign(base, { ready: setUp(base, settings) });
     // Nobody may be waiting yet; the rejection stays for whoever asks.
@@ -321,12 +340,14 @@ export function holdSongbird(settings: SongbirdSettings): SongbirdHandle {
   let released = false;
   return {
     ready: held.ready,
+    stale: () => page !== held,
     release() {
       if (released) return;
       released = true;
       held.holders -= 1;
       if (held.holders === 0 && page === held) {
         page = null;
+        held.abandon?.();
         forget(held.cardinal);
       }
     },

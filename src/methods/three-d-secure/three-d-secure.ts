@@ -384,6 +384,11 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
   if (songbird) held = holdFor(songbird);
   const songbirdLink = (): Promise<SongbirdLink> => {
     if (!songbird) return Promise.reject(createError('THREEDS_NOT_ENABLED_FOR_V2'));
+    // Another merchant's panel set Songbird up with its JWT since: this one sets it up anew.
+    if (held?.stale()) {
+      held.release();
+      held = null;
+    }
     held ??= holdFor(songbird);
     return held.ready;
   };
