@@ -10,6 +10,7 @@ import {
   settle,
 } from './test-support';
 import { fieldSlot } from './view-contract';
+import type { PanelOptions } from './panel-options';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -520,5 +521,115 @@ describe('teardown', () => {
     panel.controller.connect();
     await settle();
     expect(panel.frames.opened).toHaveLength(2);
+  });
+});
+
+describe('3D Secure', () => {
+  /** A customer's panel with 3D Secure, the card sheet complete; its BIN comes with the tokenized card. */
+  async function verifyingPanel(
+    threeDSecure: PanelOptions['threeDSecure'] = { amount: '10.00', email: 'a@b.c' },
+  ) {
+    const panel = controllerHarness({ client: fakeClient(configuration(), { guest: false }) });
+    panel.frames.tokenize.mockResolvedValue({
+      nonce: 'tokencc_one',
+      type: 'CreditCard',
+      description: 'ending in 91',
+      details: { cardType: 'Visa', lastTwo: '91', bin: '400000' },
+    });
+    panel.controller.setOptions({ threeDSecure });
+    await panel.start('token');
+    panel.frames.ready();
+    await settle();
+    panel.frames.fillVisa();
+    await settle();
+    return panel;
+  }
+
+  it('verifies with version 2 when the gateway offers it: the BIN, and the request’s options over the option’s', async () => {
+    const panel = await verifyingPanel();
+    const payload = await panel.controller.requestPaymentMethod({
+      threeDSecure: { amount: '12.00', challengeRequested: true },
+    });
+    const fake = panel.modules.threeDSecure;
+    expect(fake.created).toEqual([{ frameTitle: 'Card Verification', version: 2 }]);
+    expect(fake.verified).toHaveLength(1);
+    expect(fake.verified[0]).toMatchObject({
+      nonce: 'tokencc_one',
+      bin: '400000',
+      amount: '12.00',
+      email: 'a@b.c',
+      challengeRequested: true,
+    });
+    expect(payload).toMatchObject({
+      nonce: 'tokencc_one_verified',
+      liabilityShifted: true,
+      liabilityShiftPossible: true,
+      threeDSecureInfo: { status: 'authenticate_successful' },
+    });
+    // Verified once: the same card is handed over again without a second verification.
+    await expect(panel.controller.requestPaymentMethod()).resolves.toEqual(payload);
+    expect(fake.verified).toHaveLength(1);
+  });
+
+  it('creates version 1 when the gateway offers no more', async () => {
+    const panel = controllerHarness({ client: fakeClient(configuration(), { guest: false }) });
+    panel.modules.threeDSecure.offered = 1;
+    panel.controller.setOptions({ threeDSecure: { amount: '10.00' } });
+    await panel.start('token');
+    await settle();
+    expect(panel.modules.threeDSecure.created).toEqual([{ frameTitle: 'Card Verification', version: 1 }]);
+  });
+
+  it('a call with other 3D Secure options than the request in flight is refused; one without any joins it', async () => {
+    const panel = await verifyingPanel();
+    let finish!: () => void;
+    panel.modules.threeDSecure.answer = (options) =>
+      new Promise((resolve) => {
+        finish = () => {
+          resolve({
+            nonce: `${options.nonce}_verified`,
+            details: {},
+            liabilityShifted: false,
+            liabilityShiftPossible: true,
+            verificationDetails: { liabilityShifted: false, liabilityShiftPossible: true },
+          });
+        };
+      });
+    const first = panel.controller.requestPaymentMethod({ threeDSecure: { amount: '12.00' } });
+    const same = panel.controller.requestPaymentMethod({ threeDSecure: { amount: '12.00' } });
+    const plain = panel.controller.requestPaymentMethod();
+    await expect(
+      panel.controller.requestPaymentMethod({ threeDSecure: { amount: '13.00' } }),
+    ).rejects.toMatchObject({
+      code: 'THREEDS_AUTHENTICATION_IN_PROGRESS',
+    });
+    await vi.waitFor(() => {
+      expect(panel.modules.threeDSecure.verified).toHaveLength(1);
+    });
+    finish();
+    const payloads = await Promise.all([first, same, plain]);
+    expect(new Set(payloads.map((payload) => payload.nonce))).toEqual(new Set(['tokencc_one_verified']));
+  });
+
+  it('a version 2 failure tells the shopper the 3D Secure text, unless the merchant words the code', async () => {
+    const panel = await verifyingPanel();
+    panel.modules.threeDSecure.answer = () => Promise.reject(createError('THREEDS_LOOKUP_ERROR' as never));
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'THREEDS_LOOKUP_ERROR',
+    });
+    await settle();
+    expect(panel.controller.getState().views?.message).toBe(
+      'Something went wrong during 3D Secure authentication. Please try again.',
+    );
+    panel.controller.setOptions({
+      threeDSecure: { amount: '10.00' },
+      translations: { THREEDS_LOOKUP_ERROR: 'Try another card.' },
+    });
+    await settle();
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'THREEDS_LOOKUP_ERROR',
+    });
+    await settle();
+    expect(panel.controller.getState().views?.message).toBe('Try another card.');
   });
 });

@@ -19,6 +19,7 @@ import type {
   OpenedHostedFields,
   OpenHostedFieldsOptions,
 } from '../methods/hosted-fields';
+import type { ThreeDSecureOptions, VerifyCardOptions, VerifyCardResult } from '../methods/three-d-secure';
 import type { WalletHandlers, WalletIntegration } from '../methods/wallet';
 import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
@@ -208,17 +209,56 @@ export const PAYPAL_ACCOUNT: RawPaymentMethod = {
   details: { email: 'shopper@example.com' },
 };
 
+/** 3D Secure as the fake file makes it: what it was created with and asked, answered by the test. */
+export class FakeThreeDSecure {
+  /** The version the configuration offers, as the real file reads it. */
+  offered: 1 | 2 = 2;
+  readonly created: ThreeDSecureOptions[] = [];
+  readonly verified: VerifyCardOptions[] = [];
+  /** How the next verifications end; a verified card with a version 2 status by default. */
+  answer: (options: VerifyCardOptions) => Promise<VerifyCardResult> = (options) =>
+    Promise.resolve({
+      nonce: `${options.nonce}_verified`,
+      details: {},
+      liabilityShifted: true,
+      liabilityShiftPossible: true,
+      verificationDetails: { liabilityShifted: true, liabilityShiftPossible: true },
+      threeDSecureInfo: {
+        liabilityShifted: true,
+        liabilityShiftPossible: true,
+        status: 'authenticate_successful',
+      },
+    });
+
+  readonly module: PanelModules['three-d-secure'] = {
+    offeredVersion: () => this.offered,
+    createThreeDSecure: (_client, options) => {
+      this.created.push(options ?? {});
+      return {
+        verifyCard: (verifyOptions) => {
+          this.verified.push(verifyOptions);
+          return this.answer(verifyOptions);
+        },
+        cancelVerifyCard: () => Promise.reject(createError('THREEDS_NO_VERIFICATION_PAYLOAD')),
+        teardown: () => undefined,
+      };
+    },
+  };
+}
+
 /** Files loaded on demand, each answered by the test (the panel's runtime is the real one). */
 export class FakeModules {
   readonly requested: ModuleName[] = [];
   readonly failures = new Map<ModuleName, PanelError>();
   readonly paypal = fakeWallet();
   readonly applePay = fakeWallet();
+  readonly threeDSecure = new FakeThreeDSecure();
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
     panel: { PanelViews },
     view: { tagName: 'payment-panel-view' },
     paypal: { createPayPalWallet: () => this.paypal },
     'apple-pay': { createApplePayWallet: () => this.applePay },
+    'three-d-secure': this.threeDSecure.module,
   };
 
   load = <N extends ModuleName>(name: N): Promise<PanelModules[N]> => {

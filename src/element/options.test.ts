@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption } from './options';
+import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption, parseRequestOptions } from './options';
 import type { PanelOptionName } from '../controller/panel-options';
 import { availablePaymentOptions } from '../model/configuration';
 import { INVALID } from '../shared/strict-readers';
@@ -122,6 +122,28 @@ describe('every option', () => {
     ],
     ['threeDSecure', '{"amount":"10.00"}', { amount: '10.00' }, true],
     ['threeDSecure', { amount: 10 }, { amount: 10 }],
+    [
+      'threeDSecure',
+      {
+        amount: '10.00',
+        email: 'pat@example.com',
+        billingAddress: { givenName: 'Pat', countryCodeAlpha2: 'US' },
+        additionalInformation: { acsWindowSize: '05', shippingMethod: '01' },
+        challengeRequested: true,
+        requestedExemptionType: 'low_value',
+        accountType: 'debit',
+        unknown: 'dropped',
+      },
+      {
+        amount: '10.00',
+        email: 'pat@example.com',
+        billingAddress: { givenName: 'Pat', countryCodeAlpha2: 'US' },
+        additionalInformation: { acsWindowSize: '05', shippingMethod: '01' },
+        challengeRequested: true,
+        requestedExemptionType: 'low_value',
+        accountType: 'debit',
+      },
+    ],
     ['dataCollector', '{"kount":true}', { kount: true }, true],
     ['dataCollector', { paypal: true, kount: false }, { paypal: true, kount: false }],
     ['preselectVaultedPaymentMethod', '', true, true],
@@ -144,6 +166,10 @@ describe('every option', () => {
     ['applePay', { paymentRequest: 'total' }],
     ['threeDSecure', '{}', true],
     ['threeDSecure', { amount: '' }],
+    ['threeDSecure', { amount: '1', additionalInformation: { acsWindowSize: '06' } }],
+    ['threeDSecure', { amount: '1', billingAddress: { givenName: 1 } }],
+    ['threeDSecure', { amount: '1', requestedExemptionType: 'whim' }],
+    ['threeDSecure', { amount: '1', challengeRequested: 'yes' }],
     ['dataCollector', '{}', true],
     ['dataCollector', { kount: false }],
     ['dataCollector', { kount: 'yes' }],
@@ -166,6 +192,7 @@ describe('the reason of a refusal', () => {
     ['translations', { payWithCard: 3 }, /"payWithCard" does not fit.*expected an object of texts/],
     ['paypal', { flow: 'later' }, /"flow" does not fit.*"checkout" \| "vault"/],
     ['threeDSecure', {}, /"amount" does not fit/],
+    ['threeDSecure', { amount: '1', accountType: 'savings' }, /"accountType" does not fit.*"email"\?/],
     ['dataCollector', { kount: false }, /^expected .*with kount or paypal true$/],
     ['locale', 'not a locale', /^expected a locale/],
     ['preselectVaultedPaymentMethod', 0, /^expected true or false$/],
@@ -235,7 +262,24 @@ describe('the option readers, against the zod schemas they replaced', () => {
       displayName: z.optional(z.string()),
       paymentRequest: z.optional(z.record(z.string(), z.unknown())),
     }),
-    threeDSecure: z.object({ amount }),
+    threeDSecure: z.object({
+      amount,
+      email: z.optional(z.string()),
+      mobilePhoneNumber: z.optional(z.string()),
+      billingAddress: z.optional(z.record(z.string(), z.string())),
+      additionalInformation: z.optional(
+        z.looseObject({
+          acsWindowSize: z.optional(z.enum(['01', '02', '03', '04', '05'])),
+          shippingAddress: z.optional(z.record(z.string(), z.string())),
+        }),
+      ),
+      challengeRequested: z.optional(z.boolean()),
+      dataOnlyRequested: z.optional(z.boolean()),
+      exemptionRequested: z.optional(z.boolean()),
+      requestedExemptionType: z.optional(z.enum(['low_value', 'transaction_risk_analysis'])),
+      accountType: z.optional(z.enum(['credit', 'debit'])),
+      cardAdd: z.optional(z.boolean()),
+    }),
     dataCollector: z
       .object({ kount: z.optional(z.boolean()), paypal: z.optional(z.boolean()) })
       .check(z.refine((value) => value.kount === true || value.paypal === true)),
@@ -248,7 +292,20 @@ describe('the option readers, against the zod schemas they replaced', () => {
     paypal: [{ flow: 'checkout', amount: '10.00', currency: 'USD', intent: 'sale' }, { amount: 0 }],
     paypalCredit: [{ flow: 'vault', offerCredit: true }],
     applePay: [{ displayName: 'Shop', paymentRequest: { total: { label: 'Shop', amount: '1.00' } } }],
-    threeDSecure: [{ amount: '10.00' }, { amount: 0 }],
+    threeDSecure: [
+      { amount: '10.00' },
+      { amount: 0 },
+      {
+        amount: '1',
+        email: 'a@b.c',
+        billingAddress: { givenName: 'Pat' },
+        additionalInformation: { acsWindowSize: '01', shippingAddress: { locality: 'X' } },
+        challengeRequested: true,
+        requestedExemptionType: 'transaction_risk_analysis',
+        accountType: 'credit',
+        cardAdd: false,
+      },
+    ],
     dataCollector: [{ kount: true, paypal: false }, { paypal: true }],
     preselectVaultedPaymentMethod: [true, false],
   };
@@ -264,5 +321,37 @@ describe('the option readers, against the zod schemas they replaced', () => {
       return parsed.ok ? parsed.value : INVALID;
     };
     expect(expectSameVerdicts(reader, ORACLES[option], values)).toBeGreaterThan(0);
+  });
+});
+
+describe('the options of one request', () => {
+  it('reads threeDSecure with every key optional, and counts anything but an object as none', () => {
+    expect(parseRequestOptions(undefined)).toEqual({ ok: true, value: {} });
+    expect(parseRequestOptions('x')).toEqual({ ok: true, value: {} });
+    expect(parseRequestOptions({})).toEqual({ ok: true, value: {} });
+    expect(parseRequestOptions({ threeDSecure: { challengeRequested: true } })).toEqual({
+      ok: true,
+      value: { threeDSecure: { challengeRequested: true } },
+    });
+  });
+
+  it('refuses a threeDSecure that does not fit, or cannot be read, with INVALID_OPTION and why', () => {
+    const parsed = parseRequestOptions({ threeDSecure: { amount: -1 } });
+    expect(parsed).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_OPTION', message: 'The threeDSecure option is invalid.' },
+    });
+    expect(!parsed.ok && parsed.error.details).toMatchObject({
+      reason: expect.stringMatching(/"amount" does not fit/) as unknown,
+    });
+    const hostile = Object.defineProperty({}, 'threeDSecure', {
+      get: () => {
+        throw new Error('hostile');
+      },
+    });
+    expect(parseRequestOptions(hostile)).toMatchObject({
+      ok: false,
+      error: { details: { reason: 'the value cannot be read' } },
+    });
   });
 });

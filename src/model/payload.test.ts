@@ -101,4 +101,16 @@ describe('toMerchantPayload', () => {
       deviceData: 'dd',
     });
   });
+
+  it("keeps a card's 3D Secure 2 details, and no other method's", () => {
+    const info = { liabilityShifted: true, liabilityShiftPossible: true, status: 'authenticate_successful' };
+    expect(toMerchantPayload(rawCard({ threeDSecureInfo: info })).threeDSecureInfo).toBe(info);
+    const paypal = toMerchantPayload({
+      nonce: 'paypal-nonce',
+      details: { email: 'a@b.c' },
+      type: 'PayPalAccount',
+      threeDSecureInfo: info,
+    });
+    expect(paypal).not.toHaveProperty('threeDSecureInfo');
+  });
 });
