@@ -50,8 +50,11 @@ export interface PaymentPanelGlobal {
   createHostedFields(options: StandaloneHostedFieldsOptions): Promise<HostedFields>;
   /**
    * 3D Secure without the panel: `verifyCard({nonce, amount, addFrame, removeFrame})` and
-   * `cancelVerifyCard()` for a card nonce of the merchant's own flow. Rejects with
-   * `THREEDS_CAN_NOT_USE_TOKENIZATION_KEY`, `THREEDS_NOT_ENABLED` or `THREEDS_HTTPS_REQUIRED`.
+   * `cancelVerifyCard()` for a card nonce of the merchant's own flow. `version: 2` verifies with 3D
+   * Secure 2 through Cardinal's Songbird (`verifyCard` then also needs the card's `bin`, and takes
+   * the options of docs/three-d-secure.md). Rejects with `THREEDS_CAN_NOT_USE_TOKENIZATION_KEY`,
+   * `THREEDS_NOT_ENABLED`, `THREEDS_HTTPS_REQUIRED`, `THREEDS_UNRECOGNIZED_VERSION` or, for version
+   * 2, `THREEDS_NOT_ENABLED_FOR_V2`.
    */
   createThreeDSecure(options: StandaloneThreeDSecureOptions): Promise<ThreeDSecure>;
 }

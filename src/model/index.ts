@@ -31,6 +31,6 @@ export {
   type PaymentMethodPayload,
   type PaymentMethodType,
   type RawPaymentMethod,
-  type ThreeDSecureInfo,
+  type ThreeDSecureDetails,
   type ThreeDSecureTransStatus,
 } from './payload';

@@ -22,7 +22,7 @@ export interface ThreeDSecureTransStatus {
  * `status` names the outcome, e.g. `authenticate_successful`, `authenticate_attempt_successful`,
  * `authenticate_frictionless_failed`, `authenticate_failed`, `lookup_bypassed`, `lookup_error`.
  */
-export interface ThreeDSecureInfo {
+export interface ThreeDSecureDetails {
   liabilityShifted: boolean;
   liabilityShiftPossible: boolean;
   status?: string;
@@ -62,7 +62,7 @@ export interface PaymentMethodPayload {
   /** Present only when a 3D Secure liability shift was possible, and then `true`. */
   liabilityShiftPossible?: boolean;
   /** Cards verified with 3D Secure 2: the verification's details (`status`, `enrolled`, `eciFlag`…). */
-  threeDSecureInfo?: ThreeDSecureInfo;
+  threeDSecureInfo?: ThreeDSecureDetails;
   /** The data collector's string, when one is configured. */
   deviceData?: string;
   /** BIN data of cards: prepaid, debit, issuing bank… */
@@ -79,7 +79,7 @@ export interface RawPaymentMethod {
   liabilityShifted?: boolean | null;
   liabilityShiftPossible?: boolean | null;
   /** Set by a 3D Secure 2 verification. */
-  threeDSecureInfo?: ThreeDSecureInfo;
+  threeDSecureInfo?: ThreeDSecureDetails;
   binData?: Record<string, unknown> | null;
   /** PayPal only; never handed on. */
   creditFinancingOffered?: unknown;

@@ -15,12 +15,24 @@ export type {
   PanelOptionName,
   PanelOptions,
   PayPalOptions,
+  RequestPaymentMethodOptions,
   ThreeDSecureOptions,
+  ThreeDSecureRequestOptions,
+  ThreeDSecure2Options,
+  ThreeDSecureAddress,
+  ThreeDSecureAdditionalInformation,
+  AcsWindowSize,
 } from '../controller/panel-options';
 export type { CardOptions } from '../controller/card-frames';
 
 // What requestPaymentMethod() hands over.
-export type { PaymentMethodPayload, PaymentMethodType, PaymentOption } from '../model';
+export type {
+  PaymentMethodPayload,
+  PaymentMethodType,
+  PaymentOption,
+  ThreeDSecureDetails,
+  ThreeDSecureTransStatus,
+} from '../model';
 
 // Events.
 export type {
@@ -112,7 +124,8 @@ export interface BinData {
 
 /**
  * A card's payload (PROTOCOL §12): a new card from the card sheet or a saved one (`vaulted`). With
- * `threeDSecure`, `liabilityShifted` and `liabilityShiftPossible` appear when a shift was possible.
+ * `threeDSecure`, `liabilityShifted` and `liabilityShiftPossible` appear when a shift was possible,
+ * and 3D Secure 2 adds `threeDSecureInfo`.
  */
 export interface CardPaymentMethodPayload extends PaymentMethodPayload {
   type: 'CreditCard';
@@ -129,6 +142,7 @@ export interface PayPalPaymentMethodPayload extends PaymentMethodPayload {
   description?: never;
   liabilityShifted?: never;
   liabilityShiftPossible?: never;
+  threeDSecureInfo?: never;
 }
 
 /** An Apple Pay card's payload (PROTOCOL §12). */
@@ -138,6 +152,7 @@ export interface ApplePayPaymentMethodPayload extends PaymentMethodPayload {
   description?: never;
   liabilityShifted?: never;
   liabilityShiftPossible?: never;
+  threeDSecureInfo?: never;
   binData?: BinData;
 }
 

@@ -73,6 +73,12 @@ describe('payment-panel.d.ts', () => {
           'PayPalOptions',
           'ApplePayOptions',
           'ThreeDSecureOptions',
+          'ThreeDSecureRequestOptions',
+          'RequestPaymentMethodOptions',
+          'ThreeDSecureAddress',
+          'ThreeDSecureAdditionalInformation',
+          'AcsWindowSize',
+          'ThreeDSecureDetails',
           'DataCollectorOptions',
           'PaymentMethodPayload',
           'TypedPaymentMethodPayload',
@@ -105,7 +111,12 @@ export type Every = [${names.map((name) => (name === 'Callback' ? 'Callback<stri
 export function describe(payload: TypedPaymentMethodPayload): string {
   switch (payload.type) {
     case 'CreditCard':
-      return payload.description + payload.details.lastTwo + (payload.liabilityShifted === true ? ' verified' : '');
+      return (
+        payload.description +
+        payload.details.lastTwo +
+        (payload.liabilityShifted === true ? ' verified' : '') +
+        (payload.threeDSecureInfo?.status ?? '')
+      );
     case 'PayPalAccount':
       return payload.details.email ?? '';
     case 'ApplePayCard':

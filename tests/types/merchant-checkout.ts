@@ -38,6 +38,15 @@ export function createPanel(container: HTMLElement): Panel {
   panel.paypal = { flow: 'later' };
   // @ts-expect-error -- 3D Secure needs the amount.
   panel.threeDSecure = {};
+  panel.threeDSecure = {
+    amount: '10.00',
+    email: 'pat@example.com',
+    billingAddress: { givenName: 'Pat', surname: 'Payer', countryCodeAlpha2: 'US' },
+    additionalInformation: { acsWindowSize: '02', shippingMethod: '01' },
+    challengeRequested: true,
+  };
+  // @ts-expect-error -- the challenge window sizes are 01 to 05.
+  panel.threeDSecure = { amount: '10.00', additionalInformation: { acsWindowSize: '06' } };
   // @ts-expect-error -- device data options are booleans.
   panel.dataCollector = { kount: 'yes' };
   // @ts-expect-error -- translations are texts.
@@ -94,7 +103,13 @@ export function followEvents(panel: Panel, payButton: HTMLButtonElement, log: (l
 /** Pays with what the shopper chose. */
 export async function pay(panel: Panel, log: (line: unknown) => void): Promise<Payload | null> {
   if (!panel.isPaymentMethodRequestable()) return null;
-  const payload = await panel.requestPaymentMethod();
+  const payload = await panel.requestPaymentMethod({
+    threeDSecure: { amount: '12.00', requestedExemptionType: 'low_value' },
+  });
+  // @ts-expect-error -- an exemption the provider does not know.
+  void panel.requestPaymentMethod({ threeDSecure: { requestedExemptionType: 'whim' } });
+  const status: string | undefined = payload.threeDSecureInfo?.status;
+  log(status);
   const nonce: string = payload.nonce;
   const type: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' = payload.type;
   if (type === 'CreditCard' && payload.liabilityShiftPossible === true && payload.liabilityShifted !== true) {
@@ -133,6 +148,9 @@ export async function dropIn(): Promise<string> {
     if (error) throw new Error(`${error.code}: ${error.message}`);
     if (payload) instance.off('errorOccurred', () => undefined);
   });
+  await instance.requestPaymentMethod({ threeDSecure: { amount: '10.00' } }, (error) => {
+    if (error) throw new Error(error.code);
+  });
   await instance.teardown();
   return version;
 }
@@ -167,6 +185,29 @@ export async function ownCardForm(clientToken: string, modal: HTMLElement): Prom
     },
   });
   threeDSecure.teardown();
+  // Version 2: the BIN goes with the nonce, and the issuer's frame comes through addFrame.
+  const threeDSecure2 = await window.paymentPanel.createThreeDSecure({
+    authorization: clientToken,
+    version: 2,
+  });
+  const verified2 = await threeDSecure2.verifyCard({
+    nonce: card.nonce,
+    bin: card.details.bin ?? '',
+    amount: '10.00',
+    email: 'pat@example.com',
+    additionalInformation: { acsWindowSize: '03' },
+    addFrame: (error, iframe) => {
+      if (!error) modal.append(iframe);
+    },
+    removeFrame: () => {
+      modal.replaceChildren();
+    },
+  });
+  const eci: string | null | undefined = verified2.threeDSecureInfo?.eciFlag as string | null | undefined;
+  modal.dataset.eci = String(eci);
+  // @ts-expect-error -- 3D Secure is version 1 or 2.
+  void window.paymentPanel.createThreeDSecure({ authorization: clientToken, version: 3 });
+  threeDSecure2.teardown();
   await fields.teardown();
   return verified.liabilityShifted && verified.liabilityShiftPossible;
 }
