@@ -187,12 +187,12 @@ test("the lookup carries the nonce, the BIN, Songbird's session and the browser,
   expect(body).toMatchObject({
     amount: '10.00',
     bin: '400000',
-    dfReferenceId: expect.any(String) as unknown,
+    dfReferenceId: expect.any(String),
     additionalInfo: { acsWindowSize: '03' },
     clientMetadata: { requestedThreeDSecureVersion: '2', issuerDeviceDataCollectionResult: true },
     browserJavascriptEnabled: true,
-    browserLanguage: expect.any(String) as unknown,
-    browserScreenWidth: expect.any(Number) as unknown,
+    browserLanguage: expect.any(String),
+    browserScreenWidth: expect.any(Number),
     deviceChannel: 'Browser',
   });
   expect(lookup?.path).toMatch(/\/payment_methods\/tokencc_[\w]+\/three_d_secure\/lookup$/);
@@ -281,11 +281,13 @@ for (const expected of CHALLENGES) {
     await expect(modal(page)).toBeHidden();
     await expect(frame).toHaveCount(0);
     const [lookup] = await sandbox.requests(LOOKUP);
-    const lookupNonce = ((await lookupAnswer(lookup?.path ?? '')) as string | null) ?? '';
     const [authentication] = await sandbox.requests(AUTHENTICATE);
-    expect(authentication?.body).toMatchObject({ jwt: expect.any(String) as unknown });
-    // The gateway authenticates the lookup's nonce; an error keeps it for the payment.
-    expect(authentication?.path).toContain(`/payment_methods/${lookupNonce}/three_d_secure/`);
+    expect(authentication?.body).toMatchObject({ jwt: expect.any(String) });
+    // The gateway authenticates the nonce the lookup answered (not the card's), whose card an error keeps.
+    const cardNonce = nonceIn(lookup?.path);
+    const lookupNonce = nonceIn(authentication?.path);
+    expect(lookupNonce).not.toBe(cardNonce);
+    expect(authentication?.body).toMatchObject({ paymentMethodNonce: lookupNonce });
     expect(payload?.nonce === lookupNonce).toBe(expected.lookupNonce);
     // Verified once: asking again hands the same nonce over.
     expect((await panel.requestPaymentMethod()).payload?.nonce).toBe(payload?.nonce);
@@ -294,13 +296,9 @@ for (const expected of CHALLENGES) {
   });
 }
 
-/** The nonce `authenticate_from_jwt` was asked about (the lookup's nonce). */
-async function lookupAnswer(_lookupPath: string): Promise<string | null> {
-  const [authentication] = await sandbox.requests(AUTHENTICATE);
-  const match = /payment_methods\/([^/]+)\/three_d_secure\/authenticate_from_jwt/.exec(
-    authentication?.path ?? '',
-  );
-  return match?.[1] ?? null;
+/** The nonce in a logged 3D Secure call's path. */
+function nonceIn(path: string | undefined): string {
+  return /\/payment_methods\/([^/]+)\/three_d_secure\//.exec(path ?? '')?.[1] ?? '';
 }
 
 test('a wrong password keeps the shopper on the issuer page until the right one', async ({ page }) => {
