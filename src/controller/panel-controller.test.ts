@@ -116,9 +116,7 @@ describe('ready', () => {
     const file = new Promise<Record<string, string>>((resolve) => (loaded = resolve));
     const panel = controllerHarness({ localeTexts: (locale) => (locale === 'de_DE' ? file : {}) });
     panel.controller.setOptions({ locale: 'de_DE' });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.controller.getState().phase).toBe('loading');
     loaded({ payWithCard: 'Mit Karte zahlen' });
     await settle();
@@ -132,16 +130,12 @@ describe('ready', () => {
 
   it('opens the only option at once, and the option list when there are more', async () => {
     const single = controllerHarness();
-    await single.start();
-    single.frames.ready();
-    await settle();
+    await single.startReady();
     expect(single.controller.getState().views?.activeView).toBe('card');
 
     const several = controllerHarness();
     several.controller.setOptions({ paypal: { flow: 'vault' } });
-    await several.start();
-    several.frames.ready();
-    await settle();
+    await several.startReady();
     expect(several.controller.getState().views?.activeView).toBe('options');
     expect(several.controller.getState().views?.offered).toEqual(['card', 'paypal']);
     expect(several.modules.requested).toContain('paypal');
@@ -151,9 +145,7 @@ describe('ready', () => {
 describe('files loaded on demand', () => {
   it('loads no wallet, 3D Secure or data collector file for a card-only merchant', async () => {
     const panel = controllerHarness();
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.modules.requested).toEqual(['panel']);
   });
 
@@ -167,9 +159,7 @@ describe('files loaded on demand', () => {
   it('fetches no 3D Secure file when the configuration does not enable it, and says why', async () => {
     const panel = controllerHarness({ client: fakeClient(configuration({ threeDSecureEnabled: false })) });
     panel.controller.setOptions({ threeDSecure: { amount: '10.00' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.modules.requested).not.toContain('three-d-secure');
     expect(panel.events[0]).toMatchObject({
       name: 'errorOccurred',
@@ -196,9 +186,7 @@ describe('files loaded on demand', () => {
     const panel = controllerHarness();
     panel.modules.failures.set('paypal', createError('MODULE_LOAD_FAILED', { module: 'paypal' }));
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.events.find((event) => event.name === 'errorOccurred')?.detail).toMatchObject({
       code: 'MODULE_LOAD_FAILED',
       message: 'The paypal file of the panel could not be loaded.',
@@ -289,9 +277,7 @@ describe('failures at the start', () => {
   it('leave the panel usable for what is not fatal: Apple Pay the gateway does not offer', async () => {
     const panel = controllerHarness();
     panel.controller.setOptions({ applePay: { displayName: 'Shop' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.names()).toEqual(['errorOccurred', 'ready']);
     expect(panel.events[0]?.detail).toMatchObject({ code: 'APPLE_PAY_NOT_ENABLED' });
   });
@@ -313,9 +299,7 @@ describe('requestability', () => {
       ],
     });
     const panel = controllerHarness({ client });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.controller.getState().views?.activeView).toBe('methods');
     expect(panel.names()).toEqual(['ready']);
     expect(panel.controller.isPaymentMethodRequestable()).toBe(false);
@@ -330,9 +314,7 @@ describe('requestability', () => {
     vi.useFakeTimers();
     const panel = controllerHarness();
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.controller.selectOption('paypal');
     panel.controller.payWith('paypal');
     panel.modules.paypal.handlers[0]?.paid(PAYPAL_ACCOUNT);
@@ -348,9 +330,7 @@ describe('requestability', () => {
 
   it('follows the card form at once', async () => {
     const panel = controllerHarness();
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.frames.fillVisa();
     expect(panel.names()).toEqual(['ready', 'paymentMethodRequestable']);
     expect(panel.controller.isPaymentMethodRequestable()).toBe(true);
@@ -380,9 +360,7 @@ describe('requestPaymentMethod', () => {
 
   it('rejects with what the shopper must fix, and tells the shopper', async () => {
     const panel = controllerHarness();
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.frames.tokenize.mockRejectedValueOnce(createError('HOSTED_FIELDS_FIELDS_EMPTY'));
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'HOSTED_FIELDS_FIELDS_EMPTY',
@@ -396,9 +374,7 @@ describe('requestPaymentMethod', () => {
 
   it('tells the shopper when the gateway refuses a card for a reason the card sheet does not show', async () => {
     const panel = controllerHarness();
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.frames.fillVisa();
     panel.frames.tokenize.mockRejectedValueOnce(createError('CLIENT_AUTHORIZATION_INSUFFICIENT'));
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
@@ -410,9 +386,7 @@ describe('requestPaymentMethod', () => {
   it('hands over nothing when no method is chosen, and says so', async () => {
     const panel = controllerHarness();
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'NO_PAYMENT_METHOD_AVAILABLE',
     });
@@ -445,9 +419,7 @@ describe('wallets', () => {
   it("start in the shopper's click and list what the shopper approved, for guests only the last one", async () => {
     const panel = controllerHarness();
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.controller.payWith('paypal');
     expect(panel.modules.paypal.pays).toBe(1);
     panel.modules.paypal.handlers[0]?.busy(true);
@@ -461,9 +433,7 @@ describe('wallets', () => {
   it('report a failed payment to the merchant and the shopper', async () => {
     const panel = controllerHarness();
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.controller.selectOption('paypal');
     panel.controller.payWith('paypal');
     panel.modules.paypal.handlers[0]?.failed(createError('PAYPAL_POPUP_OPEN_FAILED'));
@@ -481,9 +451,7 @@ describe('wallets', () => {
       },
     };
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.names()).toEqual(['errorOccurred', 'ready']);
     expect(panel.controller.getState().views?.wallets.paypal).toEqual({
       available: false,
@@ -511,9 +479,7 @@ describe('teardown', () => {
 
   it('ends the connection when the element leaves the page, and starts anew when it comes back', async () => {
     const panel = controllerHarness();
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.controller.disconnect();
     expect(panel.frames.teardowns).toHaveLength(1);
     expect(panel.frameHost.children).toHaveLength(0);

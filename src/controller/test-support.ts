@@ -305,6 +305,12 @@ export function controllerHarness(
       controller.viewMounted();
       await settle();
     },
+    /** Connects the element, lets the start run and makes the card frames ready. */
+    async startReady(authorization = 'sandbox_abc_merchant'): Promise<void> {
+      await this.start(authorization);
+      frames.ready();
+      await settle();
+    },
   };
 }
 
