@@ -56,8 +56,10 @@ export function listEntry(
     }
     case 'AndroidPayCard': {
       const { nonce } = nonces.mint({ ...base, type: 'AndroidPayCard', card: saved.card });
-      const { consumed: _consumed, ...payload } = androidPayCardPayload(saved.card, nonce);
-      return { ...payload, default: saved.default };
+      // The list says nothing of spending: `consumed` is the token's.
+      const payload: Partial<AndroidPayCardPayload> = androidPayCardPayload(saved.card, nonce);
+      delete payload.consumed;
+      return { ...(payload as Omit<AndroidPayCardPayload, 'consumed'>), default: saved.default };
     }
   }
 }
