@@ -7,8 +7,7 @@
 import type { GatewayClient } from '../../client';
 import type { RawPaymentMethod } from '../../model';
 import { ANALYTICS_COMPONENT_PREFIX, SDK_VERSION } from '../../shared/constants';
-import { createError, registerErrors, type PanelError } from '../../shared/errors';
-import { GOOGLE_PAYMENT_ERRORS } from '../../shared/errors/catalogues/google-payment';
+import { createError, type PanelError } from '../../shared/errors';
 import {
   array,
   boolean,
@@ -26,9 +25,8 @@ import {
   type Loose,
 } from '../../shared/strict-readers';
 import type { GooglePayPaymentMethodLike, IsReadyToPayRequestLike, PaymentDataRequestLike } from './pay-api';
-
 // Google Pay's codes reach this page with Google Pay's file.
-registerErrors(GOOGLE_PAYMENT_ERRORS);
+import './errors';
 
 /** The version of Google's Pay API the panel speaks. */
 export const GOOGLE_PAY_API_VERSION = 2;

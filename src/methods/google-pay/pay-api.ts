@@ -6,6 +6,7 @@
 import { GOOGLE_PAY_SCRIPT_URL } from '../../shared/build-constants';
 import { WALLET_SCRIPT_LOAD_TIMEOUT_MS } from '../../shared/constants';
 import { createError } from '../../shared/errors';
+import './errors';
 
 /** A payment method of a request: `CARD` (or `PAYPAL`), its parameters and how it is tokenized. */
 export interface GooglePayPaymentMethodLike {
