@@ -359,7 +359,13 @@
       if (!isObject(options) || typeof options.onClick !== 'function') {
         throw new Error('createButton needs an onClick function.');
       }
-      standIn.lastButtonOptions = { ...options, onClick: typeof options.onClick };
+      // Google appends its button's stylesheet to buttonRootNode; the stand-in styles the button
+      // itself, so a strict style-src is enough for it.
+      standIn.lastButtonOptions = {
+        ...options,
+        onClick: typeof options.onClick,
+        ...(options.buttonRootNode ? { buttonRootNode: options.buttonRootNode.constructor.name } : {}),
+      };
       const color = options.buttonColor === 'white' ? 'white' : 'black';
       const label = BUTTON_LABELS[options.buttonType] ?? BUTTON_LABELS.buy;
       const wrapper = styled('div', {

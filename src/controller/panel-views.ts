@@ -582,8 +582,10 @@ export class PanelViews {
       if (option === 'googlePay') {
         const { createGooglePayWallet } = await this.#ctx.loadModule('google-pay');
         if (gone()) return;
+        const root = this.#ctx.frameHost.getRootNode();
         integration = createGooglePayWallet(this.#client, {
           option: this.#ctx.options().googlePay,
+          ...(root instanceof ShadowRoot ? { buttonRootNode: root } : {}),
           onButtonClick: () => {
             this.payWith('googlePay');
           },

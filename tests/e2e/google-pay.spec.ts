@@ -397,6 +397,7 @@ test('create() takes the drop-in’s googlePay option unchanged and offers Googl
     buttonType: 'pay',
     buttonSizeMode: 'fill',
     onClick: 'function',
+    buttonRootNode: 'ShadowRoot',
   });
   await panel.chooseOption('googlePay');
   await panel.element.getByRole('button', { name: 'Pay with Google Pay' }).click();

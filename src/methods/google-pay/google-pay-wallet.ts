@@ -34,6 +34,11 @@ export interface GooglePayWalletOptions {
    * start the payment there (Google opens its sheet only inside a user gesture).
    */
   onButtonClick: () => void;
+  /**
+   * The shadow root Google's button will be placed in: Google appends the button's stylesheet
+   * there (`buttonRootNode`), since styles of the document do not reach into a shadow root.
+   */
+  buttonRootNode?: ShadowRoot;
   /** Loads Google's script (tests pass their own). */
   loadPayApi?: () => Promise<PaymentsClientConstructorLike>;
 }
@@ -131,6 +136,7 @@ export function createGooglePayWallet(
       if (isTornDown() || !isObject(answer) || answer.result !== true) return false;
       const buttonOptions: ButtonOptionsLike = {
         ...created.button,
+        ...(options.buttonRootNode ? { buttonRootNode: options.buttonRootNode } : {}),
         // Google's click handler is the panel's: the payment starts inside it.
         onClick: () => {
           options.onButtonClick();

@@ -57,6 +57,8 @@ export interface ButtonOptionsLike {
   buttonType?: string;
   buttonSizeMode?: string;
   buttonLocale?: string;
+  /** The shadow root the button is placed in, where Google appends the button's stylesheet. */
+  buttonRootNode?: Document | ShadowRoot;
   [member: string]: unknown;
 }
 
