@@ -187,7 +187,13 @@ describe('fetchVaultedPaymentMethods', () => {
       nonce: 'tokenan_sb_googlepay',
       type: 'AndroidPayCard',
       description: 'Visa ending in 11',
-      details: { cardType: 'Visa', lastTwo: '11', lastFour: '1111', isNetworkTokenized: false, bin: '411111' },
+      details: {
+        cardType: 'Visa',
+        lastTwo: '11',
+        lastFour: '1111',
+        isNetworkTokenized: false,
+        bin: '411111',
+      },
       binData: BIN_DATA,
       vaulted: true,
     });
