@@ -557,6 +557,21 @@ describe('Google Pay', () => {
     expect(panel.modules.googlePay.pays).toBe(0);
   });
 
+  it('is no longer waited for when the merchant takes the option away while Google answers', async () => {
+    const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.controller.setOptions({});
+    panel.modules.googlePay.answer(true);
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    expect(panel.modules.googlePay.torn).toBe(true);
+    expect(panel.frameHost.querySelector(`[slot="${GOOGLE_PAY_BUTTON_SLOT}"]`)).toBeNull();
+  });
+
   it('is dropped with the reason when Google cannot say, and the card still pays', async () => {
     const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
     panel.controller.setOptions({ googlePay: GOOGLE_PAY });

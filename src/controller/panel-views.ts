@@ -575,8 +575,12 @@ export class PanelViews {
     if (this.#wallets.has(option) || this.#walletsStarting.has(option)) return;
     this.#walletsStarting.add(option);
     let integration: WalletIntegration | undefined;
-    const gone = (): boolean =>
-      this.#tornDown || !this.#paymentOptions.includes(option) || this.#wallets.has(option);
+    // An option the merchant took away meanwhile is no longer waited for.
+    const gone = (): boolean => {
+      if (this.#tornDown || this.#paymentOptions.includes(option)) return this.#tornDown;
+      this.#finishDependency(option);
+      return true;
+    };
     try {
       const wallet: Wallet = { option, state: { available: true, note: null, busy: false } };
       if (option === 'googlePay') {
