@@ -6,7 +6,14 @@
 import { clientApiPath, endpointPath } from '../../src/shared/endpoints';
 import { analyticsPath } from './analytics';
 import { jsonReply } from './http';
-import type { ApplePayWebSettings, CardDisplayName, Challenge, Merchant, PayPalSettings } from './merchants';
+import type {
+  AndroidPaySettings,
+  ApplePayWebSettings,
+  CardDisplayName,
+  Challenge,
+  Merchant,
+  PayPalSettings,
+} from './merchants';
 import { clientApiRoute } from './route';
 import type { SandboxOptions } from './state';
 
@@ -36,6 +43,7 @@ export interface GatewayConfiguration {
   paypalEnabled: boolean;
   paypal: PayPalSettings;
   applePayWeb?: ApplePayWebSettings;
+  androidPay?: AndroidPaySettings;
   kount?: { kountMerchantId: string | null };
 }
 
@@ -49,7 +57,7 @@ export function merchantUrls(merchantId: string, options: SandboxOptions): Merch
   };
 }
 
-/** The configuration of a merchant. Apple Pay and Kount blocks appear only when they are on. */
+/** The configuration of a merchant. Apple Pay, Google Pay and Kount blocks appear only when they are on. */
 export function buildConfiguration(merchant: Merchant, options: SandboxOptions): GatewayConfiguration {
   const urls = merchantUrls(merchant.merchantId, options);
   return {
@@ -74,6 +82,14 @@ export function buildConfiguration(merchant: Merchant, options: SandboxOptions):
             ...merchant.applePayWeb,
             supportedNetworks: [...merchant.applePayWeb.supportedNetworks],
             merchantCapabilities: [...merchant.applePayWeb.merchantCapabilities],
+          },
+        }
+      : {}),
+    ...(merchant.androidPay
+      ? {
+          androidPay: {
+            ...merchant.androidPay,
+            supportedNetworks: [...merchant.androidPay.supportedNetworks],
           },
         }
       : {}),

@@ -6,10 +6,11 @@ import {
   configuration,
   controllerHarness,
   fakeClient,
+  GOOGLE_PAY_CARD,
   PAYPAL_ACCOUNT,
   settle,
 } from './test-support';
-import { fieldSlot } from './view-contract';
+import { fieldSlot, GOOGLE_PAY_BUTTON_SLOT } from './view-contract';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -458,6 +459,119 @@ describe('wallets', () => {
       note: 'A linked sandbox account is required to use PayPal Checkout in sandbox. Link one in the provider control panel.',
       busy: false,
     });
+  });
+});
+
+describe('Google Pay', () => {
+  const GOOGLE_PAY = {
+    transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL' as const, totalPrice: '10.00' },
+  };
+  const ANDROID_PAY = {
+    androidPay: {
+      enabled: true,
+      googleAuthorizationFingerprint: 'fingerprint',
+      supportedNetworks: ['visa', 'mastercard'],
+    },
+  };
+
+  async function googlePayPanel(ready: boolean) {
+    const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.modules.googlePay.answer(ready);
+    await settle();
+    return panel;
+  }
+
+  it('is offered last by default once Google says the browser can pay; its button pays in the click', async () => {
+    const panel = await googlePayPanel(true);
+    expect(panel.modules.requested).toContain('google-pay');
+    expect(panel.modules.googlePay.created?.option).toBe(GOOGLE_PAY);
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.getState().views?.offered).toEqual(['card', 'googlePay']);
+    const slotted = panel.frameHost.querySelector(`[slot="${GOOGLE_PAY_BUTTON_SLOT}"]`);
+    expect(slotted?.getAttribute('part')).toBe('google-pay-button');
+    expect(slotted?.firstElementChild).toBe(panel.modules.googlePay.button);
+    panel.controller.selectOption('googlePay');
+    panel.modules.googlePay.button?.click();
+    expect(panel.modules.googlePay.pays).toBe(1);
+    panel.modules.googlePay.handlers[0]?.paid(GOOGLE_PAY_CARD);
+    const payload = await panel.controller.requestPaymentMethod();
+    expect(payload).toEqual({
+      nonce: 'tokenan_one',
+      type: 'AndroidPayCard',
+      description: 'Android Pay',
+      details: GOOGLE_PAY_CARD.details,
+    });
+    expect(panel.client.events).toContain('request-payment-method.googlepay');
+  });
+
+  it('waits for isReadyToPay before ready, and is left out without a word when it answers false', async () => {
+    const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    expect(panel.names()).toEqual([]);
+    panel.modules.googlePay.answer(false);
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    expect(panel.modules.googlePay.torn).toBe(true);
+    expect(panel.frameHost.querySelector(`[slot="${GOOGLE_PAY_BUTTON_SLOT}"]`)).toBeNull();
+    panel.controller.payWith('googlePay');
+    expect(panel.modules.googlePay.pays).toBe(0);
+  });
+
+  it('is no longer waited for when the merchant takes the option away while Google answers', async () => {
+    const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.controller.setOptions({});
+    panel.modules.googlePay.answer(true);
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    expect(panel.modules.googlePay.torn).toBe(true);
+    expect(panel.frameHost.querySelector(`[slot="${GOOGLE_PAY_BUTTON_SLOT}"]`)).toBeNull();
+  });
+
+  it('is dropped with the reason when Google cannot say, and the card still pays', async () => {
+    const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    panel.modules.googlePay.answer(createError('GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED'));
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.events[0]?.detail).toMatchObject({ code: 'GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED' });
+    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+  });
+
+  it('without androidPay in the configuration says GOOGLE_PAYMENT_NOT_ENABLED once, loads nothing of it', async () => {
+    const panel = controllerHarness();
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY, locale: 'de_DE' });
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.events[0]?.detail).toMatchObject({
+      code: 'GOOGLE_PAYMENT_NOT_ENABLED',
+      type: 'MERCHANT',
+      message: 'Google Pay is not enabled for this merchant.',
+    });
+    expect(panel.modules.requested).not.toContain('google-pay');
+    // Asked for again after the option went, the merchant hears it again.
+    panel.controller.setOptions({});
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await settle();
+    expect(panel.names().filter((name) => name === 'errorOccurred')).toHaveLength(2);
   });
 });
 

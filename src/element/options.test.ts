@@ -88,7 +88,7 @@ describe('every option', () => {
     for (const [property, attribute] of Object.entries(OPTION_ATTRIBUTES)) {
       expect(OPTION_PROPERTIES[attribute]).toBe(property);
     }
-    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(10);
+    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(11);
   });
 
   it.each<[PanelOptionName, unknown, unknown, boolean?]>([
@@ -194,6 +194,8 @@ describe('values that cannot be read', () => {
     ['paypal', getter('currency')],
     ['paypalCredit', proxy],
     ['applePay', getter('paymentRequest')],
+    ['googlePay', getter('transactionInfo')],
+    ['googlePay', proxy],
     ['threeDSecure', getter('amount')],
     ['dataCollector', getter('kount')],
     ['paymentOptionPriority', new Proxy(['card'], { get: throwing })],
@@ -235,6 +237,16 @@ describe('the option readers, against the zod schemas they replaced', () => {
       displayName: z.optional(z.string()),
       paymentRequest: z.optional(z.record(z.string(), z.unknown())),
     }),
+    googlePay: z.looseObject({
+      merchantId: z.optional(z.string()),
+      transactionInfo: z.looseObject({
+        currencyCode: z.string().check(z.minLength(1)),
+        totalPriceStatus: z.enum(['FINAL', 'ESTIMATED', 'NOT_CURRENTLY_KNOWN']),
+        totalPrice: z.string(),
+        countryCode: z.optional(z.string()),
+      }),
+      button: z.optional(z.record(z.string(), z.string())),
+    }),
     threeDSecure: z.object({ amount }),
     dataCollector: z
       .object({ kount: z.optional(z.boolean()), paypal: z.optional(z.boolean()) })
@@ -248,6 +260,21 @@ describe('the option readers, against the zod schemas they replaced', () => {
     paypal: [{ flow: 'checkout', amount: '10.00', currency: 'USD', intent: 'sale' }, { amount: 0 }],
     paypalCredit: [{ flow: 'vault', offerCredit: true }],
     applePay: [{ displayName: 'Shop', paymentRequest: { total: { label: 'Shop', amount: '1.00' } } }],
+    googlePay: [
+      {
+        merchantId: 'BCR2DN4T',
+        googlePayVersion: 2,
+        transactionInfo: {
+          currencyCode: 'USD',
+          totalPriceStatus: 'FINAL',
+          totalPrice: '10.00',
+          countryCode: 'US',
+        },
+        button: { buttonColor: 'black', buttonType: 'buy', buttonSizeMode: 'fill' },
+        emailRequired: true,
+      },
+      { transactionInfo: { currencyCode: 'EUR', totalPriceStatus: 'ESTIMATED', totalPrice: '1' } },
+    ],
     threeDSecure: [{ amount: '10.00' }, { amount: 0 }],
     dataCollector: [{ kount: true, paypal: false }, { paypal: true }],
     preselectVaultedPaymentMethod: [true, false],

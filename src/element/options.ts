@@ -6,6 +6,7 @@
  */
 import type {
   ApplePayOptions,
+  GooglePayOptions,
   PanelOptionName,
   PanelOptions,
   PayPalOptions,
@@ -68,6 +69,17 @@ const applePayFields: Shape<Pick<ApplePayOptions, 'displayName' | 'paymentReques
   displayName: optional(string()),
   paymentRequest: optional(record(unknownValue)),
 };
+const googlePayFields: Shape<Pick<GooglePayOptions, 'merchantId' | 'transactionInfo' | 'button'>> = {
+  merchantId: optional(string()),
+  transactionInfo: looseObject({
+    currencyCode: nonEmptyString,
+    totalPriceStatus: oneOf(['FINAL', 'ESTIMATED', 'NOT_CURRENTLY_KNOWN']),
+    totalPrice: string(),
+    countryCode: optional(string()),
+  }),
+  // Google's button options are Google's to know: the Google Pay file checks their values.
+  button: optional(record(string())),
+};
 const threeDSecureFields: Shape<NonNullable<PanelOptions['threeDSecure']>> = { amount };
 const dataCollectorFields: Shape<NonNullable<PanelOptions['dataCollector']>> = {
   kount: optional(boolean),
@@ -89,6 +101,12 @@ const RULES: { [K in CheckedOption]: OptionRule<NonNullable<PanelOptions[K]>> } 
     looseObject(applePayFields),
     '{"displayName"?: string, "paymentRequest"?: object, …}',
     applePayFields,
+  ),
+  // The rest of Google's request (and googlePayVersion) is the Google Pay file's to check.
+  googlePay: rule(
+    looseObject(googlePayFields),
+    '{"transactionInfo": {"currencyCode", "totalPriceStatus", "totalPrice"}, …}',
+    googlePayFields,
   ),
   threeDSecure: rule(object(threeDSecureFields), `{"amount": ${AMOUNT}}`, threeDSecureFields),
   dataCollector: rule(
@@ -114,6 +132,7 @@ export const OPTION_ATTRIBUTES = {
   paypal: 'paypal',
   paypalCredit: 'paypal-credit',
   applePay: 'apple-pay',
+  googlePay: 'google-pay',
   threeDSecure: 'three-d-secure',
   dataCollector: 'data-collector',
   preselectVaultedPaymentMethod: 'preselect-vaulted-payment-method',

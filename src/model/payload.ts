@@ -8,7 +8,7 @@
  */
 
 /** Method type of a payload (SPEC §3). */
-export type PaymentMethodType = 'CreditCard' | 'PayPalAccount' | 'ApplePayCard';
+export type PaymentMethodType = 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard';
 
 /** The payment method the panel hands the merchant (SPEC §3, PROTOCOL §12). */
 export interface PaymentMethodPayload {
@@ -17,7 +17,7 @@ export interface PaymentMethodPayload {
   /** What the method is: `{cardType, lastTwo, …}` for cards, the payer info for PayPal. */
   details: Record<string, unknown>;
   type: PaymentMethodType;
-  /** Cards only, e.g. "ending in 11". */
+  /** Cards and Google Pay cards only, e.g. "ending in 11". */
   description?: string;
   /** Present when the method was saved to the customer's vault. */
   vaulted?: true;
@@ -55,7 +55,7 @@ export interface MerchantPayloadOptions {
 
 /**
  * Reduces a raw payment method to the payload the merchant receives (PROTOCOL §12): `nonce`,
- * `details`, `type` always; `vaulted` only when set; `description` only for cards; both liability
+ * `details`, `type` always; `vaulted` only when set; `description` only for cards and Google Pay cards; both liability
  * fields only when a shift was possible; `deviceData` when given; `binData` when present. Anything
  * else (PayPal's `creditFinancingOffered`, Apple Pay's `payment`) is dropped.
  */
@@ -65,7 +65,9 @@ export function toMerchantPayload(
 ): PaymentMethodPayload {
   const payload: PaymentMethodPayload = { nonce: raw.nonce, details: raw.details, type: raw.type };
   if (raw.vaulted) payload.vaulted = true;
-  if (raw.type === 'CreditCard' && raw.description !== undefined) payload.description = raw.description;
+  if ((raw.type === 'CreditCard' || raw.type === 'AndroidPayCard') && raw.description !== undefined) {
+    payload.description = raw.description;
+  }
   if (raw.liabilityShiftPossible) {
     payload.liabilityShifted = Boolean(raw.liabilityShifted);
     payload.liabilityShiftPossible = true;

@@ -55,7 +55,7 @@ export function followEvents(panel: Panel, payButton: HTMLButtonElement, log: (l
   });
   panel.addEventListener('paymentMethodRequestable', (event) => {
     const { type, paymentMethodIsSelected } = event.detail;
-    const known: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' = type;
+    const known: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard' = type;
     payButton.disabled = false;
     log(`${known} requestable${paymentMethodIsSelected ? ', selected' : ''}`);
   });
@@ -65,7 +65,7 @@ export function followEvents(panel: Panel, payButton: HTMLButtonElement, log: (l
     log(String(nothing));
   });
   panel.addEventListener('paymentOptionSelected', (event) => {
-    const option: 'card' | 'paypal' | 'paypalCredit' | 'applePay' = event.detail.paymentOption;
+    const option: 'card' | 'paypal' | 'paypalCredit' | 'applePay' | 'googlePay' = event.detail.paymentOption;
     log(`chose ${option}`);
     // @ts-expect-error -- the detail has no such field.
     log(String(event.detail.nonce));
@@ -96,7 +96,7 @@ export async function pay(panel: Panel, log: (line: unknown) => void): Promise<P
   if (!panel.isPaymentMethodRequestable()) return null;
   const payload = await panel.requestPaymentMethod();
   const nonce: string = payload.nonce;
-  const type: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' = payload.type;
+  const type: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard' = payload.type;
   if (type === 'CreditCard' && payload.liabilityShiftPossible === true && payload.liabilityShifted !== true) {
     panel.clearSelectedPaymentMethod();
     return null;
