@@ -14,6 +14,7 @@ export default defineConfig({
     __MODULE_INTEGRITY__: JSON.stringify({}),
     __MODULE_SUFFIX__: JSON.stringify('.min'),
     __FRAUDNET_URLS__: JSON.stringify(local.fraudnet),
+    __GOOGLE_PAY_SCRIPT_URL__: JSON.stringify(local.googlePayScript),
   },
   test: {
     include: [

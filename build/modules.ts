@@ -23,6 +23,7 @@ export const MODULE_ENTRIES: Readonly<Record<BuildModuleName, string>> = {
   view: 'src/view/module.tsx',
   paypal: 'src/methods/paypal/module.ts',
   'apple-pay': 'src/methods/apple-pay/module.ts',
+  'google-pay': 'src/methods/google-pay/module.ts',
   'three-d-secure': 'src/methods/three-d-secure/module.ts',
   'data-collector': 'src/methods/data-collector/module.ts',
   'hosted-fields': 'src/methods/hosted-fields/module.ts',

@@ -24,6 +24,7 @@ document.addEventListener('DOMContentLoaded', () => {
     'paypal',
     'paypal-credit',
     'apple-pay',
+    'google-pay',
     'three-d-secure',
     'data-collector',
     'preselect-vaulted-payment-method',

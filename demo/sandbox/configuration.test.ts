@@ -40,6 +40,13 @@ describe('GET configuration', () => {
         supportedNetworks: ['visa', 'mastercard', 'amex', 'discover'],
         merchantCapabilities: ['supports3DS'],
       },
+      androidPay: {
+        enabled: true,
+        displayName: 'Demo Merchant',
+        environment: 'TEST',
+        googleAuthorizationFingerprint: like.stringMatching(/.+/),
+        supportedNetworks: ['visa', 'mastercard', 'amex', 'discover'],
+      },
       kount: { kountMerchantId: '600000' },
     });
     expect(record(record(response.body).paypal).clientId).not.toBe('');
@@ -57,16 +64,18 @@ describe('GET configuration', () => {
     expect(body.paypalEnabled).toBe(false);
     expect(body.threeDSecureEnabled).toBe(false);
     expect(body).not.toHaveProperty('applePayWeb');
+    expect(body).not.toHaveProperty('androidPay');
     expect(body).not.toHaveProperty('kount');
     expect(body).toHaveProperty('paypal');
   });
 
-  it('serves wallets_only_merchant without card types, with PayPal and Apple Pay', async () => {
+  it('serves wallets_only_merchant without card types, with PayPal, Apple Pay and Google Pay', async () => {
     const body = record((await sandbox.clientApi('wallets_only_merchant', 'configuration')).body);
     expect(record(body.creditCards).supportedCardTypes).toEqual([]);
     expect(body.paypalEnabled).toBe(true);
     expect(record(body.paypal).clientId).toEqual(like.stringMatching(/.+/));
     expect(body).toHaveProperty('applePayWeb');
+    expect(body).toHaveProperty('androidPay');
   });
 
   it('serves unlinked_paypal_merchant with PayPal on but no client id', async () => {

@@ -7,7 +7,14 @@ import { clientApiPath, endpointPath } from '../../src/shared/endpoints';
 import { analyticsPath } from './analytics';
 import { integrityOf, SONGBIRD_PATH, songbirdStandInScript, type CardinalSandbox } from './cardinal';
 import { jsonReply } from './http';
-import type { ApplePayWebSettings, CardDisplayName, Challenge, Merchant, PayPalSettings } from './merchants';
+import type {
+  AndroidPaySettings,
+  ApplePayWebSettings,
+  CardDisplayName,
+  Challenge,
+  Merchant,
+  PayPalSettings,
+} from './merchants';
 import { clientApiRoute } from './route';
 import type { SandboxOptions } from './state';
 
@@ -45,6 +52,7 @@ export interface GatewayConfiguration {
   paypalEnabled: boolean;
   paypal: PayPalSettings;
   applePayWeb?: ApplePayWebSettings;
+  androidPay?: AndroidPaySettings;
   kount?: { kountMerchantId: string | null };
 }
 
@@ -59,8 +67,8 @@ export function merchantUrls(merchantId: string, options: SandboxOptions): Merch
 }
 
 /**
- * The configuration of a merchant. Apple Pay and Kount blocks appear only when they are on, and
- * `threeDSecure` only for 3D Secure 2, with a JWT signed by `cardinal` (none without it).
+ * The configuration of a merchant. Apple Pay, Google Pay and Kount blocks appear only when they are on,
+ * and `threeDSecure` only for 3D Secure 2, with a JWT signed by `cardinal` (none without it).
  */
 export function buildConfiguration(
   merchant: Merchant,
@@ -97,6 +105,14 @@ export function buildConfiguration(
             ...merchant.applePayWeb,
             supportedNetworks: [...merchant.applePayWeb.supportedNetworks],
             merchantCapabilities: [...merchant.applePayWeb.merchantCapabilities],
+          },
+        }
+      : {}),
+    ...(merchant.androidPay
+      ? {
+          androidPay: {
+            ...merchant.androidPay,
+            supportedNetworks: [...merchant.androidPay.supportedNetworks],
           },
         }
       : {}),

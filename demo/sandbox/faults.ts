@@ -4,12 +4,13 @@
  * picks its requests by a substring of the path (`match`, never a sandbox control path) or by the
  * name of a call (`call`): every client API endpoint, the analytics sink, and the provider's pages
  * the sandbox plays (3D Secure bank page and term URL, PayPal approval page, client token, PayPal's
- * fraud script).
+ * fraud script, Google's pay.js and its token exchange).
  * @packageDocumentation
  */
 import type { ServerResponse } from 'node:http';
 import { ENDPOINTS, type EndpointName } from '../../src/shared/endpoints';
-import { FRAUDNET_STAND_IN_PATHS } from '../../src/shared/flavours';
+import { FRAUDNET_STAND_IN_PATHS, GOOGLE_PAY_STAND_IN_PATH } from '../../src/shared/flavours';
+import { GOOGLE_PAY_TOKENS_PATH } from './google-pay';
 import { errorReply, isRecord, jsonReply, type Reply } from './http';
 import { APPROVE_PATH, CANCEL_PATH } from './paypal-approval';
 import { CLIENT_API_PATTERN, matchPath, type Route } from './route';
@@ -42,7 +43,9 @@ export type PageCallName =
   | 'paypalApprove'
   | 'paypalCancel'
   | 'clientToken'
-  | 'fraudnetScript';
+  | 'fraudnetScript'
+  | 'googlePayScript'
+  | 'googlePayTokens';
 
 /** Name of a call a fault can target: an endpoint of the shared ENDPOINTS table, or a page call. */
 export type FaultCallName = EndpointName | PageCallName;
@@ -67,6 +70,8 @@ export const FAULT_CALLS: Readonly<Record<FaultCallName, FaultCall>> = {
   paypalCancel: { method: 'POST', path: CANCEL_PATH },
   clientToken: { method: 'POST', path: '/sandbox/client_token' },
   fraudnetScript: { method: 'GET', path: FRAUDNET_STAND_IN_PATHS.script },
+  googlePayScript: { method: 'GET', path: GOOGLE_PAY_STAND_IN_PATH },
+  googlePayTokens: { method: 'POST', path: GOOGLE_PAY_TOKENS_PATH },
 };
 
 function isFaultCallName(name: unknown): name is FaultCallName {

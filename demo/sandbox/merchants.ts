@@ -38,6 +38,17 @@ export interface ApplePayWebSettings {
   merchantCapabilities: readonly string[];
 }
 
+/** The `androidPay` block of the configuration: the merchant's Google Pay. */
+export interface AndroidPaySettings {
+  enabled: boolean;
+  displayName: string;
+  environment: 'TEST' | 'PRODUCTION';
+  /** What Google's servers hand the gateway with the card; the sandbox checks it when it mints a token. */
+  googleAuthorizationFingerprint: string;
+  /** The gateway's network names, lower case. */
+  supportedNetworks: readonly string[];
+}
+
 /** A sandbox merchant. */
 export interface Merchant {
   merchantId: string;
@@ -55,6 +66,8 @@ export interface Merchant {
   paypal: PayPalSettings;
   /** `null`: Apple Pay off (the block is left out of the configuration). */
   applePayWeb: ApplePayWebSettings | null;
+  /** `null`: Google Pay off (the block is left out of the configuration). */
+  androidPay: AndroidPaySettings | null;
   threeDSecureEnabled: boolean;
   /**
    * 3D Secure 2: the configuration's `threeDSecure` carries Cardinal's JWT and the Songbird
@@ -70,6 +83,13 @@ const APPLE_PAY_DEFAULTS = {
   currencyCode: 'USD',
   supportedNetworks: ['visa', 'mastercard', 'amex', 'discover'],
   merchantCapabilities: ['supports3DS'],
+} as const;
+
+/** Google Pay as the sandbox's merchants have it, but for its fingerprint and name. */
+const ANDROID_PAY_DEFAULTS = {
+  enabled: true,
+  environment: 'TEST',
+  supportedNetworks: ['visa', 'mastercard', 'amex', 'discover'],
 } as const;
 
 /** Every sandbox merchant, by merchant id. */
@@ -89,6 +109,11 @@ export const MERCHANTS = {
       unvettedMerchant: false,
     },
     applePayWeb: { merchantIdentifier: 'merchant.com.example.sandbox.demo', ...APPLE_PAY_DEFAULTS },
+    androidPay: {
+      ...ANDROID_PAY_DEFAULTS,
+      displayName: 'Demo Merchant',
+      googleAuthorizationFingerprint: 'sandbox-google-fingerprint-demo-merchant',
+    },
     threeDSecureEnabled: true,
     threeDSecure2: true,
     kount: { kountMerchantId: '600000' },
@@ -108,6 +133,11 @@ export const MERCHANTS = {
       unvettedMerchant: false,
     },
     applePayWeb: { merchantIdentifier: 'merchant.com.example.sandbox.bankframe', ...APPLE_PAY_DEFAULTS },
+    androidPay: {
+      ...ANDROID_PAY_DEFAULTS,
+      displayName: 'Bank Frame Merchant',
+      googleAuthorizationFingerprint: 'sandbox-google-fingerprint-three-d-secure-v1-merchant',
+    },
     threeDSecureEnabled: true,
     threeDSecure2: false,
     kount: { kountMerchantId: '600000' },
@@ -123,13 +153,14 @@ export const MERCHANTS = {
     paypalEnabled: false,
     paypal: { clientId: null, displayName: 'Card Only Merchant', unvettedMerchant: false },
     applePayWeb: null,
+    androidPay: null,
     threeDSecureEnabled: false,
     threeDSecure2: false,
     kount: null,
   },
   wallets_only_merchant: {
     merchantId: 'wallets_only_merchant',
-    description: 'no cards, PayPal and Apple Pay',
+    description: 'no cards, PayPal, Apple Pay and Google Pay',
     tokenizationKey: 'sandbox_w4ll3t5x_wallets_only_merchant',
     publicKey: 'pk_wallets_only_9c2k5v',
     clientApiAccess: true,
@@ -142,6 +173,11 @@ export const MERCHANTS = {
       unvettedMerchant: false,
     },
     applePayWeb: { merchantIdentifier: 'merchant.com.example.sandbox.wallets', ...APPLE_PAY_DEFAULTS },
+    androidPay: {
+      ...ANDROID_PAY_DEFAULTS,
+      displayName: 'Wallets Only Merchant',
+      googleAuthorizationFingerprint: 'sandbox-google-fingerprint-wallets-only-merchant',
+    },
     threeDSecureEnabled: false,
     threeDSecure2: false,
     kount: null,
@@ -157,6 +193,7 @@ export const MERCHANTS = {
     paypalEnabled: true,
     paypal: { clientId: null, displayName: 'Unlinked PayPal Merchant', unvettedMerchant: false },
     applePayWeb: null,
+    androidPay: null,
     threeDSecureEnabled: false,
     threeDSecure2: false,
     kount: null,
@@ -172,6 +209,7 @@ export const MERCHANTS = {
     paypalEnabled: false,
     paypal: { clientId: null, displayName: 'Restricted Merchant', unvettedMerchant: false },
     applePayWeb: null,
+    androidPay: null,
     threeDSecureEnabled: false,
     threeDSecure2: false,
     kount: null,

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CardRecord } from './card-details';
-import type { ApplePayCardRecord, PayPalAccountRecord } from './wallet-details';
+import type { AndroidPayCardRecord, ApplePayCardRecord, PayPalAccountRecord } from './wallet-details';
 
 /** What every payment method behind a nonce has. */
 interface StoredMethodBase {
@@ -38,8 +38,15 @@ export interface StoredApplePayCard extends StoredMethodBase {
   card: ApplePayCardRecord;
 }
 
+/** A Google Pay card behind a nonce. */
+export interface StoredAndroidPayCard extends StoredMethodBase {
+  type: 'AndroidPayCard';
+  card: AndroidPayCardRecord;
+}
+
 /** Any payment method behind a nonce. */
-export type StoredPaymentMethod = StoredCreditCard | StoredPayPalAccount | StoredApplePayCard;
+export type StoredPaymentMethod =
+  StoredCreditCard | StoredPayPalAccount | StoredApplePayCard | StoredAndroidPayCard;
 
 /** A type of payment method behind a nonce. */
 export type StoredPaymentMethodType = StoredPaymentMethod['type'];
@@ -55,6 +62,7 @@ export const NONCE_PREFIX: Readonly<Record<StoredPaymentMethodType, string>> = {
   CreditCard: 'tokencc_',
   PayPalAccount: 'tokenpp_',
   ApplePayCard: 'tokenap_',
+  AndroidPayCard: 'tokenan_',
 };
 
 /** Nonce → payment method map of one gateway instance. */

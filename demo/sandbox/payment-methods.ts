@@ -9,8 +9,10 @@ import type { NonceStore } from './nonces';
 import { clientApiRoute } from './route';
 import type { VaultedMethod } from './vault';
 import {
+  androidPayCardPayload,
   applePayCardPayload,
   payPalAccountPayload,
+  type AndroidPayCardPayload,
   type ApplePayCardPayload,
   type PayPalAccountPayload,
 } from './wallet-details';
@@ -21,7 +23,12 @@ export interface VaultedCreditCardPayload extends Omit<CreditCardPayload, 'detai
 }
 
 /** One entry of the `paymentMethods` answer: `{type, nonce, description, default, details, binData?}`. */
-export type VaultedPaymentMethod = (VaultedCreditCardPayload | PayPalAccountPayload | ApplePayCardPayload) & {
+export type VaultedPaymentMethod = (
+  | VaultedCreditCardPayload
+  | PayPalAccountPayload
+  | ApplePayCardPayload
+  | Omit<AndroidPayCardPayload, 'consumed'>
+) & {
   default: boolean;
 };
 
@@ -46,6 +53,13 @@ export function listEntry(
     case 'ApplePayCard': {
       const { nonce } = nonces.mint({ ...base, type: 'ApplePayCard', card: saved.card });
       return { ...applePayCardPayload(saved.card, nonce), default: saved.default };
+    }
+    case 'AndroidPayCard': {
+      const { nonce } = nonces.mint({ ...base, type: 'AndroidPayCard', card: saved.card });
+      // The list says nothing of spending: `consumed` is the token's.
+      const payload: Partial<AndroidPayCardPayload> = androidPayCardPayload(saved.card, nonce);
+      delete payload.consumed;
+      return { ...(payload as Omit<AndroidPayCardPayload, 'consumed'>), default: saved.default };
     }
   }
 }

@@ -16,6 +16,7 @@ import { creditCardsRoute } from './credit-cards';
 import { deviceSessionRoutes } from './device-sessions';
 import { faultRoutes } from './faults';
 import { fraudnetRoutes } from './fraudnet';
+import { googlePayRoutes } from './google-pay';
 import { paymentMethodsRoute } from './payment-methods';
 import { paypalAccountsRoute } from './paypal-accounts';
 import { paypalApprovalRoutes } from './paypal-approval';
@@ -51,6 +52,8 @@ export const ROUTES: readonly Route[] = [
   ...cardinalRoutes,
   // PayPal's fraud script and its beacon (the PayPal data collector's hosts in production)
   ...fraudnetRoutes,
+  // Google's pay.js and the token Google's servers get from the gateway (Google's hosts in production)
+  ...googlePayRoutes,
   ...faultRoutes,
   ...answerOverrideRoutes,
   ...requestLogRoutes,

@@ -104,6 +104,18 @@ export const SEED_CUSTOMER = {
 } as const;
 
 /**
+ * The seeded customer of Google Pay tests: one saved Google Pay card, listed when the panel offers
+ * Google Pay (and left out of the list otherwise, as the provider's drop-in does).
+ */
+export const GOOGLE_PAY_SEED_CUSTOMER = {
+  merchantId: 'demo_merchant',
+  customerId: 'google_pay_shopper',
+  paymentMethods: [
+    { cardType: 'Visa', number: '4111111111111111', isNetworkTokenized: false, default: true },
+  ],
+} as const;
+
+/**
  * The PayPal account that approves on the sandbox's approval page (the PayPal side of the flow):
  * every PayPal nonce the sandbox mints from an approval is this payer's.
  */

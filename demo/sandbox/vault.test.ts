@@ -157,10 +157,21 @@ describe('NonceStore', () => {
       card: { cardType: 'Apple Pay - Visa', dpanNumber: '4111111111118181', cardholderName: null },
     });
     const card = store.mint({ ...owner, type: 'CreditCard', card: AMEX });
+    const googlePay = store.mint({
+      ...owner,
+      type: 'AndroidPayCard',
+      card: { cardType: 'Visa', number: '4111111111111111', isNetworkTokenized: false },
+    });
     expect(NONCE_PREFIX).toEqual({
       CreditCard: 'tokencc_',
       PayPalAccount: 'tokenpp_',
       ApplePayCard: 'tokenap_',
+      AndroidPayCard: 'tokenan_',
+    });
+    expect(googlePay.nonce).toMatch(/^tokenan_sb_[0-9a-f]{24}$/);
+    expect(store.get(googlePay.nonce)).toMatchObject({
+      type: 'AndroidPayCard',
+      card: { number: '4111111111111111' },
     });
     expect(paypal.nonce).toMatch(/^tokenpp_sb_[0-9a-f]{24}$/);
     expect(applePay.nonce).toMatch(/^tokenap_sb_[0-9a-f]{24}$/);
@@ -171,7 +182,7 @@ describe('NonceStore', () => {
       vaultToken: 'vpp_1',
     });
     expect(store.get(applePay.nonce)?.type).toBe('ApplePayCard');
-    expect(store.size).toBe(3);
+    expect(store.size).toBe(4);
     store.clear();
     expect(store.get(paypal.nonce)).toBeUndefined();
   });

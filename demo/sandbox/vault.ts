@@ -1,13 +1,13 @@
 /**
  * The vault: customers of each merchant and their saved payment methods (cards, PayPal accounts,
- * Apple Pay cards). Customers are created on first use, so a client token naming an unknown
+ * Apple Pay cards, Google Pay cards). Customers are created on first use, so a client token naming an unknown
  * customer keeps working after a restart or a reset.
  * @packageDocumentation
  */
 import { randomBytes } from 'node:crypto';
 import { detectCardBrand, type CardRecord } from './card-details';
-import { SEED_CUSTOMER } from './test-values';
-import type { ApplePayCardRecord, PayPalAccountRecord } from './wallet-details';
+import { GOOGLE_PAY_SEED_CUSTOMER, SEED_CUSTOMER } from './test-values';
+import type { AndroidPayCardRecord, ApplePayCardRecord, PayPalAccountRecord } from './wallet-details';
 
 /** What every saved payment method has. */
 interface VaultedMethodBase {
@@ -34,8 +34,14 @@ export interface VaultedApplePayCard extends VaultedMethodBase {
   card: ApplePayCardRecord;
 }
 
+/** A saved Google Pay card. */
+export interface VaultedAndroidPayCard extends VaultedMethodBase {
+  type: 'AndroidPayCard';
+  card: AndroidPayCardRecord;
+}
+
 /** Any saved payment method. */
-export type VaultedMethod = VaultedCard | VaultedPayPalAccount | VaultedApplePayCard;
+export type VaultedMethod = VaultedCard | VaultedPayPalAccount | VaultedApplePayCard | VaultedAndroidPayCard;
 
 /** A customer of one merchant. */
 export interface Customer {
@@ -52,6 +58,7 @@ const TOKEN_PREFIX: Readonly<Record<VaultedMethod['type'], string>> = {
   CreditCard: 'vcc_',
   PayPalAccount: 'vpp_',
   ApplePayCard: 'vap_',
+  AndroidPayCard: 'van_',
 };
 
 /** Expiry of the seeded cards: always a few years ahead so they never expire. */
@@ -67,9 +74,20 @@ export class Vault {
     this.reset();
   }
 
-  /** Restore the seed: only the seeded customer with its saved methods, at each merchant it shops at. */
+  /**
+   * Restore the seed: only the seeded customers with their saved methods, the card shopper at each
+   * merchant it shops at.
+   */
   reset(): void {
     this.#customers.clear();
+    const googlePayShopper = this.customer(
+      GOOGLE_PAY_SEED_CUSTOMER.merchantId,
+      GOOGLE_PAY_SEED_CUSTOMER.customerId,
+    );
+    for (const seed of GOOGLE_PAY_SEED_CUSTOMER.paymentMethods) {
+      const { cardType, number, isNetworkTokenized } = seed;
+      this.addAndroidPayCard(googlePayShopper, { cardType, number, isNetworkTokenized }, seed.default);
+    }
     for (const merchantId of [SEED_CUSTOMER.merchantId, ...SEED_CUSTOMER.alsoAt]) {
       this.#seed(this.customer(merchantId, SEED_CUSTOMER.customerId));
     }
@@ -142,6 +160,15 @@ export class Vault {
   /** Save an Apple Pay card; it becomes the default when asked or when it is the customer's first method. */
   addApplePayCard(customer: Customer, card: ApplePayCardRecord, makeDefault: boolean): VaultedApplePayCard {
     return this.#add(customer, { type: 'ApplePayCard', card }, makeDefault);
+  }
+
+  /** Save a Google Pay card; it becomes the default when asked or when it is the customer's first method. */
+  addAndroidPayCard(
+    customer: Customer,
+    card: AndroidPayCardRecord,
+    makeDefault: boolean,
+  ): VaultedAndroidPayCard {
+    return this.#add(customer, { type: 'AndroidPayCard', card }, makeDefault);
   }
 
   /** True when the customer already has a card with this number. */

@@ -1,5 +1,6 @@
 /**
- * What the gateway says about a wallet payment method: a PayPal account or an Apple Pay card,
+ * What the gateway says about a wallet payment method: a PayPal account, an Apple Pay card or a
+ * Google Pay card,
  * as the sandbox keeps them (vault and nonce store) and as it answers them (PROTOCOL §5, §12).
  * @packageDocumentation
  */
@@ -98,5 +99,55 @@ export function applePayCardPayload(card: ApplePayCardRecord, nonce: string): Ap
     description: applePayCardDescription(card),
     details: { cardType: card.cardType, dpanLastTwo: card.dpanNumber.slice(-2) },
     binData: binDataFor(card.dpanNumber),
+  };
+}
+
+/** A Google Pay card as the sandbox keeps it. Test numbers only, so the number is kept. */
+export interface AndroidPayCardRecord {
+  /** The card's brand, e.g. `Visa`. */
+  cardType: 'Visa' | 'MasterCard' | 'American Express' | 'Discover';
+  /** The card number (or the device token's number, for a network-tokenized card). */
+  number: string;
+  /** Whether Google handed over a device token with a cryptogram instead of the card number. */
+  isNetworkTokenized: boolean;
+}
+
+/** `details` of a Google Pay card. */
+export interface AndroidPayCardDetails {
+  cardType: AndroidPayCardRecord['cardType'];
+  lastTwo: string;
+  lastFour: string;
+  isNetworkTokenized: boolean;
+  bin: string;
+}
+
+/** The Google Pay card under a nonce: `{type, nonce, description, consumed, details, binData}`. */
+export interface AndroidPayCardPayload {
+  type: 'AndroidPayCard';
+  nonce: string;
+  description: string;
+  consumed: boolean;
+  details: AndroidPayCardDetails;
+  binData: BinData;
+}
+
+/** `description` of a Google Pay card, as the provider names it. */
+export const ANDROID_PAY_CARD_DESCRIPTION = 'Android Pay';
+
+/** The Google Pay card payload under a nonce, as the token and the saved-methods list carry it. */
+export function androidPayCardPayload(card: AndroidPayCardRecord, nonce: string): AndroidPayCardPayload {
+  return {
+    type: 'AndroidPayCard',
+    nonce,
+    description: ANDROID_PAY_CARD_DESCRIPTION,
+    consumed: false,
+    details: {
+      cardType: card.cardType,
+      lastTwo: card.number.slice(-2),
+      lastFour: card.number.slice(-4),
+      isNetworkTokenized: card.isNetworkTokenized,
+      bin: card.number.slice(0, 6),
+    },
+    binData: binDataFor(card.number),
   };
 }

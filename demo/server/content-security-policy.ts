@@ -35,6 +35,10 @@ export const FRAME_ANCESTORS = ['https:', 'http://localhost:*', 'http://127.0.0.
  * origin (a frame source already, an image source here); PayPal's fraud script, which runs under
  * this policy in a frame without a page of its own, its report and its beacon are the sandbox
  * gateway's stand-ins locally (a script and image source here, a connect source already).
+ *
+ * Google Pay adds Google's `pay.js` and what it calls: locally the sandbox gateway's stand-in,
+ * whose sheet posts the picked card to the gateway (a script and connect source already); in
+ * production the hosts README "Content Security Policy" lists.
  */
 export function merchantPolicy({ assets, gateway }: MerchantPolicyOrigins): PolicyDirectives {
   return {

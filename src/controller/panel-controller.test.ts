@@ -6,10 +6,11 @@ import {
   configuration,
   controllerHarness,
   fakeClient,
+  GOOGLE_PAY_CARD,
   PAYPAL_ACCOUNT,
   settle,
 } from './test-support';
-import { fieldSlot } from './view-contract';
+import { fieldSlot, GOOGLE_PAY_BUTTON_SLOT } from './view-contract';
 import type { PanelOptions } from './panel-options';
 
 afterEach(() => {
@@ -117,9 +118,7 @@ describe('ready', () => {
     const file = new Promise<Record<string, string>>((resolve) => (loaded = resolve));
     const panel = controllerHarness({ localeTexts: (locale) => (locale === 'de_DE' ? file : {}) });
     panel.controller.setOptions({ locale: 'de_DE' });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.controller.getState().phase).toBe('loading');
     loaded({ payWithCard: 'Mit Karte zahlen' });
     await settle();
@@ -133,16 +132,12 @@ describe('ready', () => {
 
   it('opens the only option at once, and the option list when there are more', async () => {
     const single = controllerHarness();
-    await single.start();
-    single.frames.ready();
-    await settle();
+    await single.startReady();
     expect(single.controller.getState().views?.activeView).toBe('card');
 
     const several = controllerHarness();
     several.controller.setOptions({ paypal: { flow: 'vault' } });
-    await several.start();
-    several.frames.ready();
-    await settle();
+    await several.startReady();
     expect(several.controller.getState().views?.activeView).toBe('options');
     expect(several.controller.getState().views?.offered).toEqual(['card', 'paypal']);
     expect(several.modules.requested).toContain('paypal');
@@ -152,9 +147,7 @@ describe('ready', () => {
 describe('files loaded on demand', () => {
   it('loads no wallet, 3D Secure or data collector file for a card-only merchant', async () => {
     const panel = controllerHarness();
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.modules.requested).toEqual(['panel']);
   });
 
@@ -168,9 +161,7 @@ describe('files loaded on demand', () => {
   it('fetches no 3D Secure file when the configuration does not enable it, and says why', async () => {
     const panel = controllerHarness({ client: fakeClient(configuration({ threeDSecureEnabled: false })) });
     panel.controller.setOptions({ threeDSecure: { amount: '10.00' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.modules.requested).not.toContain('three-d-secure');
     expect(panel.events[0]).toMatchObject({
       name: 'errorOccurred',
@@ -197,9 +188,7 @@ describe('files loaded on demand', () => {
     const panel = controllerHarness();
     panel.modules.failures.set('paypal', createError('MODULE_LOAD_FAILED', { module: 'paypal' }));
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.events.find((event) => event.name === 'errorOccurred')?.detail).toMatchObject({
       code: 'MODULE_LOAD_FAILED',
       message: 'The paypal file of the panel could not be loaded.',
@@ -290,9 +279,7 @@ describe('failures at the start', () => {
   it('leave the panel usable for what is not fatal: Apple Pay the gateway does not offer', async () => {
     const panel = controllerHarness();
     panel.controller.setOptions({ applePay: { displayName: 'Shop' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.names()).toEqual(['errorOccurred', 'ready']);
     expect(panel.events[0]?.detail).toMatchObject({ code: 'APPLE_PAY_NOT_ENABLED' });
   });
@@ -314,9 +301,7 @@ describe('requestability', () => {
       ],
     });
     const panel = controllerHarness({ client });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.controller.getState().views?.activeView).toBe('methods');
     expect(panel.names()).toEqual(['ready']);
     expect(panel.controller.isPaymentMethodRequestable()).toBe(false);
@@ -331,9 +316,7 @@ describe('requestability', () => {
     vi.useFakeTimers();
     const panel = controllerHarness();
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.controller.selectOption('paypal');
     panel.controller.payWith('paypal');
     panel.modules.paypal.handlers[0]?.paid(PAYPAL_ACCOUNT);
@@ -349,9 +332,7 @@ describe('requestability', () => {
 
   it('follows the card form at once', async () => {
     const panel = controllerHarness();
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.frames.fillVisa();
     expect(panel.names()).toEqual(['ready', 'paymentMethodRequestable']);
     expect(panel.controller.isPaymentMethodRequestable()).toBe(true);
@@ -381,9 +362,7 @@ describe('requestPaymentMethod', () => {
 
   it('rejects with what the shopper must fix, and tells the shopper', async () => {
     const panel = controllerHarness();
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.frames.tokenize.mockRejectedValueOnce(createError('HOSTED_FIELDS_FIELDS_EMPTY'));
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'HOSTED_FIELDS_FIELDS_EMPTY',
@@ -397,9 +376,7 @@ describe('requestPaymentMethod', () => {
 
   it('tells the shopper when the gateway refuses a card for a reason the card sheet does not show', async () => {
     const panel = controllerHarness();
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.frames.fillVisa();
     panel.frames.tokenize.mockRejectedValueOnce(createError('CLIENT_AUTHORIZATION_INSUFFICIENT'));
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
@@ -411,9 +388,7 @@ describe('requestPaymentMethod', () => {
   it('hands over nothing when no method is chosen, and says so', async () => {
     const panel = controllerHarness();
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'NO_PAYMENT_METHOD_AVAILABLE',
     });
@@ -446,9 +421,7 @@ describe('wallets', () => {
   it("start in the shopper's click and list what the shopper approved, for guests only the last one", async () => {
     const panel = controllerHarness();
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.controller.payWith('paypal');
     expect(panel.modules.paypal.pays).toBe(1);
     panel.modules.paypal.handlers[0]?.busy(true);
@@ -462,9 +435,7 @@ describe('wallets', () => {
   it('report a failed payment to the merchant and the shopper', async () => {
     const panel = controllerHarness();
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.controller.selectOption('paypal');
     panel.controller.payWith('paypal');
     panel.modules.paypal.handlers[0]?.failed(createError('PAYPAL_POPUP_OPEN_FAILED'));
@@ -482,15 +453,126 @@ describe('wallets', () => {
       },
     };
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     expect(panel.names()).toEqual(['errorOccurred', 'ready']);
     expect(panel.controller.getState().views?.wallets.paypal).toEqual({
       available: false,
       note: 'A linked sandbox account is required to use PayPal Checkout in sandbox. Link one in the provider control panel.',
       busy: false,
     });
+  });
+});
+
+describe('Google Pay', () => {
+  const GOOGLE_PAY = {
+    transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL' as const, totalPrice: '10.00' },
+  };
+  const ANDROID_PAY = {
+    androidPay: {
+      enabled: true,
+      googleAuthorizationFingerprint: 'fingerprint',
+      supportedNetworks: ['visa', 'mastercard'],
+    },
+  };
+
+  async function googlePayPanel(ready: boolean) {
+    const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.modules.googlePay.answer(ready);
+    await settle();
+    return panel;
+  }
+
+  it('is offered last by default once Google says the browser can pay; its button pays in the click', async () => {
+    const panel = await googlePayPanel(true);
+    expect(panel.modules.requested).toContain('google-pay');
+    expect(panel.modules.googlePay.created?.option).toBe(GOOGLE_PAY);
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.getState().views?.offered).toEqual(['card', 'googlePay']);
+    const slotted = panel.frameHost.querySelector(`[slot="${GOOGLE_PAY_BUTTON_SLOT}"]`);
+    expect(slotted?.getAttribute('part')).toBe('google-pay-button');
+    expect(slotted?.firstElementChild).toBe(panel.modules.googlePay.button);
+    panel.controller.selectOption('googlePay');
+    panel.modules.googlePay.button?.click();
+    expect(panel.modules.googlePay.pays).toBe(1);
+    panel.modules.googlePay.handlers[0]?.paid(GOOGLE_PAY_CARD);
+    const payload = await panel.controller.requestPaymentMethod();
+    expect(payload).toEqual({
+      nonce: 'tokenan_one',
+      type: 'AndroidPayCard',
+      description: 'Android Pay',
+      details: GOOGLE_PAY_CARD.details,
+    });
+    expect(panel.client.events).toContain('request-payment-method.googlepay');
+  });
+
+  it('waits for isReadyToPay before ready, and is left out without a word when it answers false', async () => {
+    const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    expect(panel.names()).toEqual([]);
+    panel.modules.googlePay.answer(false);
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    expect(panel.modules.googlePay.torn).toBe(true);
+    expect(panel.frameHost.querySelector(`[slot="${GOOGLE_PAY_BUTTON_SLOT}"]`)).toBeNull();
+    panel.controller.payWith('googlePay');
+    expect(panel.modules.googlePay.pays).toBe(0);
+  });
+
+  it('is no longer waited for when the merchant takes the option away while Google answers', async () => {
+    const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.controller.setOptions({});
+    panel.modules.googlePay.answer(true);
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    expect(panel.modules.googlePay.torn).toBe(true);
+    expect(panel.frameHost.querySelector(`[slot="${GOOGLE_PAY_BUTTON_SLOT}"]`)).toBeNull();
+  });
+
+  it('is dropped with the reason when Google cannot say, and the card still pays', async () => {
+    const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    panel.modules.googlePay.answer(createError('GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED'));
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.events[0]?.detail).toMatchObject({ code: 'GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED' });
+    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+  });
+
+  it('without androidPay in the configuration says GOOGLE_PAYMENT_NOT_ENABLED once, loads nothing of it', async () => {
+    const panel = controllerHarness();
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY, locale: 'de_DE' });
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.events[0]?.detail).toMatchObject({
+      code: 'GOOGLE_PAYMENT_NOT_ENABLED',
+      type: 'MERCHANT',
+      message: 'Google Pay is not enabled for this merchant.',
+    });
+    expect(panel.modules.requested).not.toContain('google-pay');
+    // Asked for again after the option went, the merchant hears it again.
+    panel.controller.setOptions({});
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await settle();
+    expect(panel.names().filter((name) => name === 'errorOccurred')).toHaveLength(2);
   });
 });
 
@@ -512,9 +594,7 @@ describe('teardown', () => {
 
   it('ends the connection when the element leaves the page, and starts anew when it comes back', async () => {
     const panel = controllerHarness();
-    await panel.start();
-    panel.frames.ready();
-    await settle();
+    await panel.startReady();
     panel.controller.disconnect();
     expect(panel.frames.teardowns).toHaveLength(1);
     expect(panel.frameHost.children).toHaveLength(0);

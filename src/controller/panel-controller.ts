@@ -63,6 +63,12 @@ const DEFAULT_DEPENDENCIES: ControllerDependencies = {
   },
 };
 
+/** Each wallet the gateway enables in its configuration: its option, its setting, and the refusal. */
+const WALLET_SETTINGS = [
+  ['applePay', 'applePayWeb', 'APPLE_PAY_NOT_ENABLED'],
+  ['googlePay', 'androidPay', 'GOOGLE_PAYMENT_NOT_ENABLED'],
+] as const;
+
 /** A settable promise. */
 interface Deferred<T> {
   promise: Promise<T>;
@@ -109,8 +115,8 @@ interface Session {
   /** Whether the panel was ready once in this connection. */
   wasReady: boolean;
   cancelled: boolean;
-  /** Whether the merchant was told Apple Pay is not enabled (until the option goes). */
-  applePayWarned: boolean;
+  /** The wallets the merchant was told the gateway does not enable (each until its option goes). */
+  warned: Set<string>;
 }
 
 /** Marks a request whose views were replaced (a new authorization): it goes on with the new ones. */
@@ -367,7 +373,7 @@ export class PanelController implements PanelView {
       viewMounted: deferred<undefined>(),
       wasReady: false,
       cancelled: false,
-      applePayWarned: false,
+      warned: new Set(),
     };
     this.#session = session;
     if (this.#viewIsMounted) session.viewMounted.resolve(undefined);
@@ -493,13 +499,14 @@ export class PanelController implements PanelView {
     const gateway = client.configuration.gatewayConfiguration;
     const options = this.#options;
 
-    // A merchant asking for Apple Pay the gateway does not offer learns why it is missing, once.
-    const wantsApplePay = options.applePay !== undefined;
-    if (wantsApplePay && !gateway.applePayWeb && !session.applePayWarned) {
-      session.applePayWarned = true;
-      this.#emit('errorOccurred', createError('APPLE_PAY_NOT_ENABLED'));
-    } else if (!wantsApplePay) {
-      session.applePayWarned = false;
+    // A merchant asking for a wallet the gateway does not offer learns why it is missing, once.
+    for (const [option, setting, code] of WALLET_SETTINGS) {
+      if (options[option] === undefined) {
+        session.warned.delete(option);
+      } else if (!gateway[setting] && !session.warned.has(option)) {
+        session.warned.add(option);
+        this.#emit('errorOccurred', createError(code));
+      }
     }
 
     const available = this.#available(client);
@@ -509,7 +516,13 @@ export class PanelController implements PanelView {
       this.#dropCard(session);
       // Each change of the options the refusal depends on reaches the merchant; other changes
       // (a locale, the card's options) leave the refusal as it was said.
-      const inputs = [options.paymentOptionPriority, options.paypal, options.paypalCredit, options.applePay];
+      const inputs = [
+        options.paymentOptionPriority,
+        options.paypal,
+        options.paypalCredit,
+        options.applePay,
+        options.googlePay,
+      ];
       if (session.refusal && inputs.every((input, index) => Object.is(input, session.refusalInputs[index]))) {
         return;
       }
@@ -529,6 +542,7 @@ export class PanelController implements PanelView {
     const files = new Set<ModuleName>();
     for (const option of available.options) {
       if (option === 'applePay') files.add('apple-pay');
+      else if (option === 'googlePay') files.add('google-pay');
       else if (option !== 'card') files.add('paypal');
     }
     if (options.dataCollector) files.add('data-collector');
@@ -623,14 +637,8 @@ export class PanelController implements PanelView {
 
   /** The options on offer given the configuration and the merchant's options, or the refusal. */
   #available(client: GatewayClient) {
-    const options = this.#options;
     return availablePaymentOptions(
-      {
-        paymentOptionPriority: options.paymentOptionPriority,
-        paypal: options.paypal,
-        paypalCredit: options.paypalCredit,
-        applePay: options.applePay,
-      },
+      this.#options,
       client.configuration.gatewayConfiguration,
       this.#deps.applePayEnvironment(),
     );

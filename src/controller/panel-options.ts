@@ -34,6 +34,39 @@ export interface ApplePayOptions {
   [option: string]: unknown;
 }
 
+/** Google's button options (`ButtonOptions` of Google's Pay API), without its click handler. */
+export interface GooglePayButtonOptions {
+  /** `default`, `black` or `white`. */
+  buttonColor?: 'default' | 'black' | 'white';
+  /** What the button says, e.g. `buy`, `checkout`, `pay` or `plain`. */
+  buttonType?: 'book' | 'buy' | 'checkout' | 'donate' | 'order' | 'pay' | 'plain' | 'subscribe';
+  /** `static` (Google's size) or `fill` (the button area's width). */
+  buttonSizeMode?: 'static' | 'fill';
+}
+
+/** The Google Pay sheet's options: the drop-in's `googlePay` option. */
+export interface GooglePayOptions {
+  /** The merchant's Google merchant id (`merchantInfo.merchantId`); required by Google in production. */
+  merchantId?: string;
+  /** Google Pay API version; the panel speaks 2 (any other is refused). */
+  googlePayVersion?: number;
+  /** The payment's amount, in Google's `TransactionInfo`. */
+  transactionInfo: {
+    /** ISO 4217 currency, e.g. `USD`. */
+    currencyCode: string;
+    /** `FINAL`, `ESTIMATED` or `NOT_CURRENTLY_KNOWN`. */
+    totalPriceStatus: 'FINAL' | 'ESTIMATED' | 'NOT_CURRENTLY_KNOWN';
+    /** The total as a decimal string, e.g. `"10.00"`. */
+    totalPrice: string;
+    /** ISO 3166-1 alpha-2 country of the merchant, e.g. `US`. */
+    countryCode?: string;
+    [member: string]: unknown;
+  };
+  button?: GooglePayButtonOptions;
+  /** Any other member of Google's payment data request, laid over the panel's. */
+  [member: string]: unknown;
+}
+
 /**
  * What a 3D Secure verification sends the issuer besides the card: the `three-d-secure` option, and
  * what `requestPaymentMethod({threeDSecure})` lays over it for one request. Every key but `amount`
@@ -77,6 +110,7 @@ export interface PanelOptions {
   paypal?: PayPalOptions;
   paypalCredit?: PayPalOptions;
   applePay?: ApplePayOptions;
+  googlePay?: GooglePayOptions;
   threeDSecure?: ThreeDSecureOptions;
   dataCollector?: DataCollectorOptions;
   /** `false` leaves the first saved payment method unselected. Default `true`. */

@@ -26,7 +26,7 @@ import { CardForm } from './card-form';
 import type { CardFrames } from './card-frames';
 import type { PanelOptions, RequestPaymentMethodOptions, ThreeDSecureRequestOptions } from './panel-options';
 // Through the controller's index: the first script carries it, and this file reads it from there.
-import { BANK_FRAME_SLOT } from './index';
+import { BANK_FRAME_SLOT, GOOGLE_PAY_BUTTON_SLOT } from './index';
 import type { ViewId, ViewsState, WalletOption, WalletViewState } from './view-contract';
 import { PAYPAL_FLOW_FAILED } from '../shared/errors/catalogues/paypal';
 import {
@@ -44,6 +44,7 @@ export const METHOD_TYPE_ANALYTICS: Readonly<Record<PaymentMethodType, string>> 
   CreditCard: 'card',
   PayPalAccount: 'paypal',
   ApplePayCard: 'applepay',
+  AndroidPayCard: 'googlepay',
 };
 
 /** The method types whose saved methods can be listed, given the options on offer. */
@@ -52,6 +53,7 @@ function enabledMethodTypes(options: readonly PaymentOption[]): PaymentMethodTyp
   if (options.includes('card')) types.push('CreditCard');
   if (options.includes('paypal') || options.includes('paypalCredit')) types.push('PayPalAccount');
   if (options.includes('applePay')) types.push('ApplePayCard');
+  if (options.includes('googlePay')) types.push('AndroidPayCard');
   return types;
 }
 
@@ -114,6 +116,8 @@ interface Wallet {
   integration?: WalletIntegration;
   /** Why the wallet cannot pay (a catalogue code), when it cannot. */
   unavailable?: string;
+  /** The slotted element holding the wallet's own button (Google's), when it draws one. */
+  buttonHost?: HTMLElement;
 }
 
 /** The panel's views and what drives them. */
@@ -133,6 +137,8 @@ export class PanelViews {
   #collector: DataCollector | null = null;
   #collectorKey = 'null';
   #wallets = new Map<WalletOption, Wallet>();
+  /** Wallets whose file or readiness is awaited: a second start waits for the first. */
+  #walletsStarting = new Set<WalletOption>();
   #threeDSecure: ThreeDSecure | PanelError | null = null;
   #threeDSecureLoading: Promise<ThreeDSecure | PanelError> | null = null;
   #bankFrame: HTMLIFrameElement | null = null;
@@ -392,7 +398,10 @@ export class PanelViews {
     this.#ready.reject(reason);
     for (const off of this.#offs.splice(0)) off();
     this.#model.teardown();
-    for (const wallet of this.#wallets.values()) wallet.integration?.teardown();
+    for (const wallet of this.#wallets.values()) {
+      wallet.integration?.teardown();
+      wallet.buttonHost?.remove();
+    }
     this.#card?.teardown();
     this.#wallets.clear();
     const threeDSecure = this.#threeDSecure;
@@ -568,29 +577,80 @@ export class PanelViews {
       );
   }
 
-  /** Loads a wallet's file and readies its button; a file that fails drops the wallet. */
+  /**
+   * Loads a wallet's file and readies its button. A file that fails, or a wallet that cannot start
+   * for a reason its file names (Google Pay without usable settings), drops the option and tells
+   * the merchant; a wallet that answers it cannot pay on this page (Google's `isReadyToPay`) drops
+   * it without a word.
+   */
   async #startWallet(option: WalletOption): Promise<void> {
-    if (this.#wallets.has(option)) return;
+    if (this.#wallets.has(option) || this.#walletsStarting.has(option)) return;
+    this.#walletsStarting.add(option);
+    let integration: WalletIntegration | undefined;
+    // An option the merchant took away meanwhile is no longer waited for.
+    const gone = (): boolean => {
+      if (this.#tornDown || this.#paymentOptions.includes(option)) return this.#tornDown;
+      this.#finishDependency(option);
+      return true;
+    };
     try {
-      const create =
-        option === 'applePay'
-          ? (await this.#ctx.loadModule('apple-pay')).createApplePayWallet
-          : (await this.#ctx.loadModule('paypal')).createPayPalWallet;
-      if (this.#tornDown || !this.#paymentOptions.includes(option) || this.#wallets.has(option)) return;
       const wallet: Wallet = { option, state: { available: true, note: null, busy: false } };
-      try {
-        wallet.integration = create(this.#client, { offerCredit: option === 'paypalCredit' });
-      } catch (error) {
-        // A merchant whose wallet cannot start learns why once; the sheet tells the shopper.
-        const unavailable = isPanelError(error) ? error : createError('PAYPAL_FLOW_FAILED');
-        wallet.unavailable = unavailable.code;
-        wallet.state = { available: false, note: null, busy: false };
-        this.#ctx.emit('errorOccurred', unavailable);
+      if (option === 'googlePay') {
+        const { createGooglePayWallet } = await this.#ctx.loadModule('google-pay');
+        if (gone()) return;
+        const root = this.#ctx.frameHost.getRootNode();
+        integration = createGooglePayWallet(this.#client, {
+          option: this.#ctx.options().googlePay,
+          ...(root instanceof ShadowRoot ? { buttonRootNode: root } : {}),
+          onButtonClick: () => {
+            this.payWith('googlePay');
+          },
+        });
+      } else {
+        const create =
+          option === 'applePay'
+            ? (await this.#ctx.loadModule('apple-pay')).createApplePayWallet
+            : (await this.#ctx.loadModule('paypal')).createPayPalWallet;
+        if (gone()) return;
+        try {
+          integration = create(this.#client, { offerCredit: option === 'paypalCredit' });
+        } catch (error) {
+          // A merchant whose wallet cannot start learns why once; the sheet tells the shopper.
+          const unavailable = isPanelError(error) ? error : createError('PAYPAL_FLOW_FAILED');
+          wallet.unavailable = unavailable.code;
+          wallet.state = { available: false, note: null, busy: false };
+          this.#ctx.emit('errorOccurred', unavailable);
+        }
+      }
+      if (integration?.ready && !(await integration.ready())) {
+        // The browser cannot pay with this wallet: the option is not offered, and nothing is wrong.
+        integration.teardown();
+        if (this.#tornDown) return;
+        this.#finishDependency(option);
+        this.#changed();
+        this.#leaveViewGone();
+        return;
+      }
+      if (gone()) {
+        integration?.teardown();
+        return;
+      }
+      wallet.integration = integration;
+      const button = integration?.button;
+      if (button) {
+        // The wallet's own button shows through the sheet's slot, as the card frames do.
+        const host = this.#ctx.frameHost.ownerDocument.createElement('div');
+        host.slot = GOOGLE_PAY_BUTTON_SLOT;
+        host.setAttribute('part', 'google-pay-button');
+        host.append(button);
+        this.#ctx.frameHost.append(host);
+        wallet.buttonHost = host;
       }
       this.#wallets.set(option, wallet);
       this.#finishDependency(option);
       this.#changed();
     } catch (error) {
+      integration?.teardown();
       const failure = isPanelError(error) ? error : createError('MODULE_LOAD_FAILED', { module: option });
       if (this.#tornDown) return;
       this.#ctx.emit('errorOccurred', failure);
@@ -598,6 +658,8 @@ export class PanelViews {
       else this.#model.asyncDependencyFailed({ view: option, error: failure });
       this.#changed();
       this.#leaveViewGone();
+    } finally {
+      this.#walletsStarting.delete(option);
     }
   }
 

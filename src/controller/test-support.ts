@@ -202,6 +202,61 @@ export function fakeWallet(): WalletIntegration & {
   return wallet;
 }
 
+/**
+ * A Google Pay integration: its readiness is the test's to answer (`answer`), and once ready it has
+ * Google's button, whose click goes where the panel asked.
+ */
+export function fakeGooglePay(): WalletIntegration & {
+  handlers: WalletHandlers[];
+  pays: number;
+  torn: boolean;
+  /** Settles `ready()`: true, false, or a rejection. */
+  answer: (ready: boolean | PanelError) => void;
+  /** What the panel gave the integration when it made it. */
+  created: { option: unknown; onButtonClick: () => void } | null;
+  button: HTMLElement | null;
+} {
+  let settle: (ready: boolean | PanelError) => void = () => undefined;
+  const readiness = new Promise<boolean>((resolve, reject) => {
+    settle = (ready) => {
+      if (typeof ready === 'boolean') resolve(ready);
+      else reject(ready);
+    };
+  });
+  const wallet = {
+    ...fakeWallet(),
+    created: null as { option: unknown; onButtonClick: () => void } | null,
+    button: null as HTMLElement | null,
+    answer: (ready: boolean | PanelError) => {
+      if (ready === true) {
+        const button = document.createElement('button');
+        button.textContent = 'Buy with Google Pay';
+        button.addEventListener('click', () => wallet.created?.onButtonClick());
+        wallet.button = button;
+      }
+      settle(ready);
+    },
+    ready: () => readiness,
+  };
+  // The pays and teardown of the plain fake, counted on this object.
+  wallet.pay = (_options, _locale, handlers) => {
+    wallet.pays += 1;
+    wallet.handlers.push(handlers);
+  };
+  wallet.teardown = () => {
+    wallet.torn = true;
+  };
+  return wallet;
+}
+
+/** A Google Pay card the fake Google Pay hands over. */
+export const GOOGLE_PAY_CARD: RawPaymentMethod = {
+  nonce: 'tokenan_one',
+  type: 'AndroidPayCard',
+  description: 'Android Pay',
+  details: { cardType: 'Visa', lastFour: '1111', lastTwo: '11', isNetworkTokenized: false, bin: '411111' },
+};
+
 /** A PayPal account the fake wallet hands over. */
 export const PAYPAL_ACCOUNT: RawPaymentMethod = {
   nonce: 'paypal-nonce',
@@ -253,12 +308,19 @@ export class FakeModules {
   readonly paypal = fakeWallet();
   readonly applePay = fakeWallet();
   readonly threeDSecure = new FakeThreeDSecure();
+  readonly googlePay = fakeGooglePay();
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
     panel: { PanelViews },
     view: { tagName: 'payment-panel-view' },
     paypal: { createPayPalWallet: () => this.paypal },
     'apple-pay': { createApplePayWallet: () => this.applePay },
     'three-d-secure': this.threeDSecure.module,
+    'google-pay': {
+      createGooglePayWallet: (_client, options) => {
+        this.googlePay.created = options;
+        return this.googlePay;
+      },
+    },
   };
 
   load = <N extends ModuleName>(name: N): Promise<PanelModules[N]> => {
@@ -343,6 +405,12 @@ export function controllerHarness(
       controller.setAuthorization(authorization);
       controller.connect();
       controller.viewMounted();
+      await settle();
+    },
+    /** Connects the element, lets the start run and makes the card frames ready. */
+    async startReady(authorization = 'sandbox_abc_merchant'): Promise<void> {
+      await this.start(authorization);
+      frames.ready();
       await settle();
     },
   };

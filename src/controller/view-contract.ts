@@ -114,5 +114,8 @@ export function fieldSlot(field: SheetField): string {
 /** Slot of the view through which the 3D Secure bank frame shows. */
 export const BANK_FRAME_SLOT = 'bank-frame';
 
+/** Slot of the view through which Google's own button shows in the Google Pay sheet. */
+export const GOOGLE_PAY_BUTTON_SLOT = 'google-pay-button';
+
 /** Tag name of the view's element (defined by the view's file). */
 export const VIEW_TAG_NAME = 'payment-panel-view';

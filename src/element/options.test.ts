@@ -88,7 +88,7 @@ describe('every option', () => {
     for (const [property, attribute] of Object.entries(OPTION_ATTRIBUTES)) {
       expect(OPTION_PROPERTIES[attribute]).toBe(property);
     }
-    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(10);
+    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(11);
   });
 
   it.each<[PanelOptionName, unknown, unknown, boolean?]>([
@@ -221,6 +221,8 @@ describe('values that cannot be read', () => {
     ['paypal', getter('currency')],
     ['paypalCredit', proxy],
     ['applePay', getter('paymentRequest')],
+    ['googlePay', getter('transactionInfo')],
+    ['googlePay', proxy],
     ['threeDSecure', getter('amount')],
     ['dataCollector', getter('kount')],
     ['paymentOptionPriority', new Proxy(['card'], { get: throwing })],
@@ -262,6 +264,16 @@ describe('the option readers, against the zod schemas they replaced', () => {
       displayName: z.optional(z.string()),
       paymentRequest: z.optional(z.record(z.string(), z.unknown())),
     }),
+    googlePay: z.looseObject({
+      merchantId: z.optional(z.string()),
+      transactionInfo: z.looseObject({
+        currencyCode: z.string().check(z.minLength(1)),
+        totalPriceStatus: z.enum(['FINAL', 'ESTIMATED', 'NOT_CURRENTLY_KNOWN']),
+        totalPrice: z.string(),
+        countryCode: z.optional(z.string()),
+      }),
+      button: z.optional(z.record(z.string(), z.string())),
+    }),
     threeDSecure: z.object({
       amount,
       email: z.optional(z.string()),
@@ -292,6 +304,21 @@ describe('the option readers, against the zod schemas they replaced', () => {
     paypal: [{ flow: 'checkout', amount: '10.00', currency: 'USD', intent: 'sale' }, { amount: 0 }],
     paypalCredit: [{ flow: 'vault', offerCredit: true }],
     applePay: [{ displayName: 'Shop', paymentRequest: { total: { label: 'Shop', amount: '1.00' } } }],
+    googlePay: [
+      {
+        merchantId: 'BCR2DN4T',
+        googlePayVersion: 2,
+        transactionInfo: {
+          currencyCode: 'USD',
+          totalPriceStatus: 'FINAL',
+          totalPrice: '10.00',
+          countryCode: 'US',
+        },
+        button: { buttonColor: 'black', buttonType: 'buy', buttonSizeMode: 'fill' },
+        emailRequired: true,
+      },
+      { transactionInfo: { currencyCode: 'EUR', totalPriceStatus: 'ESTIMATED', totalPrice: '1' } },
+    ],
     threeDSecure: [
       { amount: '10.00' },
       { amount: 0 },

@@ -6,6 +6,7 @@
  */
 import type {
   ApplePayOptions,
+  GooglePayOptions,
   PanelOptionName,
   PanelOptions,
   PayPalOptions,
@@ -71,6 +72,17 @@ const applePayFields: Shape<Pick<ApplePayOptions, 'displayName' | 'paymentReques
   displayName: optional(string()),
   paymentRequest: optional(record(unknownValue)),
 };
+const googlePayFields: Shape<Pick<GooglePayOptions, 'merchantId' | 'transactionInfo' | 'button'>> = {
+  merchantId: optional(string()),
+  transactionInfo: looseObject({
+    currencyCode: nonEmptyString,
+    totalPriceStatus: oneOf(['FINAL', 'ESTIMATED', 'NOT_CURRENTLY_KNOWN']),
+    totalPrice: string(),
+    countryCode: optional(string()),
+  }),
+  // Google's button options are Google's to know: the Google Pay file checks their values.
+  button: optional(record(string())),
+};
 const text = optional(string());
 const flag = optional(boolean);
 // Any text field: the provider's names (`streetAddress`, `locality`…) are its to check.
@@ -120,6 +132,12 @@ const RULES: { [K in CheckedOption]: OptionRule<NonNullable<PanelOptions[K]>> } 
     '{"displayName"?: string, "paymentRequest"?: object, …}',
     applePayFields,
   ),
+  // The rest of Google's request (and googlePayVersion) is the Google Pay file's to check.
+  googlePay: rule(
+    looseObject(googlePayFields),
+    '{"transactionInfo": {"currencyCode", "totalPriceStatus", "totalPrice"}, …}',
+    googlePayFields,
+  ),
   threeDSecure: rule(
     object(threeDSecureFields),
     `{"amount": ${AMOUNT}, ${THREE_D_SECURE}`,
@@ -148,6 +166,7 @@ export const OPTION_ATTRIBUTES = {
   paypal: 'paypal',
   paypalCredit: 'paypal-credit',
   applePay: 'apple-pay',
+  googlePay: 'google-pay',
   threeDSecure: 'three-d-secure',
   dataCollector: 'data-collector',
   preselectVaultedPaymentMethod: 'preselect-vaulted-payment-method',

@@ -25,6 +25,7 @@ const UPDATABLE: Readonly<Record<string, PaymentMethodType | null>> = {
   paypal: 'PayPalAccount',
   paypalCredit: 'PayPalAccount',
   applePay: 'ApplePayCard',
+  googlePay: 'AndroidPayCard',
   threeDSecure: null,
 };
 
@@ -87,7 +88,7 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
  * @csspart options - the list of payment options; `option` each entry
  * @csspart heading - the heading of the saved methods, the option list, a sheet or the 3D Secure modal
  * @csspart other-ways - the "other ways to pay" section; `toggle` its button
- * @csspart sheet - a payment option's sheet; `card-sheet`, `paypal-sheet`, `paypalCredit-sheet`, `applePay-sheet` name which
+ * @csspart sheet - a payment option's sheet; `card-sheet`, `paypal-sheet`, `paypalCredit-sheet`, `applePay-sheet`, `googlePay-sheet` name which
  * @csspart sheet-header - a sheet's header (logo, label, accepted cards)
  * @csspart button-area - a wallet sheet's button area
  * @csspart field - a card field; `field-<key>` names which
@@ -97,6 +98,7 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
  * @csspart field-error - a card field's inline error
  * @csspart paypal-button - the PayPal and PayPal Credit sheets' button
  * @csspart apple-pay-button - the Apple Pay sheet's button (Safari draws Apple's own)
+ * @csspart google-pay-button - where Google's own button sits in the Google Pay sheet
  * @csspart wallet-note - a wallet sheet's note in place of its button (a PayPal merchant without a linked sandbox account)
  * @csspart three-d-secure-modal - the 3D Secure modal dialog; `close-button` its close button
  * @csspart bank-frame - where the bank's frame sits in the modal
@@ -152,6 +154,11 @@ export class PaymentPanelElement extends HTMLElement {
   declare paypalCredit: PanelOptions['paypalCredit'];
   /** Offers Apple Pay: `{displayName?, paymentRequest?}`. Attribute: `apple-pay` (JSON). */
   declare applePay: PanelOptions['applePay'];
+  /**
+   * Offers Google Pay: `{merchantId?, transactionInfo, button?, …}`, the drop-in's `googlePay`
+   * option. Attribute: `google-pay` (JSON).
+   */
+  declare googlePay: PanelOptions['googlePay'];
   /**
    * Verifies cards with 3D Secure: `{amount, email?, billingAddress?, additionalInformation?, …}`.
    * Attribute: `three-d-secure` (JSON).
@@ -293,7 +300,7 @@ export class PaymentPanelElement extends HTMLElement {
   }
 
   /**
-   * Changes one key of the `paypal`, `paypalCredit`, `applePay` or `threeDSecure` option, e.g.
+   * Changes one key of the `paypal`, `paypalCredit`, `applePay`, `googlePay` or `threeDSecure` option, e.g.
    * `updateConfiguration('paypal', 'amount', '12.00')`. A wallet's methods not saved to the vault are
    * dropped, since they were approved for the old values. Another property fires `errorOccurred`
    * with `INVALID_OPTION`.
@@ -307,7 +314,7 @@ export class PaymentPanelElement extends HTMLElement {
       });
       return;
     }
-    const name = property as 'paypal' | 'paypalCredit' | 'applePay' | 'threeDSecure';
+    const name = property as 'paypal' | 'paypalCredit' | 'applePay' | 'googlePay' | 'threeDSecure';
     const current: Record<string, unknown> = { ...(this.#options[name] ?? {}) };
     current[key] = value;
     this.setOption(name, current);

@@ -38,6 +38,7 @@ export const EN_US = {
   PayPal: 'PayPal',
   PayPal_Credit: 'PayPal Credit',
   'Apple Pay': 'Apple Pay',
+  'Google Pay': 'Google Pay',
   walletButtonArea: '{label} button',
   payWithApplePay: 'Pay with Apple Pay',
   cardVerification: 'Card Verification',
@@ -58,6 +59,10 @@ export const EN_US = {
     'Apple Pay could not complete the payment. Please try again or choose another way to pay.',
   APPLE_PAY_MERCHANT_VALIDATION_NETWORK:
     'Apple Pay is not reachable right now. Please try again or choose another way to pay.',
+  GOOGLE_PAYMENT_GATEWAY_ERROR:
+    'Google Pay could not complete the payment. Please try again or choose another way to pay.',
+  GOOGLE_PAYMENT_REQUEST_FAILED:
+    'Google Pay could not complete the payment. Please try again or choose another way to pay.',
   // Shopper texts of catalogue errors, by code.
   HOSTED_FIELDS_FIELDS_EMPTY: 'Please fill out the card details.',
   HOSTED_FIELDS_FIELDS_INVALID: 'Please check your information and try again.',

@@ -28,6 +28,17 @@ export interface WalletIntegration {
     locale: string | undefined,
     handlers: WalletHandlers,
   ): void;
+  /**
+   * Whether the wallet can pay on this page, for a wallet that has to ask (Google Pay's
+   * `isReadyToPay`); a wallet without it can. `false` leaves the option out without a word; a
+   * rejection (a catalogue error) leaves it out and tells the merchant.
+   */
+  ready?(): Promise<boolean>;
+  /**
+   * The wallet's own button, for a wallet that draws it (Google's): there once {@link ready} said
+   * yes. The panel places it in the sheet; its click starts the payment through the panel.
+   */
+  readonly button?: HTMLElement | null;
   /** Ends a payment under way and lets go of everything. */
   teardown(): void;
 }

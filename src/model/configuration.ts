@@ -8,7 +8,7 @@ import { supportedBrands } from '../shared/card-brand-names';
 import { PANEL_ERRORS } from '../shared/errors/catalogues/panel';
 
 /** Every payment option, in the default priority (SPEC §3, §5). */
-export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'applePay'] as const;
+export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'applePay', 'googlePay'] as const;
 
 /** A payment option identifier (SPEC §3). */
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
@@ -45,6 +45,7 @@ export interface PanelConfiguration {
   paypal?: unknown;
   paypalCredit?: unknown;
   applePay?: unknown;
+  googlePay?: unknown;
 }
 
 /** What the page's browser offers Apple Pay; injected so the check runs without a browser. */
@@ -61,7 +62,10 @@ export interface ApplePayEnvironment {
 export type OptionGatewayConfiguration = Pick<
   GatewayConfiguration,
   'creditCards' | 'paypalEnabled' | 'applePayWeb'
->;
+> & {
+  /** Google Pay's settings; only whether they are there counts here. */
+  androidPay?: unknown;
+};
 
 /**
  * The options on offer, or why the configuration is refused. A result rather than an exception:
@@ -103,12 +107,15 @@ function isAvailable(
         environment.isHttps &&
         environment.canMakePayments(),
       );
+    case 'googlePay':
+      // Google's isReadyToPay answers later, in the Google Pay file: an option it refuses is left out then.
+      return Boolean(gateway.androidPay && merchant.googlePay);
   }
 }
 
 /**
  * The payment options to offer, in the merchant's priority order (default card, paypal,
- * paypalCredit, applePay) with duplicates removed and unavailable options left out.
+ * paypalCredit, applePay, googlePay) with duplicates removed and unavailable options left out.
  *
  * Refused with "paymentOptionPriority must be an array." when the priority is not an array,
  * "paymentOptionPriority: Invalid payment option specified." when it names an unknown option

@@ -8,7 +8,7 @@
  */
 
 /** Method type of a payload (SPEC §3). */
-export type PaymentMethodType = 'CreditCard' | 'PayPalAccount' | 'ApplePayCard';
+export type PaymentMethodType = 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard';
 
 /** An EMV 3DS step's outcome: `transStatus` `Y`, `A`, `N`, `U`, `R`, `C` or `I`, and why. */
 export interface ThreeDSecureTransStatus {
@@ -53,7 +53,7 @@ export interface PaymentMethodPayload {
   /** What the method is: `{cardType, lastTwo, …}` for cards, the payer info for PayPal. */
   details: Record<string, unknown>;
   type: PaymentMethodType;
-  /** Cards only, e.g. "ending in 11". */
+  /** Cards and Google Pay cards only, e.g. "ending in 11". */
   description?: string;
   /** Present when the method was saved to the customer's vault. */
   vaulted?: true;
@@ -95,9 +95,9 @@ export interface MerchantPayloadOptions {
 
 /**
  * Reduces a raw payment method to the payload the merchant receives (PROTOCOL §12): `nonce`,
- * `details`, `type` always; `vaulted` only when set; `description` only for cards; both liability
- * fields only when a shift was possible; a card's `threeDSecureInfo` (3D Secure 2) when it has one;
- * `deviceData` when given; `binData` when present. Anything
+ * `details`, `type` always; `vaulted` only when set; `description` only for cards and Google Pay
+ * cards; both liability fields only when a shift was possible; a card's `threeDSecureInfo` (3D Secure
+ * 2) when it has one; `deviceData` when given; `binData` when present. Anything
  * else (PayPal's `creditFinancingOffered`, Apple Pay's `payment`) is dropped.
  */
 export function toMerchantPayload(
@@ -106,7 +106,9 @@ export function toMerchantPayload(
 ): PaymentMethodPayload {
   const payload: PaymentMethodPayload = { nonce: raw.nonce, details: raw.details, type: raw.type };
   if (raw.vaulted) payload.vaulted = true;
-  if (raw.type === 'CreditCard' && raw.description !== undefined) payload.description = raw.description;
+  if ((raw.type === 'CreditCard' || raw.type === 'AndroidPayCard') && raw.description !== undefined) {
+    payload.description = raw.description;
+  }
   if (raw.liabilityShiftPossible) {
     payload.liabilityShifted = Boolean(raw.liabilityShifted);
     payload.liabilityShiftPossible = true;

@@ -13,6 +13,7 @@ declare global {
   const __MODULE_INTEGRITY__: Record<string, string>;
   const __MODULE_SUFFIX__: string;
   const __FRAUDNET_URLS__: FraudnetUrls;
+  const __GOOGLE_PAY_SCRIPT_URL__: string;
 }
 
 /** Version of the panel (the drop-in version of the protocol), from package.json. */
@@ -38,3 +39,6 @@ export const MODULE_SUFFIX: string = __MODULE_SUFFIX__;
 
 /** PayPal's fraud script and beacon (the local flavour: the sandbox gateway's stand-ins). */
 export const FRAUDNET_URLS: Readonly<FraudnetUrls> = __FRAUDNET_URLS__;
+
+/** Google's Pay API script (the local flavour: the sandbox gateway's stand-in). */
+export const GOOGLE_PAY_SCRIPT_URL: string = __GOOGLE_PAY_SCRIPT_URL__;

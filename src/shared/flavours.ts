@@ -17,6 +17,8 @@ export interface FlavourConstants {
   apiBases: Record<'production' | 'sandbox', string>;
   /** Where the PayPal data collector loads PayPal's fraud script from and where that script reports. */
   fraudnet: FraudnetUrls;
+  /** Where the Google Pay integration loads Google's Pay API script (`pay.js`) from. */
+  googlePayScript: string;
 }
 
 /** The PayPal fraud script (fraudnet) and the beacon its parameters name. */
@@ -46,6 +48,16 @@ export const PAYPAL_FRAUDNET_URLS: FraudnetUrls = {
   beacon: 'https://b.stats.paypal.com/counter.cgi',
 };
 
+/** Google's Pay API script, which every environment of the provider uses. */
+export const GOOGLE_PAY_SCRIPT_URL = 'https://pay.google.com/gp/p/js/pay.js';
+
+/**
+ * Path of the local sandbox gateway's stand-in for Google's Pay API script: Google's host cannot be
+ * reached from the local setup, and the token Google's servers would get from the gateway has to
+ * come from the sandbox.
+ */
+export const GOOGLE_PAY_STAND_IN_PATH = '/sandbox/google-pay/pay.js';
+
 /**
  * Paths of the local sandbox gateway's stand-ins for PayPal's fraud script and beacon: PayPal's
  * hosts cannot be reached from the local setup, and the tests need to see what arrives.
@@ -67,6 +79,7 @@ export function flavourConstants(flavour: Flavour, localGatewayOrigin: string): 
       gatewayDomains: PROVIDER_DOMAINS,
       apiBases: PROVIDER_API_BASES,
       fraudnet: PAYPAL_FRAUDNET_URLS,
+      googlePayScript: GOOGLE_PAY_SCRIPT_URL,
     };
   }
   return {
@@ -77,5 +90,6 @@ export function flavourConstants(flavour: Flavour, localGatewayOrigin: string): 
       script: `${localGatewayOrigin}${FRAUDNET_STAND_IN_PATHS.script}`,
       beacon: `${localGatewayOrigin}${FRAUDNET_STAND_IN_PATHS.beacon}`,
     },
+    googlePayScript: `${localGatewayOrigin}${GOOGLE_PAY_STAND_IN_PATH}`,
   };
 }

@@ -24,6 +24,7 @@ export const MODULE_NAMES = [
   'view',
   'paypal',
   'apple-pay',
+  'google-pay',
   'three-d-secure',
   'data-collector',
   'hosted-fields',

@@ -12,6 +12,8 @@ export type { PaymentPanelElement } from '../element/payment-panel-element';
 export type {
   ApplePayOptions,
   DataCollectorOptions,
+  GooglePayButtonOptions,
+  GooglePayOptions,
   PanelOptionName,
   PanelOptions,
   PayPalOptions,
@@ -156,10 +158,38 @@ export interface ApplePayPaymentMethodPayload extends PaymentMethodPayload {
   binData?: BinData;
 }
 
+/** A Google Pay card's `details`, as the token Google hands back carries them. */
+export interface GooglePayCardDetails {
+  /** E.g. `Visa`. */
+  cardType: string;
+  lastFour: string;
+  lastTwo: string;
+  /** Whether Google handed over a device token (a cryptogram) rather than the card number. */
+  isNetworkTokenized: boolean;
+  /** The first six digits. */
+  bin: string;
+  /** Any other field the gateway sent. */
+  [field: string]: unknown;
+}
+
+/** A Google Pay card's payload: paid in the Google Pay sheet, or saved (`vaulted`). */
+export interface GooglePayPaymentMethodPayload extends PaymentMethodPayload {
+  type: 'AndroidPayCard';
+  details: GooglePayCardDetails;
+  /** E.g. `Android Pay`, as the gateway names it. */
+  description?: string;
+  liabilityShifted?: never;
+  liabilityShiftPossible?: never;
+  binData?: BinData;
+}
+
 /**
  * {@link PaymentMethodPayload} told apart by `type`: what `requestPaymentMethod()` resolves with,
  * e.g. `const payload = (await panel.requestPaymentMethod()) as TypedPaymentMethodPayload;`, then
  * `if (payload.type === 'CreditCard') payload.details.lastTwo`.
  */
 export type TypedPaymentMethodPayload =
-  CardPaymentMethodPayload | PayPalPaymentMethodPayload | ApplePayPaymentMethodPayload;
+  | CardPaymentMethodPayload
+  | PayPalPaymentMethodPayload
+  | ApplePayPaymentMethodPayload
+  | GooglePayPaymentMethodPayload;

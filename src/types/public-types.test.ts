@@ -72,6 +72,7 @@ describe('payment-panel.d.ts', () => {
           'CardOptions',
           'PayPalOptions',
           'ApplePayOptions',
+          'GooglePayOptions',
           'ThreeDSecureOptions',
           'ThreeDSecureRequestOptions',
           'RequestPaymentMethodOptions',
@@ -85,6 +86,7 @@ describe('payment-panel.d.ts', () => {
           'CardPaymentMethodPayload',
           'PayPalPaymentMethodPayload',
           'ApplePayPaymentMethodPayload',
+          'GooglePayPaymentMethodPayload',
           // Events and errors.
           'PaymentPanelEventDetails',
           'PaymentPanelEventMap',
@@ -121,6 +123,8 @@ export function describe(payload: TypedPaymentMethodPayload): string {
       return payload.details.email ?? '';
     case 'ApplePayCard':
       return payload.details.cardType;
+    case 'AndroidPayCard':
+      return payload.details.cardType + payload.details.lastFour + String(payload.details.isNetworkTokenized);
   }
 }
 export async function typed(panel: PaymentPanelElement): Promise<string> {

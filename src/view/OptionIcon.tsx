@@ -4,6 +4,7 @@ import { CARD_BRAND_TYPES, CARD_BRANDS, type CardBrandType } from '../shared/car
 import { ApplePayIcon } from './icons/ApplePayIcon';
 import { BrandIcon } from './icons/BrandIcon';
 import { CardIcon } from './icons/CardIcon';
+import { GooglePayIcon } from './icons/GooglePayIcon';
 import { PayPalIcon } from './icons/PayPalIcon';
 
 /** The brand a gateway `cardType` ("Visa", "MasterCard", "American Express"…) names, if any. */
@@ -40,5 +41,8 @@ export function OptionIcon({ option, cardType }: OptionIconProps) {
     case 'applePay':
     case 'ApplePayCard':
       return <ApplePayIcon />;
+    case 'googlePay':
+    case 'AndroidPayCard':
+      return <GooglePayIcon />;
   }
 }

@@ -1,4 +1,4 @@
-/** The list of payment options (card, PayPal, PayPal Credit, Apple Pay) the shopper picks from. */
+/** The list of payment options (card, PayPal, PayPal Credit, Apple Pay, Google Pay) the shopper picks from. */
 import type { PaymentOption } from '../model';
 import { OPTION_LABELS } from './option-labels';
 import { OptionIcon } from './OptionIcon';

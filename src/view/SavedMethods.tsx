@@ -40,6 +40,14 @@ export function SavedMethods({ methods, active, onSelect }: SavedMethodsProps) {
           description: lastTwo ? text('endingIn', { lastTwo }) : (detail(method, 'cardType') ?? ''),
         };
       }
+      case 'AndroidPayCard': {
+        const lastTwo = detail(method, 'lastTwo');
+        const cardType = detail(method, 'cardType');
+        return {
+          label: text('Google Pay'),
+          description: [cardType, lastTwo && text('endingIn', { lastTwo })].filter(Boolean).join(' '),
+        };
+      }
     }
   };
 

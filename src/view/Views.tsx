@@ -4,7 +4,7 @@
  * makes goes to the controller.
  */
 import { useEffect, useRef } from 'react';
-import type { PanelView, ViewsState } from '../controller';
+import { GOOGLE_PAY_BUTTON_SLOT, type PanelView, type ViewsState } from '../controller';
 import { ApplePayButton } from './ApplePayButton';
 import { CardSheet } from './CardSheet';
 import { PaymentOptionList } from './PaymentOptionList';
@@ -97,8 +97,10 @@ export function Views({ view, state, ready }: ViewsProps) {
           const wallet = wallets[option];
           return (
             <div data-view={option} key={option} hidden={activeView !== option}>
-              <WalletSheet option={option}>
-                {wallet && option !== 'applePay' && (
+              <WalletSheet option={option} busy={wallet?.busy}>
+                {/* Google draws its own button: the panel places it, the sheet shows it here. */}
+                {wallet && option === 'googlePay' && <slot name={GOOGLE_PAY_BUTTON_SLOT} />}
+                {wallet && (option === 'paypal' || option === 'paypalCredit') && (
                   <PayPalButton
                     credit={option === 'paypalCredit'}
                     wallet={wallet}

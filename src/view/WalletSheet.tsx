@@ -1,5 +1,5 @@
 /**
- * A wallet's sheet (PayPal, PayPal Credit, Apple Pay): a header with the wallet's logo and label,
+ * A wallet's sheet (PayPal, PayPal Credit, Apple Pay, Google Pay): a header with the wallet's logo and label,
  * and one button area where the wallet's button goes.
  */
 import type { ReactNode } from 'react';
@@ -13,10 +13,12 @@ export interface WalletSheetProps {
   option: Exclude<PaymentOption, 'card'>;
   /** The wallet's button. */
   children?: ReactNode;
+  /** A payment through the wallet is under way. */
+  busy?: boolean;
 }
 
 /** A wallet's sheet. */
-export function WalletSheet({ option, children }: WalletSheetProps) {
+export function WalletSheet({ option, children, busy = false }: WalletSheetProps) {
   const { text } = useTexts();
   const label = text(OPTION_LABELS[option]);
   const labelId = `${option}-sheet-label`;
@@ -35,6 +37,7 @@ export function WalletSheet({ option, children }: WalletSheetProps) {
         part="button-area"
         role="group"
         aria-label={text('walletButtonArea', { label })}
+        aria-busy={busy || undefined}
       >
         {children}
       </div>

@@ -11,6 +11,7 @@ export const OPTION_LABELS: Readonly<Record<PaymentOption, TextKey>> = {
   paypal: 'PayPal',
   paypalCredit: 'PayPal_Credit',
   applePay: 'Apple Pay',
+  googlePay: 'Google Pay',
 };
 
 /** Text key of each method type's name. */
@@ -18,4 +19,5 @@ export const METHOD_TYPE_LABELS: Readonly<Record<PaymentMethodType, TextKey>> = 
   CreditCard: 'card',
   PayPalAccount: 'PayPal',
   ApplePayCard: 'Apple Pay',
+  AndroidPayCard: 'Google Pay',
 };

@@ -62,6 +62,9 @@ const EVERY_OPTION = {
     displayName: 'Demo store',
     paymentRequest: { total: { label: 'Demo store', amount: amount.amount } },
   }),
+  'google-pay': JSON.stringify({
+    transactionInfo: { currencyCode: amount.currency, totalPriceStatus: 'FINAL', totalPrice: amount.amount },
+  }),
   'three-d-secure': JSON.stringify({ amount: amount.amount }),
   'data-collector': JSON.stringify({ kount: true, paypal: true }),
 };

@@ -326,6 +326,17 @@ test("Apple Pay pays through the demo's simulator", async ({ page }) => {
   await watch.expectClean([]);
 });
 
+test('Google Pay pays through the sandbox’s stand-in for Google’s script', async ({ page }) => {
+  const panel = await openDemo(page);
+  await panel.chooseOption('googlePay');
+  await panel.element.getByRole('button', { name: 'Buy with Google Pay' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Google Pay (sandbox)' });
+  await sheet.locator('[data-card="visa"]').click();
+  await expect(sheet).toHaveCount(0);
+  expect(await payOnDemo(page)).toMatch(/^tokenan_/);
+  await watch.expectClean([]);
+});
+
 for (const { button, shifted } of [
   { button: 'approve', shifted: true },
   { button: 'fail', shifted: false },

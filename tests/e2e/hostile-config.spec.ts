@@ -237,6 +237,9 @@ test('fuzzed values of every option attribute each give their named error and ke
     paypal: PAYPAL,
     'paypal-credit': PAYPAL,
     'apple-pay': JSON.stringify({ displayName: 'Demo store' }),
+    'google-pay': JSON.stringify({
+      transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '10.00' },
+    }),
     'three-d-secure': THREE_D_SECURE,
     'data-collector': JSON.stringify({ kount: true }),
     'preselect-vaulted-payment-method': 'false',

@@ -76,6 +76,27 @@ test.describe('a form without merchant script', () => {
   });
 });
 
+test.describe('the demo checkout', () => {
+  test('offers Google Pay with the sandbox’s stand-in, and the form of the demo pays with it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const options = page.locator('payment-panel [part="option"] .option-label');
+    const toggle = page.locator('payment-panel [part="toggle"]');
+    await expect(page.locator('payment-panel [part="wrapper"]')).toBeVisible();
+    if (await toggle.isVisible()) await toggle.click();
+    await expect(options).toContainText(['Google Pay']);
+    await page.locator('payment-panel [part="option"][data-option="googlePay"]').click();
+    await page.locator('payment-panel').getByRole('button', { name: 'Buy with Google Pay' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Google Pay (sandbox)' });
+    await sheet.locator('[data-card="visa"]').click();
+    await expect(sheet).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pay $10.00' }).click();
+    await expect(page.locator('#result')).toHaveText(/tokenan_sb_/);
+    expect(await sandbox.requests('/google-pay/tokens')).toHaveLength(1);
+  });
+});
+
 test.describe('a drop-in page that swapped its create call', () => {
   test('pays by card with the drop-in option names and callbacks', async ({ page }) => {
     await page.goto('/dropin.html');

@@ -125,6 +125,37 @@ test("a page with PayPal fetches PayPal's file once, however many panels it hold
   expect(requested.filter((path) => path === 'payment-panel.min.js')).toHaveLength(1);
 });
 
+test("a page with Google Pay fetches Google Pay's file and Google's script once, however many panels it holds", async ({
+  page,
+}) => {
+  const requested = assetRequests(page);
+  const scripts: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.url().includes('/google-pay/pay.js')) scripts.push(request.url());
+  });
+  await openEmpty(page);
+  await page.evaluate((key) => {
+    for (let i = 0; i < 2; i++) {
+      const element = document.createElement('payment-panel');
+      element.setAttribute('authorization', key);
+      element.setAttribute(
+        'google-pay',
+        '{"transactionInfo": {"currencyCode": "USD", "totalPriceStatus": "FINAL", "totalPrice": "10.00"}}',
+      );
+      document.querySelector('main')?.append(element);
+    }
+  }, DEMO_KEY);
+  await expect
+    .poll(() => page.locator('payment-panel [part="option"][data-option="googlePay"]').count())
+    .toBe(2);
+  expect(requested.filter((path) => path.startsWith('modules/')).sort()).toEqual([
+    'modules/google-pay.min.js',
+    'modules/panel.min.js',
+    'modules/view.min.js',
+  ]);
+  expect(scripts).toEqual([`${localOrigins().gateway}/sandbox/google-pay/pay.js`]);
+});
+
 test.describe('a file that does not arrive', () => {
   for (const { name, answer } of [
     { name: 'answered 404', answer: { status: 404, body: 'Not found' } },
@@ -239,6 +270,19 @@ test.describe("the drop-in's create()", () => {
       applePay: { displayName: 'Demo store' },
     });
     expect(outcome).toEqual({ resolved: true, events: ['APPLE_PAY_NOT_ENABLED'] });
+    const panel = new PanelPage(page);
+    expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
+  });
+
+  test('resolves for a merchant without Google Pay given the Google Pay option, and a card pays', async ({
+    page,
+  }) => {
+    await openEmpty(page);
+    const outcome = await createOn(page, {
+      authorization: CARD_ONLY_KEY,
+      googlePay: { transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '1.00' } },
+    });
+    expect(outcome).toEqual({ resolved: true, events: ['GOOGLE_PAYMENT_NOT_ENABLED'] });
     const panel = new PanelPage(page);
     expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
   });

@@ -74,6 +74,16 @@ const SEEDED = [
   },
 ];
 
+/** A saved Google Pay card, as the gateway lists it. */
+const GOOGLE_PAY_CARD = {
+  type: 'AndroidPayCard',
+  nonce: 'tokenan_sb_googlepay',
+  description: 'Visa ending in 11',
+  default: false,
+  details: { cardType: 'Visa', lastTwo: '11', lastFour: '1111', isNetworkTokenized: false, bin: '411111' },
+  binData: BIN_DATA,
+};
+
 const EXPECTED = [
   {
     nonce: 'tokencc_sb_visa',
@@ -165,6 +175,30 @@ describe('fetchVaultedPaymentMethods', () => {
     const { client } = await clientWith(() => ({ body: { paymentMethods: SEEDED } }));
     const methods = await fetchVaultedPaymentMethods(client, { enabledTypes });
     expect(methods.map((method) => method.nonce)).toEqual(nonces);
+  });
+
+  it('lists a saved Google Pay card with its details when Google Pay is offered, and only then', async () => {
+    const answer = { paymentMethods: [...SEEDED, GOOGLE_PAY_CARD] };
+    const { client } = await clientWith(() => ({ body: answer }));
+    const withGooglePay = await fetchVaultedPaymentMethods(client, {
+      enabledTypes: ['CreditCard', 'AndroidPayCard'],
+    });
+    expect(withGooglePay.at(-1)).toEqual({
+      nonce: 'tokenan_sb_googlepay',
+      type: 'AndroidPayCard',
+      description: 'Visa ending in 11',
+      details: {
+        cardType: 'Visa',
+        lastTwo: '11',
+        lastFour: '1111',
+        isNetworkTokenized: false,
+        bin: '411111',
+      },
+      binData: BIN_DATA,
+      vaulted: true,
+    });
+    const without = await fetchVaultedPaymentMethods(client, { enabledTypes: ALL_TYPES });
+    expect(without.map((method) => method.type)).not.toContain('AndroidPayCard');
   });
 
   it('makes no request for a tokenization key', async () => {
@@ -340,6 +374,19 @@ describe('vaultedPaymentMethodReader', () => {
         ),
       binData,
     }),
+    z.object({
+      type: z.literal('AndroidPayCard'),
+      nonce: nonEmpty,
+      description,
+      details: z.object({
+        cardType: z.string(),
+        lastTwo: z.string(),
+        lastFour: z.optional(z.string()),
+        isNetworkTokenized: z.optional(z.boolean()),
+        bin: z.optional(z.string()),
+      }),
+      binData,
+    }),
   ]);
 
   it('has the type the zod schema inferred', () => {
@@ -351,6 +398,7 @@ describe('vaultedPaymentMethodReader', () => {
     const values = [
       ...SEEDED.flatMap(variantsOf),
       ...variantsOf({ ...applePay, details: { cardType: 'Apple Pay - Visa', lastTwo: '81' } }),
+      ...variantsOf(GOOGLE_PAY_CARD),
       ...variantsOf({ ...paypal, details: { ...paypal?.details, payerInfo: { ...PAYER_INFO, phone: '1' } } }),
     ];
     const accepted = expectSameVerdicts(vaultedPaymentMethodReader, oracle, values);

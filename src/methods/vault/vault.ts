@@ -8,6 +8,7 @@ import type { PaymentMethodType, RawPaymentMethod } from '../../model';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
 import {
   array,
+  boolean,
   discriminated,
   looseObject,
   nonEmptyString,
@@ -61,6 +62,19 @@ export type VaultedPaymentMethod =
       description?: string | undefined;
       details: { cardType: string; dpanLastTwo?: string | undefined; lastTwo?: string | undefined };
       binData?: Record<string, unknown> | null | undefined;
+    }
+  | {
+      type: 'AndroidPayCard';
+      nonce: string;
+      description?: string | undefined;
+      details: {
+        cardType: string;
+        lastTwo: string;
+        lastFour?: string | undefined;
+        isNetworkTokenized?: boolean | undefined;
+        bin?: string | undefined;
+      };
+      binData?: Record<string, unknown> | null | undefined;
     };
 
 const binData = optional(nullable(record(unknownValue)));
@@ -107,6 +121,19 @@ export const vaultedPaymentMethodReader = discriminated<VaultedPaymentMethod>({
       object({ cardType: string(), dpanLastTwo: optional(string()), lastTwo: optional(string()) }),
       (details) => details.dpanLastTwo !== undefined || details.lastTwo !== undefined,
     ),
+    binData,
+  }),
+  AndroidPayCard: object({
+    type: oneOf(['AndroidPayCard']),
+    nonce: nonEmptyString,
+    description,
+    details: object({
+      cardType: string(),
+      lastTwo: string(),
+      lastFour: optional(string()),
+      isNetworkTokenized: optional(boolean),
+      bin: optional(string()),
+    }),
     binData,
   }),
 });

@@ -13,6 +13,7 @@ import { APPLE_PAY_ERRORS } from './catalogues/apple-pay';
 import { CLIENT_ERRORS } from './catalogues/client';
 import { DATA_COLLECTOR_ERRORS } from './catalogues/data-collector';
 import { GENERAL_ERRORS } from './catalogues/general';
+import { GOOGLE_PAYMENT_ERRORS } from './catalogues/google-payment';
 import { HOSTED_FIELDS_ERRORS } from './catalogues/hosted-fields';
 import { PANEL_ERRORS } from './catalogues/panel';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
@@ -38,6 +39,7 @@ export const ERROR_CATALOGUE = /* @__PURE__ */ (() =>
     ...THREE_D_SECURE_ERRORS,
     ...THREE_D_SECURE_2_ERRORS,
     ...DATA_COLLECTOR_ERRORS,
+    ...GOOGLE_PAYMENT_ERRORS,
   }) as const satisfies Catalogue)();
 
 /** A code of the catalogue. */

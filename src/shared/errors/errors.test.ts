@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, type ErrorCode } from './catalogue';
 import { APPLE_PAY_ERRORS } from './catalogues/apple-pay';
 import { DATA_COLLECTOR_ERRORS } from './catalogues/data-collector';
+import { GOOGLE_PAYMENT_ERRORS } from './catalogues/google-payment';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
 import { createError, isPanelError, PanelError, panelErrorFromJSON, registerErrors } from './panel-error';
@@ -64,6 +65,7 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
   ['NO_VALID_PAYMENT_OPTIONS', 'MERCHANT', 'No valid payment options available.'],
   ['NO_PAYMENT_METHOD_AVAILABLE', 'CUSTOMER', 'No payment method is available.'],
   ['APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not enabled for this merchant.'],
+  ['GOOGLE_PAYMENT_NOT_ENABLED', 'MERCHANT', 'Google Pay is not enabled for this merchant.'],
   [
     'MODULE_LOAD_FAILED',
     'NETWORK',
@@ -255,6 +257,30 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
     'MERCHANT',
     'Data Collector must be created with Kount and/or PayPal.',
   ],
+  [
+    'GOOGLE_PAYMENT_UNSUPPORTED_VERSION',
+    'MERCHANT',
+    'The SDK does not support Google Pay version 1. Please upgrade the version of your SDK and contact support if this error persists.',
+    { version: '1' },
+  ],
+  [
+    'GOOGLE_PAYMENT_GATEWAY_ERROR',
+    'UNKNOWN',
+    'There was an error when tokenizing the Google Pay payment method.',
+  ],
+  [
+    'GOOGLE_PAYMENT_REQUEST_FAILED',
+    'UNKNOWN',
+    'Google Pay could not complete the payment (DEVELOPER_ERROR).',
+    { statusCode: 'DEVELOPER_ERROR' },
+  ],
+  ['GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED', 'NETWORK', "Google Pay's script could not be loaded."],
+  [
+    'GOOGLE_PAYMENT_SCRIPT_LOAD_TIMEOUT',
+    'NETWORK',
+    "Google Pay's script did not load within 30 seconds.",
+    { seconds: '30' },
+  ],
 ];
 
 describe('the codes a page knows', () => {
@@ -284,6 +310,7 @@ describe('error catalogue', () => {
     registerErrors(THREE_D_SECURE_ERRORS);
     registerErrors(THREE_D_SECURE_2_ERRORS);
     registerErrors(DATA_COLLECTOR_ERRORS);
+    registerErrors(GOOGLE_PAYMENT_ERRORS);
   });
 
   it('holds exactly the codes of the specification', () => {

@@ -4,6 +4,7 @@ import { APPLE_PAY_ERRORS } from './catalogues/apple-pay';
 import { CLIENT_ERRORS, createRequestError } from './catalogues/client';
 import { DATA_COLLECTOR_ERRORS } from './catalogues/data-collector';
 import { createChannelError, GENERAL_ERRORS } from './catalogues/general';
+import { GOOGLE_PAYMENT_ERRORS } from './catalogues/google-payment';
 import { createTokenizationError, HOSTED_FIELDS_ERRORS } from './catalogues/hosted-fields';
 import { PANEL_ERRORS } from './catalogues/panel';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
@@ -26,6 +27,7 @@ describe('component catalogues', () => {
       THREE_D_SECURE_ERRORS,
       THREE_D_SECURE_2_ERRORS,
       DATA_COLLECTOR_ERRORS,
+      GOOGLE_PAYMENT_ERRORS,
     ];
     expect(Object.keys(ERROR_CATALOGUE)).toEqual(parts.flatMap((part) => Object.keys(part)));
     for (const part of parts) {

@@ -31,7 +31,10 @@ export interface DeviceSessionRecord {
 
 /** A fault the sandbox can inject into the next matching calls. */
 export interface Fault {
-  match: string;
+  /** A substring of the path, or… */
+  match?: string;
+  /** …the name of a call (FAULT_CALLS of demo/sandbox/faults.ts), e.g. a page the sandbox plays. */
+  call?: string;
   kind: '500' | '429' | '403' | '422' | 'timeout' | 'reset' | 'malformed' | 'slow';
   method?: 'GET' | 'POST';
   count?: number;

@@ -260,6 +260,25 @@ export const ATTRIBUTE_CASES: Readonly<Record<string, AttributeCases>> = {
       ...invalidOption('applePay'),
     },
   ],
+  googlePay: (random) => {
+    const transactionInfo = { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '10.00' };
+    return [
+      ...notAnObject('googlePay', random),
+      { name: 'no transactionInfo', value: '{}', ...invalidOption('googlePay') },
+      ...withKey('googlePay', 'transactionInfo', [
+        5,
+        null,
+        [],
+        'USD',
+        { ...transactionInfo, totalPriceStatus: 'DONE' },
+        { ...transactionInfo, totalPrice: 10 },
+        { ...transactionInfo, currencyCode: '' },
+        { currencyCode: 'USD', totalPriceStatus: 'FINAL' },
+      ]),
+      ...withKey('googlePay', 'merchantId', [5, null, {}], { transactionInfo }),
+      ...withKey('googlePay', 'button', [5, 'black', [], { buttonColor: 5 }], { transactionInfo }),
+    ];
+  },
   threeDSecure: (random) => [
     ...notAnObject('threeDSecure', random),
     { name: 'no amount', value: '{}', ...invalidOption('threeDSecure') },
