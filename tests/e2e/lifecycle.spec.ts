@@ -145,14 +145,19 @@ async function createCycle(page: Page, authorization: string): Promise<void> {
 
 /**
  * Runs the cycles, measuring the heap after the warm-up and at the end; returns the growth and
- * what was open after the first cycle.
+ * what was open after the first cycle, once that cycle's gateway client exists (a panel torn down
+ * early leaves its configuration call to finish, and the client it makes stays cached).
  */
 async function runCycles(
   page: Page,
   cycle: () => Promise<void>,
   label: string,
+  baseline: OpenResources,
 ): Promise<{ growth: number; afterFirst: OpenResources }> {
   await cycle();
+  await expect
+    .poll(async () => (await openResources(page)).listeners.pagehide ?? 0, { timeout: PATIENCE_MS })
+    .toBeGreaterThan(baseline.listeners.pagehide ?? 0);
   const afterFirst = await settled(page);
   for (let i = 2; i <= WARM_CYCLES; i += 1) await cycle();
   await settled(page);
@@ -198,7 +203,7 @@ test(`${CYCLES} elements with every option, each ready then torn down, leave not
   test.setTimeout(900_000);
   const token = await sandbox.clientToken('demo_merchant');
   const baseline = await openEmptyPage(page);
-  const { growth, afterFirst } = await runCycles(page, () => elementCycle(page, token), 'elements');
+  const { growth, afterFirst } = await runCycles(page, () => elementCycle(page, token), 'elements', baseline);
   expectNothingLeft(await settled(page), baseline, afterFirst);
   expect(page.frames()).toHaveLength(1);
   expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
@@ -214,6 +219,7 @@ test(`${CYCLES} paymentPanel.create() instances, each ready then torn down, leav
     page,
     () => createCycle(page, token),
     'paymentPanel.create()',
+    baseline,
   );
   expectNothingLeft(await settled(page), baseline, afterFirst);
   expect(page.frames()).toHaveLength(1);
@@ -228,6 +234,7 @@ test(`${CYCLES} panels torn down while their card frames load leave nothing eith
     page,
     () => elementCycle(page, token, true),
     'torn down while loading',
+    baseline,
   );
   expectNothingLeft(await settled(page), baseline, afterFirst);
   expect(page.frames()).toHaveLength(1);
