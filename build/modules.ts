@@ -37,6 +37,7 @@ export const CORE_EXPORTS: Readonly<Record<string, string>> = {
   errors: 'src/shared/errors/index.ts',
   bundleLocation: 'src/shared/bundle-location.ts',
   registry: 'src/shared/module-registry.ts',
+  loadScript: 'src/shared/load-script.ts',
   frameChannel: 'src/shared/frame-channel.ts',
   frameMessages: 'src/shared/frame-messages.ts',
   strictReaders: 'src/shared/strict-readers.ts',

@@ -10,6 +10,7 @@ import { BUNDLE_URL } from '../shared/bundle-location';
 import { MODULE_INTEGRITY, MODULE_SUFFIX } from '../shared/build-constants';
 import { WALLET_SCRIPT_LOAD_TIMEOUT_MS } from '../shared/constants';
 import { createError } from '../shared/errors';
+import { loadScript } from '../shared/load-script';
 import { definedModule, whenDefined, type ModuleName, type PanelModules } from '../shared/module-registry';
 
 /** Loads a module's file, or resolves at once when it has run; see {@link loadModule}. */
@@ -56,47 +57,28 @@ export function loadModule<N extends ModuleName>(
   const pending = loading.get(name);
   if (pending) return pending as Promise<PanelModules[N]>;
   const file = moduleFile(name);
-  const loaded = new Promise<PanelModules[N]>((resolve, reject) => {
-    if (!file) {
-      reject(createError('MODULE_LOAD_FAILED', { module: name }, { module: name, reason: 'no-bundle-url' }));
-      return;
-    }
-    const script = document.createElement('script');
-    const finish = (error?: Error): void => {
-      clearTimeout(timer);
-      script.onload = null;
-      script.onerror = null;
-      if (!error) return;
-      script.remove();
-      reject(error);
-    };
-    const timer = setTimeout(() => {
-      finish(
-        createError(
-          'MODULE_LOAD_TIMEOUT',
-          { module: name, seconds: Math.round(timeout / 1000) },
-          { module: name, url: file.url, timeout },
-        ),
+  const loaded = file
+    ? loadScript(file.url, {
+        integrity: file.integrity,
+        timeout,
+        // The script defines its module as it runs, before its load event.
+        settled: whenDefined(name),
+        failure: (timedOut) =>
+          timedOut
+            ? createError(
+                'MODULE_LOAD_TIMEOUT',
+                { module: name, seconds: Math.round(timeout / 1000) },
+                { module: name, url: file.url, timeout },
+              )
+            : createError('MODULE_LOAD_FAILED', { module: name }, { module: name, url: file.url }),
+      }).then(() => {
+        const exports = definedModule(name);
+        if (exports) return exports;
+        throw createError('MODULE_LOAD_FAILED', { module: name }, { module: name, url: file.url });
+      })
+    : Promise.reject(
+        createError('MODULE_LOAD_FAILED', { module: name }, { module: name, reason: 'no-bundle-url' }),
       );
-    }, timeout);
-    // The script defines its module as it runs, before its load event.
-    void whenDefined(name).then((exports) => {
-      finish();
-      resolve(exports);
-    });
-    script.onload = () => {
-      if (definedModule(name)) return;
-      finish(createError('MODULE_LOAD_FAILED', { module: name }, { module: name, url: file.url }));
-    };
-    script.onerror = () => {
-      finish(createError('MODULE_LOAD_FAILED', { module: name }, { module: name, url: file.url }));
-    };
-    script.src = file.url;
-    script.integrity = file.integrity;
-    script.crossOrigin = 'anonymous';
-    script.async = true;
-    document.head.append(script);
-  });
   loading.set(name, loaded);
   loaded.then(
     () => loading.delete(name),

@@ -6,6 +6,7 @@
 import { GOOGLE_PAY_SCRIPT_URL } from '../../shared/build-constants';
 import { WALLET_SCRIPT_LOAD_TIMEOUT_MS } from '../../shared/constants';
 import { createError } from '../../shared/errors';
+import { loadScript } from '../../shared/load-script';
 import './errors';
 
 /** A payment method of a request: `CARD` (or `PAYPAL`), its parameters and how it is tokenized. */
@@ -104,44 +105,29 @@ export function loadPayApi(
 ): Promise<PaymentsClientConstructorLike> {
   const present = paymentsClientConstructor();
   if (present) return Promise.resolve(present);
-  loading ??= new Promise<PaymentsClientConstructorLike>((resolve, reject) => {
-    const script = document.createElement('script');
-    const finish = (error?: Error): void => {
-      clearTimeout(timer);
-      script.onload = null;
-      script.onerror = null;
-      if (!error) return;
-      script.remove();
-      loading = null;
-      reject(error);
-    };
-    const timer = setTimeout(() => {
-      finish(
-        createError(
-          'GOOGLE_PAYMENT_SCRIPT_LOAD_TIMEOUT',
-          { seconds: Math.round(timeout / 1000) },
-          { url, timeout },
-        ),
-      );
-    }, timeout);
-    script.onload = () => {
-      const loaded = paymentsClientConstructor();
-      if (!loaded) {
-        finish(createError('GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED', undefined, { url }));
-        return;
-      }
-      finish();
-      resolve(loaded);
-    };
-    script.onerror = () => {
-      finish(createError('GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED', undefined, { url }));
-    };
-    // Google serves pay.js without a fixed hash (it changes under the same URL): no integrity.
-    script.src = url;
-    script.async = true;
-    document.head.append(script);
+  if (loading) return loading;
+  // Google serves pay.js without a fixed hash (it changes under the same URL): no integrity.
+  const failed = (): Error => createError('GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED', undefined, { url });
+  const current = loadScript(url, {
+    timeout,
+    failure: (timedOut) =>
+      timedOut
+        ? createError(
+            'GOOGLE_PAYMENT_SCRIPT_LOAD_TIMEOUT',
+            { seconds: Math.round(timeout / 1000) },
+            { url, timeout },
+          )
+        : failed(),
+  }).then(() => {
+    const loaded = paymentsClientConstructor();
+    if (loaded) return loaded;
+    throw failed();
   });
-  return loading;
+  loading = current;
+  current.catch(() => {
+    if (loading === current) loading = null;
+  });
+  return current;
 }
 
 /** Forgets a load in flight (for tests). */

@@ -7,6 +7,7 @@
  */
 import type { GatewayClient } from '../../client';
 import { createError, isPanelError, type PanelError } from '../../shared/errors';
+import { loadScript } from '../../shared/load-script';
 import { isObject, looseObject, nonEmptyString, optional, parseWith } from '../../shared/strict-readers';
 
 /** Cardinal's documented addresses of Songbird, used when the configuration names none. */
@@ -127,27 +128,12 @@ let page: PageSongbird | null = null;
 /** Scripts loading or loaded, by URL: each is added to the page once. */
 const scripts = new Map<string, Promise<void>>();
 
-function loadScript(url: string, integrity: string | null): Promise<void> {
+function loadSongbird(url: string, integrity: string | null): Promise<void> {
   const known = scripts.get(url);
   if (known) return known;
-  const loaded = new Promise<void>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.onload = () => {
-      resolve();
-    };
-    script.onerror = () => {
-      script.remove();
-      scripts.delete(url);
-      reject(new Error(`${url} did not load.`));
-    };
-    if (integrity !== null) {
-      script.integrity = integrity;
-      // The browser checks the hash only on a CORS response.
-      script.crossOrigin = 'anonymous';
-    }
-    script.src = url;
-    script.async = true;
-    document.head.append(script);
+  const loaded = loadScript(url, { integrity, failure: () => new Error(`${url} did not load.`) });
+  loaded.catch(() => {
+    scripts.delete(url);
   });
   scripts.set(url, loaded);
   return loaded;
@@ -295,7 +281,7 @@ function setUp(state: SongbirdState, settings: SongbirdSettings): Promise<Songbi
       cardinal.setup('init', { jwt: settings.jwt });
     };
 
-    loadScript(settings.url, settings.integrity).then(
+    loadSongbird(settings.url, settings.integrity).then(
       () => {
         if (done) return;
         try {
