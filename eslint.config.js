@@ -58,7 +58,8 @@ export default tseslint.config(
     },
   },
   {
-    // Dependency direction (DESIGN): frames never reach into the page side; src never into frames.
+    // Dependency direction (docs/architecture.md, "Dependency direction"): frames never reach into the page
+    // side; src never into frames.
     files: ['frames/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,5 +1,5 @@
 /**
- * One `vite build` writes every flavour (DESIGN "Build flavours") into its versioned folder:
+ * One `vite build` writes every flavour (docs/architecture.md, "Build flavours") into its versioned folder:
  *   dist/payment-panel/<version>/        release constants
  *   dist/local/payment-panel/<version>/  local constants (the sandbox gateway, localhost allowed)
  * Each folder gets the first script (minified + debug), the files it loads on demand under
@@ -34,7 +34,10 @@ import {
 const root = import.meta.dirname;
 const framesRoot = resolve(root, 'frames');
 
-/** Frame pages; `min: false` pages exist only once, unminified in name (SPEC §2, PROTOCOL §8.2). */
+/**
+ * Frame pages; `min: false` pages exist only once, unminified in name (docs/building.md, "What the build
+ * writes").
+ */
 const FRAME_PAGES = [
   { name: 'hosted-fields-frame', min: true },
   { name: 'three-d-secure-bank-frame', min: true },

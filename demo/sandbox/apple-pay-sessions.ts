@@ -1,8 +1,8 @@
 /**
- * `POST …/v1/apple_pay_web/sessions`: Apple Pay merchant validation (PROTOCOL §7). The provider's
- * gateway asks Apple for a merchant session at the shopper's `validationUrl` and relays Apple's
- * answer unchanged; the sandbox never contacts Apple and answers a stand-in of the same shape,
- * which the demo's Apple Pay simulator accepts (Safari would refuse its signature).
+ * `POST …/v1/apple_pay_web/sessions`: Apple Pay merchant validation (docs/protocol.md, "Apple Pay"). The
+ * provider's gateway asks Apple for a merchant session at the shopper's `validationUrl` and relays Apple's
+ * answer unchanged; the sandbox never contacts Apple and answers a stand-in of the same shape, which the
+ * demo's Apple Pay simulator accepts (Safari would refuse its signature).
  * @packageDocumentation
  */
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
- * `POST …/v1/payment_methods/apple_payment_tokens`: Apple Pay tokenization (PROTOCOL §7). Takes
- * Apple's payment token with `paymentData` as base64 JSON and answers a single-use Apple Pay card
+ * `POST …/v1/payment_methods/apple_payment_tokens`: Apple Pay tokenization (docs/protocol.md, "Apple Pay").
+ * Takes Apple's payment token with `paymentData` as base64 JSON and answers a single-use Apple Pay card
  * nonce.
  * @packageDocumentation
  */

@@ -9,7 +9,9 @@ import { detectCardBrand, type CardRecord } from './card-details';
 import { isRecord, type FieldError } from './http';
 import type { Merchant } from './merchants';
 
-/** Validation codes of the credit-card endpoint (PROTOCOL §4), with their messages. */
+/**
+ * Validation codes of the credit-card endpoint (docs/sandbox.md, "Card test values"), with their messages.
+ */
 export const CARD_ERRORS = {
   numberRequired: { field: 'number', code: '81714', message: 'Credit card number is required.' },
   numberInvalid: { field: 'number', code: '81715', message: 'Credit card number is invalid.' },

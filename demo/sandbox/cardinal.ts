@@ -1,6 +1,6 @@
 /**
  * The sandbox's Cardinal: what Cardinal's Songbird script and its servers are in production
- * (PROTOCOL §16, "Project decisions"). Cardinal cannot be reached from the local setup, so the
+ * (docs/three-d-secure.md, "Version 2 on the wire"). Cardinal cannot be reached from the local setup, so the
  * sandbox serves a stand-in script with the same `window.Cardinal` surface (`configure`, `setup`,
  * `on`/`off`, `trigger('bin.process')`, `continue('cca')`, the `payments.setupComplete`,
  * `payments.validated` and `ui.inline.setup` events), signs the JWTs Cardinal would sign (HS256,

@@ -1,7 +1,7 @@
 /**
  * `POST /sandbox/checkout`: a stand-in for the merchant's server. A checkout page can post its form
  * here (a plain top-level form post, e.g. the `payment_method_nonce` and `device_data` inputs of
- * script-tag mode, PROTOCOL §12) and see what arrived; tests read the same fields from the request log.
+ * docs/forms.md) and see what arrived; tests read the same fields from the request log.
  * @packageDocumentation
  */
 import { errorReply, escapeHtml, htmlReply, type Reply } from './http';

@@ -8,7 +8,7 @@ import { fingerprintAuth, record, useSandbox, TEST_ASSETS_ORIGIN, like, startSan
 const sandbox = useSandbox();
 
 describe('POST /sandbox/client_token', () => {
-  it('mints a version 2 token shaped as PROTOCOL §1.2', async () => {
+  it('mints a version 2 token shaped as a provider client token', async () => {
     const token = await sandbox.clientToken({ merchantId: 'demo_merchant' });
     const clientApiUrl = `${sandbox.origin}/merchants/demo_merchant/client_api`;
     expect(token).toEqual({

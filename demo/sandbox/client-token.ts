@@ -1,5 +1,6 @@
 /**
- * `POST /sandbox/client_token`: mints client tokens in the merchant server's role (PROTOCOL §1.2).
+ * `POST /sandbox/client_token`: mints client tokens in the merchant server's role (docs/sandbox.md, "Client
+ * tokens").
  * @packageDocumentation
  */
 import { signFingerprint } from './auth';

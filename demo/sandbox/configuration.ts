@@ -1,6 +1,6 @@
 /**
- * `GET …/v1/configuration`: the gateway configuration of PROTOCOL §2.2, and the merchant URLs it
- * (and client tokens) point at.
+ * `GET …/v1/configuration`: the gateway configuration (docs/protocol.md, "What the panel reads"), and the
+ * URLs it (and client tokens) point at.
  * @packageDocumentation
  */
 import { clientApiPath, endpointPath } from '../../src/shared/endpoints';

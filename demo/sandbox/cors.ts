@@ -1,6 +1,6 @@
 /**
- * CORS for any merchant origin: authorization is by key or token, never by origin (DESIGN "Origins").
- * No credentials are allowed, so echoing the origin is safe.
+ * CORS for any merchant origin: authorization is by key or token, never by origin (docs/architecture.md,
+ * "Origins"). No credentials are allowed, so echoing the origin is safe.
  * @packageDocumentation
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

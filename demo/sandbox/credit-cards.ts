@@ -1,6 +1,7 @@
 /**
- * `POST …/v1/payment_methods/credit_cards`: card tokenization (PROTOCOL §4). Answers a single-use
- * nonce, or vaults the card when a customer-bound client token asks for `validate: true`.
+ * `POST …/v1/payment_methods/credit_cards`: card tokenization (docs/protocol.md, "Card tokenization").
+ * Answers a single-use nonce, or vaults the card when a customer-bound client token asks for `validate:
+ * true`.
  * @packageDocumentation
  */
 import { creditCardPayload, type CardRecord, type CreditCardPayload } from './card-details';

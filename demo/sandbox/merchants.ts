@@ -3,7 +3,7 @@
  * @packageDocumentation
  */
 
-/** Card display names a merchant can accept (PROTOCOL §2.2). */
+/** Card display names a merchant can accept (docs/card.md, "Card brands"). */
 export const CARD_DISPLAY_NAMES = [
   'Visa',
   'MasterCard',
@@ -54,7 +54,7 @@ export interface Merchant {
   merchantId: string;
   /** What the merchant is for, as the demo and `npm start` list it. */
   description: string;
-  /** `sandbox_<random>_<merchantId>` (PROTOCOL §1.1). */
+  /** `sandbox_<random>_<merchantId>` (docs/protocol.md, "Tokenization keys"). */
   tokenizationKey: string;
   /** Written into client-token fingerprints and checked when one comes back. */
   publicKey: string;

@@ -1,6 +1,6 @@
 /**
- * `GET …/v1/payment_methods`: the customer's vaulted methods (PROTOCOL §5), default first, each
- * under a fresh nonce.
+ * `GET …/v1/payment_methods`: the customer's vaulted methods (docs/protocol.md, "Saved payment methods"),
+ * default first, each under a fresh nonce.
  * @packageDocumentation
  */
 import { creditCardPayload, type CreditCardPayload } from './card-details';

@@ -144,7 +144,7 @@ describe('POST payment_methods/paypal_accounts', () => {
     ).toEqual([{ field: 'notApproved', code: ACCOUNT_ERROR_CODES.notApproved }]);
   });
 
-  it('refuses a body that does not follow PROTOCOL §6.2', async () => {
+  it('refuses a body that does not follow docs/protocol.md', async () => {
     const { query } = await approvedFlow(sandbox, 'checkout');
     const cases: [Record<string, unknown>, keyof typeof ACCOUNT_ERROR_CODES][] = [
       [{ correlationId: undefined }, 'correlationId'],

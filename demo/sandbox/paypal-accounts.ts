@@ -1,7 +1,7 @@
 /**
- * `POST …/v1/payment_methods/paypal_accounts`: PayPal's tokenize step (PROTOCOL §6.2). Spends a
- * flow the sandbox payer approved and answers a PayPal account nonce; the vault flow of a
- * customer's client token that asks for validation also saves the account to the customer's vault.
+ * `POST …/v1/payment_methods/paypal_accounts`: PayPal's tokenize step (docs/protocol.md, "Tokenizing the
+ * account"). Spends a flow the sandbox payer approved and answers a PayPal account nonce; the vault flow of
+ * a customer's client token that asks for validation also saves the account to the customer's vault.
  * @packageDocumentation
  */
 import { isRecord, jsonReply, validationReply, type FieldError } from './http';

@@ -1,5 +1,5 @@
 /**
- * The PayPal side of the sandbox: the flows the hermes endpoints create (PROTOCOL §6.1), the
+ * The PayPal side of the sandbox: the flows the hermes endpoints create (docs/protocol.md, "PayPal"), the
  * sandbox payer who approves them on the approval page, and the credit offer PayPal Credit makes.
  * A flow moves from `created` to `approved` or `cancelled` on the approval page, and from
  * `approved` to `tokenized` when `paypal_accounts` spends it; nothing moves back.
@@ -68,7 +68,7 @@ export const SANDBOX_PAYER_ADDRESS: PayPalAddress = { ...PAYPAL_SANDBOX_PAYER.ad
 /** Term of the sandbox's PayPal Credit offer, in months. */
 export const CREDIT_TERM_MONTHS = PAYPAL_CREDIT_TERM_MONTHS;
 
-/** What PayPal Credit offered, as `details.creditFinancingOffered` (PROTOCOL §6.2). */
+/** What PayPal Credit offered, as `details.creditFinancingOffered`. */
 export interface CreditFinancingOffered {
   totalCost: { value: string; currency: string };
   term: number;

@@ -1,9 +1,9 @@
 /**
- * `POST …/v1/paypal_hermes/create_payment_resource` (checkout) and
- * `POST …/v1/paypal_hermes/setup_billing_agreement` (vault): PayPal's create-payment step
- * (PROTOCOL §6.1). They check the body as the panel must send it, remember the flow with its
- * `returnUrl` and `cancelUrl`, and answer its token with the URL of the sandbox's approval page,
- * spelled as PayPal's: `?token=EC-…` for a checkout, `?ba_token=BA-…` for an agreement.
+ * `POST …/v1/paypal_hermes/create_payment_resource` (checkout) and `POST
+ * …/v1/paypal_hermes/setup_billing_agreement` (vault): PayPal's create-payment step (docs/protocol.md,
+ * "Creating the payment"). They check the body as the panel must send it, remember the flow with its
+ * `returnUrl` and `cancelUrl`, and answer its token with the URL of the sandbox's approval page, spelled as
+ * PayPal's: `?token=EC-…` for a checkout, `?ba_token=BA-…` for an agreement.
  * @packageDocumentation
  */
 import { errorReply, isRecord, jsonReply, validationReply, type FieldError, type Reply } from './http';
@@ -89,7 +89,7 @@ function readAddress(source: Record<string, unknown>): PayPalAddress | string {
 export type HermesInput = Omit<NewPayPalFlow, 'merchantId' | 'brandName'> & { brandName: string | null };
 
 /**
- * Read a create-payment body of `kind` (PROTOCOL §6.1): `returnUrl` and `cancelUrl` non-empty strings,
+ * Read a create-payment body of `kind`: `returnUrl` and `cancelUrl` non-empty strings,
  * `offerPaypalCredit` a boolean when present, `experienceProfile` an object whose `noShipping` is
  * the string `"true"` or `"false"`, `addressOverride` a boolean, `landingPageType` `login` or
  * `billing` when present; a checkout needs `amount` (up to two decimals, above zero) and

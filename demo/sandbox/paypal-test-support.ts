@@ -1,6 +1,6 @@
 /**
- * Helpers of the PayPal unit tests: the bodies the panel sends (PROTOCOL §6), and a flow driven
- * through create payment and the approval page's buttons.
+ * Helpers of the PayPal unit tests: the bodies the panel sends (docs/protocol.md, "PayPal"), and a flow
+ * driven through create payment and the approval page's buttons.
  * @packageDocumentation
  */
 import { PAYPAL_CANCEL_PAGE, PAYPAL_RETURN_PAGE } from '../../src/shared/paypal-messages';

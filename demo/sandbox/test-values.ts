@@ -1,6 +1,6 @@
 /**
- * Every magic value the sandbox gateway reacts to, in one place so the README can list them
- * (PROTOCOL §13). Behaviour lives in the endpoint modules; this module holds data only.
+ * Every magic value the sandbox gateway reacts to, in one place so the docs can list them (docs/sandbox.md,
+ * "Card test values"). Behaviour lives in the endpoint modules; this module holds data only.
  * @packageDocumentation
  */
 
@@ -140,8 +140,8 @@ export const PAYPAL_SANDBOX_PAYER = {
 export const PAYPAL_CREDIT_TERM_MONTHS = 12;
 
 /**
- * The 3D Secure v1 test cards (PROTOCOL §13), by the status the provider's sandbox gives them.
- * Any other card counts as `lookup_not_enrolled`.
+ * The 3D Secure v1 test cards (docs/three-d-secure.md, "Version 1: the sandbox's bank"), by the status the
+ * provider's sandbox gives them. Any other card counts as `lookup_not_enrolled`.
  */
 export const THREE_D_SECURE_CARD_NUMBERS = {
   authenticate_successful: ['4000000000000002', '5200000000000007', '340000000006022'],
@@ -153,8 +153,9 @@ export const THREE_D_SECURE_CARD_NUMBERS = {
 } as const;
 
 /**
- * The 3D Secure 2 test cards (PROTOCOL §16), by what the issuer does with them; expiry month 01 and
- * any later year, challenge password {@link THREE_D_SECURE_2_PASSWORD}. Any other card is not enrolled.
+ * The 3D Secure 2 test cards (docs/three-d-secure.md, "In the sandbox"), by what the issuer does with them;
+ * expiry month 01 and any later year, challenge password {@link THREE_D_SECURE_2_PASSWORD}. Any other card
+ * is not enrolled.
  */
 export const THREE_D_SECURE_2_CARD_NUMBERS = {
   frictionless_success: ['4000000000001000', '5200000000001005', '4000000000002701'],

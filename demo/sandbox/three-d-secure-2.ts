@@ -1,7 +1,7 @@
 /**
- * 3D Secure 2 in the sandbox (PROTOCOL §16): the lookup's version 2 body and answer, the issuer's
- * challenge page (the `acsUrl`), and `authenticate_from_jwt`. The outcome comes from the test card
- * (see `THREE_D_SECURE_2_CARD_NUMBERS`), and for a challenge from the shopper's answer on the
+ * 3D Secure 2 in the sandbox (docs/three-d-secure.md, "In the sandbox"): the lookup's version 2 body and
+ * answer, the issuer's challenge page (the `acsUrl`), and `authenticate_from_jwt`. The outcome comes from
+ * the test card (see `THREE_D_SECURE_2_CARD_NUMBERS`), and for a challenge from the shopper's answer on the
  * issuer's page too.
  *
  * - the lookup with `clientMetadata.requestedThreeDSecureVersion: '2'`: 422 without the browser

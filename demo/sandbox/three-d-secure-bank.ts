@@ -1,5 +1,5 @@
 /**
- * The bank's side of 3D Secure v1 (PROTOCOL §8.2-§8.3), which the card issuer's access control
+ * The bank's side of 3D Secure v1 (docs/protocol.md, "Version 1"), which the card issuer's access control
  * server (ACS) and the provider's term URL play in production:
  *
  * - `POST /sandbox/three_d_secure/acs`: the bank frame posts `PaReq`, `MD` and `TermUrl`; the
@@ -52,7 +52,7 @@ export function termUrl(gatewayOrigin: string, sessionId: string): string {
   return `${gatewayOrigin}${TERM_PATH}?session=${encodeURIComponent(sessionId)}`;
 }
 
-/** The `auth_response` the term URL sends to the authentication-complete page (PROTOCOL §8.3). */
+/** The `auth_response` the term URL sends to the authentication-complete page. */
 export type AuthResponse =
   | { success: true; paymentMethod: ThreeDSecureCardPayload; threeDSecureInfo: LiabilityInfo }
   | {
@@ -98,7 +98,7 @@ export function readCompletePageUrl(raw: string | undefined, assetsOrigin: strin
 /**
  * Where the term URL sends the frame: the base URL with `auth_response=` and the JSON, fully
  * percent-encoded (no raw `?`, `&`, `=` or `+`, `%20` for a space). The reference's page splits its
- * query on raw `&` and `=`, takes it from the last `?` and reads no `+` as a space (PROTOCOL §8.3);
+ * query on raw `&` and `=`, takes it from the last `?` and reads no `+` as a space;
  * only a fully encoded value reaches every such reader whole.
  */
 export function completeRedirect(base: string, response: AuthResponse): string {

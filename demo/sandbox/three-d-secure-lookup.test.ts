@@ -243,7 +243,7 @@ describe('3D Secure outcomes', () => {
     ]);
   });
 
-  it('gives the liability flags of PROTOCOL §13', () => {
+  it('gives the liability flags of each 3D Secure test card', () => {
     expect(lookupLiability('lookup_error')).toEqual({
       liabilityShifted: false,
       liabilityShiftPossible: false,

@@ -1,8 +1,8 @@
 /**
- * `POST …/v1/payment_methods/:nonce/three_d_secure/lookup` (PROTOCOL §8.1): asks whether the card
- * behind a nonce takes part in 3D Secure. The answer comes from the test card's status (PROTOCOL
- * §13): an enrolled card gets the bank's address (`acsUrl`) and a session the term URL closes; any
- * other card gets its answer at once.
+ * `POST …/v1/payment_methods/:nonce/three_d_secure/lookup` (docs/protocol.md, "Version 1"): asks
+ * whether the card behind a nonce takes part in 3D Secure. The answer comes from the test card's
+ * status (docs/three-d-secure.md, "In the sandbox"): an enrolled card gets the bank's address
+ * (`acsUrl`) and a session the term URL closes; any other card gets its answer at once.
  * @packageDocumentation
  */
 import { creditCardPayload, type CreditCardPayload } from './card-details';
@@ -31,7 +31,7 @@ export interface LookupDetails {
   acsUrl: string | null;
   pareq: string;
   md: string;
-  /** Where the bank posts its answer; it holds a `?` because the bank frame appends `&…` blindly (PROTOCOL §8.2). */
+  /** Where the bank posts its answer; it holds a `?` because the bank frame appends `&…` blindly. */
   termUrl: string;
 }
 

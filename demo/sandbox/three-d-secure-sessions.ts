@@ -1,7 +1,7 @@
 /**
- * The 3D Secure v1 side of the sandbox (PROTOCOL §8, §13): which test card gives which outcome,
- * the liability flags of each step, the PaRes the simulated bank answers, and the lookup sessions
- * the lookup opens and the term URL closes.
+ * The 3D Secure v1 side of the sandbox (docs/three-d-secure.md, "Version 1: the sandbox's bank"): which test
+ * card gives which outcome, the liability flags of each step, the PaRes the simulated bank answers, and the
+ * lookup sessions the lookup opens and the term URL closes.
  * @packageDocumentation
  */
 import { randomBytes } from 'node:crypto';
@@ -52,7 +52,7 @@ export function lookupLiability(status: ThreeDSecureStatus): LiabilityInfo {
 /**
  * The flags of a failed authentication: a shift stays possible, so the page falls back to the
  * lookup's nonce, except when the bank was unable to authenticate at all, which the page reports
- * as an unknown answer (PROTOCOL §8.3).
+ * as an unknown answer (docs/protocol.md, "Version 1").
  */
 export function failureLiability(status: ThreeDSecureStatus): LiabilityInfo {
   return {

@@ -1,7 +1,7 @@
 /**
- * Helpers of the 3D Secure unit tests: a card nonce under a client token, the lookup, and the
- * bank frame's part (PROTOCOL §8.2): posting to the bank, pressing one of its buttons, and reading
- * the answer the term URL sends to the authentication-complete page.
+ * Helpers of the 3D Secure unit tests: a card nonce under a client token, the lookup, and the bank frame's
+ * part (docs/protocol.md, "Version 1"): posting to the bank, pressing one of its buttons, and reading the
+ * answer the term URL sends to the authentication-complete page.
  * @packageDocumentation
  */
 import { THREE_D_SECURE_COMPLETE_PAGE } from '../../src/shared/three-d-secure-messages';

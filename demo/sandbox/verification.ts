@@ -1,6 +1,6 @@
 /**
  * Card verification as run when a card is vaulted under a client token made with `verifyCard`.
- * Outcomes come from the test values of PROTOCOL §13.
+ * Outcomes come from the test values of docs/sandbox.md, "Card test values".
  * @packageDocumentation
  */
 import { CARD_ERRORS, type CardInput } from './card-input';

@@ -1,12 +1,12 @@
 /**
- * What the gateway says about a wallet payment method: a PayPal account, an Apple Pay card or a
- * Google Pay card,
- * as the sandbox keeps them (vault and nonce store) and as it answers them (PROTOCOL §5, §12).
+ * What the gateway says about a wallet payment method: a PayPal account, an Apple Pay card or a Google Pay
+ * card, as the sandbox keeps them (vault and nonce store) and as it answers them (docs/protocol.md, "Saved
+ * payment methods").
  * @packageDocumentation
  */
 import { binDataFor, type BinData } from './card-details';
 
-/** A postal address as PayPal reports it (PROTOCOL §6.2 `payerInfo.shippingAddress`). */
+/** A postal address as PayPal reports it (`payerInfo.shippingAddress`). */
 export interface PayPalAddress {
   recipientName?: string;
   line1?: string;

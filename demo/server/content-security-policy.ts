@@ -1,6 +1,6 @@
 /**
- * The Content Security Policies of the local origins (README "Content Security Policy"): the one a
- * merchant page needs to run the panel, sent on every demo page, and the strict policies of the
+ * The Content Security Policies of the local origins (docs/csp-and-sri.md, "Content Security Policy"): the
+ * one a merchant page needs to run the panel, sent on every demo page, and the strict policies of the
  * panel's own frame pages, sent by the assets origin as the provider's assets host does.
  * @packageDocumentation
  */
@@ -38,7 +38,7 @@ export const FRAME_ANCESTORS = ['https:', 'http://localhost:*', 'http://127.0.0.
  *
  * Google Pay adds Google's `pay.js` and what it calls: locally the sandbox gateway's stand-in,
  * whose sheet posts the picked card to the gateway (a script and connect source already); in
- * production the hosts README "Content Security Policy" lists.
+ * production the hosts docs/csp-and-sri.md ("With `google-pay`") lists.
  */
 export function merchantPolicy({ assets, gateway }: MerchantPolicyOrigins): PolicyDirectives {
   return {
@@ -87,7 +87,8 @@ const POPUP_PAGES: readonly FramePage[] = [
 /** Where a frame page's flavour sends card data: its gateway, as `connect-src` sources. */
 export function gatewaySources(flavour: Flavour, localGateway: string): string[] {
   if (flavour === 'local') return [localGateway];
-  // The domain check accepts a provider domain and its subdomains (DESIGN "Differences").
+  // The domain check accepts a provider domain and its subdomains (docs/architecture.md, "Differences from
+  // the reference SDK").
   return PROVIDER_DOMAINS.flatMap((domain) => [`https://${domain}`, `https://*.${domain}`]);
 }
 

@@ -1,6 +1,7 @@
 /**
- * The three local HTTPS origins in one process (DESIGN "Origins"): the merchant demo, the assets
- * origin with the local flavour (CORS for any merchant) and Kount's data path, and the sandbox gateway.
+ * The three local HTTPS origins in one process (docs/architecture.md, "Origins"): the merchant demo, the
+ * assets origin with the local flavour (CORS for any merchant) and Kount's data path, and the sandbox
+ * gateway.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
@@ -79,7 +80,7 @@ function demoPage(options: ServeOptions, file: string): string {
 }
 
 function merchantHandler(options: ServeOptions) {
-  // Every demo page runs under the policy README gives merchants: no inline script or style.
+  // Every demo page runs under the policy docs/csp-and-sri.md gives merchants: no inline script or style.
   const policy = serializePolicy(merchantPolicy(options.origins));
   return (req: IncomingMessage, res: ServerResponse): void => {
     const { pathname } = new URL(req.url ?? '/', options.origins.merchant);

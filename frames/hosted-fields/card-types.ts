@@ -1,7 +1,7 @@
 /**
- * Card brand detection inside the frames: credit-card-type, narrowed to the eight brands of SPEC §9
- * and given the lengths, gaps and codes of {@link CARD_BRANDS}, so the table in `src/shared` stays
- * the one source of truth.
+ * Card brand detection inside the frames: credit-card-type, narrowed to the eight brands of docs/card.md,
+ * "Card brands" and given the lengths, gaps and codes of {@link CARD_BRANDS}, so the table in `src/shared`
+ * stays the one source of truth.
  * @packageDocumentation
  */
 import creditCardType from 'credit-card-type';

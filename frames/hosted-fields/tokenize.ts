@@ -1,7 +1,7 @@
 /**
- * Card tokenization in the tokenizing frame (PROTOCOL §4): local checks, the request body, the
- * POST to the gateway, the error mapping, the analytics event of how it ended, and one request at
- * a time.
+ * Card tokenization in the tokenizing frame (docs/protocol.md, "Card tokenization"): local checks, the
+ * request body, the POST to the gateway, the error mapping, the analytics event of how it ended, and one
+ * request at a time.
  * @packageDocumentation
  */
 import { analyticsRequest } from '../../src/client/analytics';
@@ -137,9 +137,9 @@ function gatewayCode(body: unknown): string | undefined {
 }
 
 /**
- * Maps a failed request to the error the page gets (PROTOCOL §4): 403 as it is; below 500 by the
- * gateway code of the first field error only; 500 and above, transport failures and time-outs
- * as a network error.
+ * Maps a failed request to the error the page gets (docs/protocol.md, "Card tokenization"): 403 as it is;
+ * below 500 by the gateway code of the first field error only; 500 and above, transport failures and
+ * time-outs as a network error.
  */
 export function tokenizationError(error: unknown): PanelError {
   if (!(error instanceof PanelError)) {

@@ -1,5 +1,5 @@
 /**
- * Validation of each hosted field's raw value (card-validator, on the brands of SPEC §9).
+ * Validation of each hosted field's raw value (card-validator, on the brands of docs/card.md, "Card brands").
  * @packageDocumentation
  */
 // Module by module: the package's index also bundles validators we do not use.

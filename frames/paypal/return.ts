@@ -7,7 +7,7 @@
  * The page hands the answer to the window that opened the popup, only at the panel page's origin
  * named in the query, so a window of any other origin receives nothing, and closes the popup. The
  * panel, for its part, takes the message only from the popup it opened, from the assets origin and
- * on its channel (README "PayPal and PayPal Credit").
+ * on its channel (docs/paypal.md, "The flow").
  */
 import { PANEL_VERSION } from '../../src/shared/build-constants';
 import { createChannelError } from '../../src/shared/errors/catalogues/general';

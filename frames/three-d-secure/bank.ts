@@ -1,9 +1,9 @@
 /**
- * The 3D Secure bank frame (PROTOCOL §8.2): joins its verification's channel, asks the page for
- * the bank's URL, the PaReq, the MD and the term URL, and posts them to the bank in a form, which
- * navigates this frame to the bank's page. The frame runs on the assets origin, beside the hosted
- * fields, so it only sends the shopper to an `https:` bank and only lets the bank answer to a term
- * URL on an allowed gateway domain.
+ * The 3D Secure bank frame (docs/protocol.md, "Version 1"): joins its verification's channel, asks the page
+ * for the bank's URL, the PaReq, the MD and the term URL, and posts them to the bank in a form, which
+ * navigates this frame to the bank's page. The frame runs on the assets origin, beside the hosted fields, so
+ * it only sends the shopper to an `https:` bank and only lets the bank answer to a term URL on an allowed
+ * gateway domain.
  */
 import { GATEWAY_DOMAINS, PANEL_VERSION } from '../../src/shared/build-constants';
 import { errorFactory } from '../../src/shared/errors/factory';

@@ -1,5 +1,5 @@
 /**
- * The 3D Secure authentication-complete page (PROTOCOL §8.3). Once the bank has answered, the
+ * The 3D Secure authentication-complete page (docs/protocol.md, "Version 1"). Once the bank has answered, the
  * gateway sends the bank frame here: `?channel=…&origin=…&version=…&auth_response=<JSON>`, the
  * first three from the URL the page put in the term URL, the last added by the gateway.
  *

@@ -1,5 +1,5 @@
 /**
- * Analytics events, batched and sent to the gateway's analytics URL (PROTOCOL §10).
+ * Analytics events, batched and sent to the gateway's analytics URL (docs/protocol.md, "Analytics").
  * @packageDocumentation
  */
 import { ANALYTICS_PANEL_PREFIX, ANALYTICS_REQUEST_TIMEOUT_MS, LIBRARY_VERSION } from '../shared/constants';

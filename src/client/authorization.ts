@@ -1,5 +1,6 @@
 /**
- * Parsing of the merchant's authorization: a tokenization key or a client token (SPEC §5, PROTOCOL §1).
+ * Parsing of the merchant's authorization: a tokenization key or a client token (docs/protocol.md,
+ * "Authorization").
  * @packageDocumentation
  */
 import { API_BASES } from '../shared/build-constants';

@@ -1,6 +1,6 @@
 /**
  * The gateway client: one per authorization string, holding the configuration and making requests
- * (PROTOCOL §3).
+ * (docs/protocol.md, "Requests").
  * @packageDocumentation
  */
 import { ALTERNATE_API_VERSION, LIBRARY_VERSION } from '../shared/constants';

@@ -38,7 +38,7 @@ async function failure(promise: Promise<unknown>): Promise<PanelError> {
 }
 
 describe('fetchConfiguration', () => {
-  it('GETs the config URL with the exact query of PROTOCOL §2.1 and a tokenization key', async () => {
+  it('GETs the config URL with the exact query of docs/protocol.md and a tokenization key', async () => {
     const { calls } = stubFetch(() => ({ body: CONFIG }));
     const result = await fetchConfiguration(parseAuthorization(KEY), { merchantAppId: 'shop.test:8443' });
     const [call] = calls;

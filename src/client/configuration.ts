@@ -1,5 +1,6 @@
 /**
- * The gateway configuration: its type, its reader and the call that fetches it (PROTOCOL §2).
+ * The gateway configuration: its type, its reader and the call that fetches it (docs/protocol.md, "The
+ * configuration call").
  * @packageDocumentation
  */
 import { LIBRARY_VERSION, SDK_VERSION } from '../shared/constants';
@@ -20,7 +21,10 @@ import { authorizationField, type Authorization, type AuthorizationType } from '
 import { assertGatewayDomains, assertGatewayUrl } from './domain';
 import { httpRequest, type HttpResponse } from './http';
 
-/** The fields of PROTOCOL §2.2 the panel reads; {@link GatewayConfiguration} adds every other key. */
+/**
+ * The fields the panel reads (docs/protocol.md, "What the panel reads"); {@link GatewayConfiguration} adds
+ * every other key.
+ */
 type GatewayConfigurationFields = {
   clientApiUrl: string;
   assetsUrl: string;
@@ -59,8 +63,8 @@ type GatewayConfigurationFields = {
 };
 
 /**
- * The gateway configuration (PROTOCOL §2.2): `clientApiUrl` and `assetsUrl`, the optional fields
- * the panel reads, and any other key the gateway sends, kept as it came.
+ * The gateway configuration (docs/protocol.md, "What the panel reads"): `clientApiUrl` and `assetsUrl`, the
+ * optional fields the panel reads, and any other key the gateway sends, kept as it came.
  */
 export type GatewayConfiguration = Loose<GatewayConfigurationFields>;
 
@@ -106,7 +110,7 @@ const gatewayConfigurationFields: Shape<GatewayConfigurationFields> = {
 };
 
 /**
- * Reads the configuration JSON as a {@link GatewayConfiguration}: the fields of PROTOCOL §2.2
+ * Reads the configuration JSON as a {@link GatewayConfiguration}: the fields the panel reads
  * checked, unknown keys kept. `clientApiUrl` and `assetsUrl` are required; everything else is
  * optional.
  */
@@ -127,7 +131,7 @@ export interface AnalyticsMetadata {
   dropinVersion?: string;
 }
 
-/** What components read: the configuration wrapper of PROTOCOL §2.1. Serialisable. */
+/** What components read: the authorization, its kind, the metadata and the configuration. Serialisable. */
 export interface ClientConfiguration {
   /** The authorization string as the merchant gave it. */
   authorization: string;

@@ -1,5 +1,5 @@
 /**
- * The gateway domain check (SPEC §5 "Authorization", PROTOCOL §2.1 "Domain check").
+ * The gateway domain check (docs/protocol.md, "The domain check").
  * @packageDocumentation
  */
 import { GATEWAY_DOMAINS } from '../shared/build-constants';

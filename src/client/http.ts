@@ -1,5 +1,5 @@
 /**
- * The one HTTP wrapper of the bundle: the only code that calls `fetch` (DESIGN "client/").
+ * The one HTTP wrapper of the bundle: the only code that calls `fetch` (docs/architecture.md, "Layers").
  * @packageDocumentation
  */
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../shared/constants';

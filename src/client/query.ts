@@ -1,5 +1,5 @@
 /**
- * Form-style query-string encoding of request data (PROTOCOL §3 "GET").
+ * Form-style query-string encoding of request data (docs/protocol.md, "Requests").
  * @packageDocumentation
  */
 

@@ -63,8 +63,8 @@ export function fieldTexts(
 }
 
 /**
- * The frames follow the panel's look (README, "Styling"): the computed colours and font where they
- * show, which the panel's stylesheet derives from the merchant's custom properties.
+ * The frames follow the panel's look (docs/styling.md, "The card fields' frames"): the computed colours and
+ * font where they show, which the panel's stylesheet derives from the merchant's custom properties.
  */
 export function frameStyles(element: Element): Record<string, Record<string, string>> {
   const look = getComputedStyle(element);

@@ -1,6 +1,6 @@
 /**
  * The element's DOM events: one typed map from event name to `detail`, and one `emit()` that
- * dispatches on the host so events bubble out of the shadow root (DESIGN "Events").
+ * dispatches on the host so events bubble out of the shadow root (docs/element.md, "Events").
  * @packageDocumentation
  */
 import type { PaymentMethodType, PaymentOption } from '../model';

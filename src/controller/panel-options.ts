@@ -104,7 +104,10 @@ export interface PanelOptions {
   locale?: string;
   /** Replacements of the panel's texts, by text key or error code. */
   translations?: Readonly<Record<string, string>>;
-  /** Order of the payment options; checked against SPEC §5 when the panel connects. */
+  /**
+   * Order of the payment options; checked when the panel connects (docs/element.md, "Attributes and
+   * properties").
+   */
   paymentOptionPriority?: unknown;
   card?: CardOptions;
   paypal?: PayPalOptions;

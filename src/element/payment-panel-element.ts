@@ -118,7 +118,7 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
  * @cssprop --pp-spacing - padding of the panel, sheets and buttons
  */
 export class PaymentPanelElement extends HTMLElement {
-  /** Takes part in a surrounding `<form>` when it has a `name` (see README, "Forms"). */
+  /** Takes part in a surrounding `<form>` when it has a `name` (see docs/forms.md). */
   static formAssociated = true;
 
   /**

@@ -1,19 +1,19 @@
 /**
- * The merchant's configuration of the panel (SPEC §5 "Panel configuration"): which payment options
- * are offered, and in which order.
+ * The merchant's configuration of the panel: which payment options are offered, and in which order
+ * (docs/element.md, "Attributes and properties", `payment-option-priority`).
  * @packageDocumentation
  */
 import type { GatewayConfiguration } from '../client/configuration';
 import { supportedBrands } from '../shared/card-brand-names';
 import { PANEL_ERRORS } from '../shared/errors/catalogues/panel';
 
-/** Every payment option, in the default priority (SPEC §3, §5). */
+/** Every payment option, in the default priority. */
 export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'applePay', 'googlePay'] as const;
 
-/** A payment option identifier (SPEC §3). */
+/** A payment option identifier. */
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 
-/** The catalogue code of each refusal of a panel configuration (SPEC §5). */
+/** The catalogue code of each refusal of a panel configuration. */
 export const PANEL_CONFIGURATION_ERROR_CODES = {
   priorityNotArray: 'PAYMENT_OPTION_PRIORITY_NOT_ARRAY',
   invalidOption: 'PAYMENT_OPTION_PRIORITY_INVALID',

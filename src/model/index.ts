@@ -1,6 +1,7 @@
 /**
- * The panel model: state and events of SPEC §4, the panel configuration of SPEC §5 and the
- * merchant payload of PROTOCOL §12. Framework-free.
+ * The panel model: its state and events (docs/architecture.md, "The panel model"), the merchant's
+ * configuration of the payment options and the merchant payload (docs/element.md, "The payload").
+ * Framework-free.
  * @packageDocumentation
  */
 export {

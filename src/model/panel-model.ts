@@ -1,7 +1,7 @@
 /**
- * The panel model of SPEC §4: what the panel holds (payment methods, the active method and view,
- * requestability, asynchronous dependencies, errors) and the events it emits. Framework-free; React
- * reads it through `useSyncExternalStore(model.subscribe, model.getSnapshot)`.
+ * The panel model (docs/architecture.md, "The panel model"): what the panel holds (payment methods, the
+ * active method and view, requestability, asynchronous dependencies, errors) and the events it emits.
+ * Framework-free; React reads it through `useSyncExternalStore(model.subscribe, model.getSnapshot)`.
  * @packageDocumentation
  */
 import { ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS } from '../shared/constants';
@@ -77,7 +77,7 @@ export type PanelModelEventName = keyof PanelModelEvents;
 export type PanelModelHandler<K extends PanelModelEventName> = (payload: PanelModelEvents[K]) => void;
 
 /**
- * The panel's state and events (SPEC §4). State changes are visible in the snapshot before the
+ * The panel's state and events. State changes are visible in the snapshot before the
  * events that announce them fire.
  */
 export class PanelModel {

@@ -1,13 +1,13 @@
 /**
  * The payment method payload handed to the merchant, and the reduction of a view's raw result to it
- * (PROTOCOL §12).
+ * (docs/protocol.md, "From answer to payload").
  *
- * The types live here because the model sits below the controller and the view
- * (DESIGN dependency direction) and may not import from it; the panel's payload is assignable to this one.
+ * The types live here because the model sits below the controller and the view (docs/architecture.md,
+ * "Dependency direction") and may not import from it; the panel's payload is assignable to this one.
  * @packageDocumentation
  */
 
-/** Method type of a payload (SPEC §3). */
+/** Method type of a payload (docs/element.md, "The payload"). */
 export type PaymentMethodType = 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard';
 
 /** An EMV 3DS step's outcome: `transStatus` `Y`, `A`, `N`, `U`, `R`, `C` or `I`, and why. */
@@ -46,7 +46,7 @@ export interface ThreeDSecureDetails {
   [field: string]: unknown;
 }
 
-/** The payment method the panel hands the merchant (SPEC §3, PROTOCOL §12). */
+/** The payment method the panel hands the merchant (docs/element.md, "The payload"). */
 export interface PaymentMethodPayload {
   /** One-time nonce to send to the merchant's server. */
   nonce: string;
@@ -94,11 +94,11 @@ export interface MerchantPayloadOptions {
 }
 
 /**
- * Reduces a raw payment method to the payload the merchant receives (PROTOCOL §12): `nonce`,
- * `details`, `type` always; `vaulted` only when set; `description` only for cards and Google Pay
- * cards; both liability fields only when a shift was possible; a card's `threeDSecureInfo` (3D Secure
- * 2) when it has one; `deviceData` when given; `binData` when present. Anything
- * else (PayPal's `creditFinancingOffered`, Apple Pay's `payment`) is dropped.
+ * Reduces a raw payment method to the payload the merchant receives (docs/protocol.md, "From answer to
+ * payload"): `nonce`, `details`, `type` always; `vaulted` only when set; `description` only for cards and
+ * Google Pay cards; both liability fields only when a shift was possible; a card's `threeDSecureInfo` (3D
+ * Secure 2) when it has one; `deviceData` when given; `binData` when present. Anything else (PayPal's
+ * `creditFinancingOffered`, Apple Pay's `payment`) is dropped.
  */
 export function toMerchantPayload(
   raw: RawPaymentMethod,

@@ -22,7 +22,7 @@ export interface CardBrand {
   code: { name: string; size: number };
   /**
    * The name `creditCards.supportedCardTypes` of the gateway configuration uses for this brand.
-   * diners-club maps to Discover's, as the reference does (SPEC §9).
+   * diners-club maps to Discover's, as the reference does (docs/card.md, "Card brands").
    */
   configurationName: string;
 }

@@ -1,5 +1,5 @@
 /**
- * Business constants and limits of SPEC §9, in one place.
+ * Business constants and limits (time-outs, sizes, versions), in one place.
  * @packageDocumentation
  */
 /** Version of the provider's client SDK whose wire protocol the panel speaks. */

@@ -1,5 +1,5 @@
 /**
- * Build-time constants of the two build flavours (DESIGN "Build flavours").
+ * Build-time constants of the two build flavours (docs/architecture.md, "Build flavours").
  * Read by vite.config.ts and vitest.config.ts; the bundle sees them through `build-constants.ts`.
  * @packageDocumentation
  */

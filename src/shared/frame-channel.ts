@@ -1,5 +1,6 @@
 /**
- * The cross-frame message channel shared by the page and the frames (DESIGN "Frame messages").
+ * The cross-frame message channel shared by the page and the frames (docs/architecture.md,
+ * "Frames and their channel").
  *
  * Every message travels in an envelope `{protocol, channel, message}` on a per-instance channel.
  * A receiver first checks the sender's origin and window, then the envelope and channel, and only

@@ -1,5 +1,6 @@
 /**
- * The messages between the page and the frames (DESIGN "Frame messages"): one discriminated union
+ * The messages between the page and the frames (docs/architecture.md, "Frames and their channel"):
+ * one discriminated union
  * per direction, keyed on `type`, and the frames' strict reader of the page's messages. The page
  * reads the frames' messages with the reader of `frame-to-page-schema.ts`, which the frames never
  * import: each side carries only the reader of what it receives.

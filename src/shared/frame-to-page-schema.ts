@@ -1,5 +1,6 @@
 /**
- * The page's reader of the frames' messages (DESIGN "Frame messages"). Only the page imports this
+ * The page's reader of the frames' messages (docs/architecture.md, "Reading what comes in"). Only the
+ * page imports this
  * module: the frames never read their own direction. It uses the same strict readers as the frames,
  * so the page bundle carries no schema library either.
  * @packageDocumentation

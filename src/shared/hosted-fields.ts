@@ -5,7 +5,7 @@
  */
 import type { CardBrandType } from './card-brand-names';
 
-/** The hosted field keys of SPEC §3, plus the card sheet's cardholder name. */
+/** The hosted field keys (docs/hosted-fields.md, "Options"), plus the card sheet's cardholder name. */
 export const FIELD_KEYS = [
   'number',
   'cvv',
@@ -33,7 +33,7 @@ export interface FieldDefaults {
   inputMode: 'numeric' | 'text';
 }
 
-/** Defaults of every field (SPEC §9 max lengths; the cardholder name limit is 255). */
+/** Defaults of every field (docs/card.md, "The card sheet"; the cardholder name limit is 255). */
 export const FIELD_DEFAULTS: Readonly<Record<FieldKey, FieldDefaults>> = {
   number: {
     name: 'credit-card-number',
@@ -80,7 +80,7 @@ export const FIELD_DEFAULTS: Readonly<Record<FieldKey, FieldDefaults>> = {
   },
 };
 
-/** State of one field (SPEC §3 per-field state; the page adds the container). */
+/** State of one field (docs/hosted-fields.md, "The instance"; the page adds the container). */
 export interface FieldState {
   isEmpty: boolean;
   isValid: boolean;
@@ -95,7 +95,7 @@ export interface CardCandidate {
   code: { name: string; size: number };
 }
 
-/** Events a field reports to the page (SPEC §4 external events). */
+/** Events a field reports to the page (docs/hosted-fields.md, "The instance"). */
 export const FIELD_EVENT_TYPES = [
   'focus',
   'blur',
@@ -117,7 +117,7 @@ export const LANGUAGE_TAG_PATTERN = /^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8}){0,3}$/;
 /** The longest language tag a field's frame takes. */
 export const LANGUAGE_TAG_MAX_LENGTH = 35;
 
-/** Attributes the page may set on a field's input (SPEC §5), and the kind of value each takes. */
+/** Attributes the page may set on a field's input, and the value each takes (docs/hosted-fields.md). */
 export const SETTABLE_ATTRIBUTES = {
   'aria-invalid': 'boolean',
   'aria-required': 'boolean',

@@ -5,7 +5,7 @@
  * PayPal's approval page, and PayPal sends it back to the return page (`returnUrl`) or the cancel
  * page (`cancelUrl`) the panel named when it created the payment, adding its own parameters to the
  * query. The return and cancel pages hand the answer to the panel in the window that opened the
- * popup, on the panel's channel (README "PayPal and PayPal Credit"). Both ends read the message
+ * popup, on the panel's channel (docs/paypal.md, "The flow"). Both ends read the message
  * with the strict readers: the pages must stay tiny and the bundle carries no schema library for it.
  * @packageDocumentation
  */

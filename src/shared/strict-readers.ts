@@ -1,7 +1,7 @@
 /**
  * Small strict readers for data from another window, the network or the merchant: the frames and
- * the page bundle carry these instead of a schema library to stay small (DESIGN "Frame messages",
- * the bundle's size budget). A reader returns a fresh value built only from what it checked, or
+ * the page bundle carry these instead of a schema library to stay small (docs/architecture.md,
+ * "Reading what comes in"). A reader returns a fresh value built only from what it checked, or
  * {@link INVALID}: objects keep only their declared own keys (or, loose, copy the rest as it came),
  * records refuse prototype keys, numbers must be finite.
  * @packageDocumentation

@@ -1,5 +1,6 @@
 /**
- * The messages of the 3D Secure frames (DESIGN "Frame messages", PROTOCOL §8.2-§8.3).
+ * The messages of the 3D Secure frames (docs/architecture.md, "Frames and their channel"; the calls
+ * around them: docs/protocol.md, "Version 1").
  *
  * The bank frame and, after the bank has answered, the authentication-complete page load one after
  * the other in the same frame, on the assets origin, and talk to the page on the verification's
@@ -52,7 +53,7 @@ export const THREE_D_SECURE_FIELD_MAX_LENGTH = 65_536;
 /** The frame pages of 3D Secure, by the role they play. */
 export type ThreeDSecureFrameKind = Extract<FrameKind, 'three-d-secure-bank' | 'three-d-secure-complete'>;
 
-/** What the bank frame needs to send the shopper to the bank (PROTOCOL §8.2). */
+/** What the bank frame needs to send the shopper to the bank (docs/protocol.md, "Version 1"). */
 export interface BankFrameConfiguration {
   /** The bank's access control server (ACS), where the form is posted: always `https:`. */
   acsUrl: string;

@@ -78,7 +78,7 @@ import type { PaymentMethodPayload } from '../model';
 import type { PayPalPayerInfo } from '../methods/paypal/paypal-checkout';
 
 /**
- * A card's `details` as the gateway sends them (PROTOCOL §4, §5): saved cards carry `cardType` and
+ * A card's `details` as the gateway sends them: saved cards carry `cardType` and
  * `lastTwo` at least, new cards also the other fields when known.
  */
 export interface CardDetails {
@@ -95,10 +95,10 @@ export interface CardDetails {
   [field: string]: unknown;
 }
 
-/** A PayPal account's `details`: the payer's information the gateway sent (PROTOCOL §6.2), `{}` when none. */
+/** A PayPal account's `details`: the payer's information the gateway sent, `{}` when none. */
 export type PayPalAccountDetails = PayPalPayerInfo;
 
-/** An Apple Pay card's `details` as the gateway sends them (PROTOCOL §7): `dpanLastTwo`, or `lastTwo` when saved. */
+/** An Apple Pay card's `details` as the gateway sends them: `dpanLastTwo`, or `lastTwo` when saved. */
 export interface ApplePayCardDetails {
   /** E.g. `Apple Pay - Visa`. */
   cardType: string;
@@ -109,7 +109,7 @@ export interface ApplePayCardDetails {
   [field: string]: unknown;
 }
 
-/** BIN data of a card (PROTOCOL §4): each flag `Yes`, `No` or `Unknown`. */
+/** BIN data of a card: each flag `Yes`, `No` or `Unknown`. */
 export interface BinData {
   prepaid?: string;
   healthcare?: string;
@@ -125,7 +125,7 @@ export interface BinData {
 }
 
 /**
- * A card's payload (PROTOCOL §12): a new card from the card sheet or a saved one (`vaulted`). With
+ * A card's payload: a new card from the card sheet or a saved one (`vaulted`). With
  * `threeDSecure`, `liabilityShifted` and `liabilityShiftPossible` appear when a shift was possible,
  * and 3D Secure 2 adds `threeDSecureInfo`.
  */
@@ -137,7 +137,7 @@ export interface CardPaymentMethodPayload extends PaymentMethodPayload {
   binData?: BinData;
 }
 
-/** A PayPal or PayPal Credit account's payload (PROTOCOL §12); `vaulted` after the vault flow or when saved. */
+/** A PayPal or PayPal Credit account's payload; `vaulted` after the vault flow or when saved. */
 export interface PayPalPaymentMethodPayload extends PaymentMethodPayload {
   type: 'PayPalAccount';
   details: PayPalAccountDetails;
@@ -147,7 +147,7 @@ export interface PayPalPaymentMethodPayload extends PaymentMethodPayload {
   threeDSecureInfo?: never;
 }
 
-/** An Apple Pay card's payload (PROTOCOL §12). */
+/** An Apple Pay card's payload. */
 export interface ApplePayPaymentMethodPayload extends PaymentMethodPayload {
   type: 'ApplePayCard';
   details: ApplePayCardDetails;

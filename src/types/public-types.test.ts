@@ -264,7 +264,7 @@ describe('custom-elements.json', () => {
       }
     }
     expect(seen.length).toBeGreaterThan(20);
-    // The parts README names, expanded from their patterns.
+    // The parts docs/styling.md names, expanded from their patterns.
     expect(parts).toEqual(
       expect.arrayContaining(['field-number', 'field-cvv', 'card-sheet', 'paypal-sheet', 'applePay-sheet']),
     );

@@ -11,7 +11,7 @@ import { PayPalIcon } from './icons/PayPalIcon';
 export function brandOfCardType(cardType: unknown): CardBrandType | null {
   if (typeof cardType !== 'string') return null;
   const name = cardType.toLowerCase();
-  // Display names first: diners-club shares Discover's configuration name (SPEC §9).
+  // Display names first: diners-club shares Discover's configuration name (docs/card.md, "Card brands").
   return (
     CARD_BRAND_TYPES.find((type) => CARD_BRANDS[type].niceType.toLowerCase() === name) ??
     CARD_BRAND_TYPES.find((type) => CARD_BRANDS[type].configurationName.toLowerCase() === name) ??

@@ -26,7 +26,7 @@ declare module '../shared/module-registry' {
 
 /**
  * Every part of the view's shadow root, forwarded through the view's element so that
- * `payment-panel::part(…)` reaches them (README, "Styling").
+ * `payment-panel::part(…)` reaches them (docs/styling.md, "Parts").
  */
 const VIEW_PARTS: readonly string[] = [
   'wrapper',

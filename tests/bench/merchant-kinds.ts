@@ -1,6 +1,6 @@
 /**
  * Which files each kind of merchant's page downloads before `ready`: the one table the size report,
- * the size budget and the benchmark's network check all read (README "Benchmarks").
+ * the size budget and the benchmark's network check all read (docs/benchmarks.md).
  *
  * A page loads the first script, the modules its options and the gateway configuration enable
  * (src/shared/module-registry.ts), and the hosted-fields frame page with its files for the card

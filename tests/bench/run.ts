@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: sizes, time to ready, input latency, tokenization overhead and memory over
- * create/teardown cycles, in headless Chromium over the local HTTPS origins. Prints a table and
- * writes bench-results.json at the repository root.
+ * create/teardown cycles, in headless Chromium over the local HTTPS origins. Prints a table,
+ * writes bench-results.json at the repository root and, after a full run, the figures of
+ * docs/benchmarks.md (between its bench-figures markers; see figures.ts).
  *
  * Starts its own servers (ports 9443–9446, see servers.ts), builds only what is missing or stale.
  * `--quick` takes fewer samples, below the counts the figures are specified for, to try changes.
@@ -11,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { launchBrowser } from './browser.ts';
+import { writeFigures } from './figures.ts';
 import { measureHeap } from './measure-heap.ts';
 import { measureInput } from './measure-input.ts';
 import { measureReady, type FloorPlans } from './measure-ready.ts';
@@ -121,7 +123,14 @@ try {
   const results: BenchResults = { ...partial, goals: goals(partial) };
   writeFileSync(resolve(root, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${formatReport(results)}\nWrote bench-results.json.`);
-  if (quick) console.log('Quick run: fewer samples than the figures are specified for.');
+  if (quick) {
+    console.log(
+      'Quick run: fewer samples than the figures are specified for; docs/benchmarks.md is unchanged.',
+    );
+  } else {
+    await writeFigures(resolve(root, 'docs/benchmarks.md'), results);
+    console.log('Wrote the figures into docs/benchmarks.md.');
+  }
 } finally {
   await closeAll();
 }

@@ -225,7 +225,7 @@ describe('createPaymentRequest', () => {
 describe('performValidation', () => {
   const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
 
-  it('posts the session request of PROTOCOL §7 and resolves with the merchant session', async () => {
+  it('posts the session request of docs/protocol.md and resolves with the merchant session', async () => {
     const { client, calls, events } = await clientWith(() => ({ body: MERCHANT_SESSION }));
     const applePay = createApplePay(client);
     await expect(applePay.performValidation({ validationURL: VALIDATION_URL })).resolves.toEqual(

@@ -1,6 +1,6 @@
 /**
- * Apple Pay, page side (SPEC §5, §7, §8; PROTOCOL §7): builds the payment request from the gateway
- * defaults, has the gateway start the merchant session Apple asks for, and turns Apple's payment
+ * Apple Pay, page side (docs/apple-pay.md; docs/protocol.md, "Apple Pay"): builds the payment request from
+ * the gateway defaults, has the gateway start the merchant session Apple asks for, and turns Apple's payment
  * token into a nonce. The ApplePaySession itself belongs to the caller.
  * @packageDocumentation
  */
@@ -98,7 +98,7 @@ export interface ApplePay {
   teardown(): void;
 }
 
-/** `_meta.source` of Apple Pay requests (PROTOCOL §7). */
+/** `_meta.source` of Apple Pay requests. */
 const META = { source: 'apple-pay' } as const;
 
 const DEFAULT_MERCHANT_CAPABILITIES = ['supports3DS'] as const;
@@ -154,7 +154,7 @@ function toTokenizeResult(card: GatewayApplePayCard): ApplePayTokenizeResult {
   return result;
 }
 
-/** The merchant-validation error of a failed sessions request (PROTOCOL §7). */
+/** The merchant-validation error of a failed sessions request (docs/protocol.md, "Apple Pay"). */
 function validationError(error: unknown): PanelError {
   if (isPanelError(error) && error.code === 'CLIENT_REQUEST_ERROR') {
     return createError('APPLE_PAY_MERCHANT_VALIDATION_FAILED', undefined, {

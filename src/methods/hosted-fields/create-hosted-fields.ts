@@ -1,6 +1,6 @@
 /**
  * Hosted fields for a card form of the merchant's own layout (`paymentPanel.createHostedFields`):
- * the options checked as the specification asks, then {@link openHostedFields} with the client.
+ * the options checked as docs/hosted-fields.md describes, then {@link openHostedFields} with the client.
  * A file of its own (`modules/hosted-fields.js`): the panel starts its card frames without it.
  * @packageDocumentation
  */
@@ -52,7 +52,7 @@ function resolveContainer(container: unknown, root: Document | ShadowRoot): Elem
   }
 }
 
-/** SPEC §5 checks, in order, before any frame is made. */
+/** The option checks, in order, before any frame is made. */
 function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Element][] {
   const { client, fields, root = document } = (options as Partial<HostedFieldsOptions> | undefined) ?? {};
   if (!client) throw required('client');
@@ -81,7 +81,7 @@ function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Ele
 }
 
 /**
- * Creates hosted fields: checks the options (SPEC §5), appends one frame per field to its
+ * Creates hosted fields: checks the options, appends one frame per field to its
  * container and resolves when every frame has reported ready and been configured.
  *
  * Rejects with `INSTANTIATION_OPTION_REQUIRED`, `HOSTED_FIELDS_INVALID_FIELD_KEY`,

@@ -40,7 +40,7 @@ async function rejection(promise: Promise<unknown>): Promise<PanelError> {
   );
 }
 
-describe('option checks (SPEC §5)', () => {
+describe('option checks', () => {
   const client = fakeClient();
 
   it.each([

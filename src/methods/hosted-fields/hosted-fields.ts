@@ -1,5 +1,5 @@
 /**
- * Hosted fields, page side (SPEC §4, §5): makes one frame per card field on the assets origin,
+ * Hosted fields, page side (docs/hosted-fields.md): makes one frame per card field on the assets origin,
  * talks to the frames over the instance's channel, aggregates their state and asks one of them to
  * tokenize. Card data never reaches this side: only field states, card-type candidates and the
  * gateway's payload.

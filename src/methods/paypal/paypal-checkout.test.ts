@@ -275,7 +275,7 @@ describe('createPayPalCheckout', () => {
 });
 
 describe('tokenize: checkout', () => {
-  it('creates the payment with the body of PROTOCOL §6.1 and the wallet time-out', async () => {
+  it('creates the payment with the body of docs/protocol.md and the wallet time-out', async () => {
     const { client, calls } = await clientWith();
     const popup = fakePopup();
     const checkout = createPayPalCheckout(client, { offerCredit: false });
@@ -432,7 +432,7 @@ describe('tokenize: checkout', () => {
     await rejection(done);
   });
 
-  it('tokenizes the approval with the body of PROTOCOL §6.2 and resolves the account', async () => {
+  it('tokenizes the approval with the body of docs/protocol.md and resolves the account', async () => {
     const { client, calls, events } = await clientWith({
       configuration: configuration({ unvettedMerchant: true }),
     });
@@ -495,7 +495,7 @@ describe('tokenize: checkout', () => {
 });
 
 describe('tokenize: vault', () => {
-  it('sets up the agreement with the body of PROTOCOL §6.1', async () => {
+  it('sets up the agreement with the body of docs/protocol.md', async () => {
     const { client, calls } = await clientWith({ authorization: CUSTOMER_TOKEN });
     const popup = fakePopup();
     const checkout = createPayPalCheckout(client, { offerCredit: false });

@@ -1,6 +1,6 @@
 /**
  * PayPal and PayPal Credit, page side: the provider's popup flow, which needs no PayPal script and
- * works against the real PayPal (README "PayPal and PayPal Credit"). The shopper's click opens the
+ * works against the real PayPal (docs/paypal.md, "The flow"). The shopper's click opens the
  * popup at the landing page on the assets origin ({@link openPayPalPopup}); this module then
  * creates the payment with real return and cancel pages beside the bundle, sends the popup to the
  * approval URL the gateway answers, waits for the return or cancel page to hand back PayPal's
@@ -92,9 +92,9 @@ export interface PayPalFlowOptions {
 }
 
 /**
- * The payer as PayPal reports it (PROTOCOL §6.2), handed on as `details`. A type alias with an
- * index signature: the gateway may add fields the merchant wants, and it stays assignable to the
- * `Record<string, unknown>` of a raw payment method.
+ * The payer as PayPal reports it (docs/protocol.md, "Tokenizing the account"), handed on as `details`. A
+ * type alias with an index signature: the gateway may add fields the merchant wants, and it stays assignable
+ * to the `Record<string, unknown>` of a raw payment method.
  */
 export type PayPalPayerInfo = {
   email?: string;
@@ -108,7 +108,7 @@ export type PayPalPayerInfo = {
   [field: string]: unknown;
 };
 
-/** An approved and tokenized PayPal account (SPEC §3 "PayPal tokenization result"). */
+/** An approved and tokenized PayPal account. */
 export interface PayPalTokenizeResult {
   /** One-time nonce for the merchant's server. */
   nonce: string;
@@ -156,7 +156,7 @@ export interface PayPalCheckout {
 /** How often the popup is checked for having been closed (no event tells a cross-origin opener). */
 export const POPUP_POLL_INTERVAL_MS = 500;
 
-/** The keys of a shipping address override (PROTOCOL §6.1). */
+/** The keys of a shipping address override (docs/protocol.md, "Creating the payment"). */
 const SHIPPING_ADDRESS_KEYS = [
   'line1',
   'line2',

@@ -1,6 +1,6 @@
 /**
- * The gateway's 3D Secure answers as the page reads them (SPEC §3 "3D Secure lookup response",
- * PROTOCOL §8.1, §8.3): the lookup answer, and the bank's answer that the authentication-complete
+ * The gateway's 3D Secure answers as the page reads them (docs/protocol.md, "3D Secure"): the
+ * lookup answer, and the bank's answer that the authentication-complete
  * page hands over. Both are read with the strict readers; what does not fit is refused here so the
  * rest of the flow handles only well-formed data.
  * @packageDocumentation
@@ -47,7 +47,7 @@ export interface LookupChallenge {
   termUrl: string;
 }
 
-/** The lookup answer (PROTOCOL §8.1). */
+/** The lookup answer (docs/protocol.md, "Version 1"). */
 export interface LookupAnswer {
   paymentMethod: ThreeDSecurePaymentMethod;
   /** The flags of the lookup itself. */
@@ -56,7 +56,7 @@ export interface LookupAnswer {
   challenge: LookupChallenge | null;
 }
 
-/** How the bank's answer ends a verification (PROTOCOL §8.3). */
+/** How the bank's answer ends a verification (docs/protocol.md, "Version 1"). */
 export type AuthenticationOutcome =
   // Authenticated: the answer's card and flags.
   | { kind: 'authenticated'; paymentMethod: ThreeDSecurePaymentMethod; threeDSecureInfo: ThreeDSecureInfo }
@@ -153,10 +153,10 @@ const authResponse = object<{
 });
 
 /**
- * How the bank's answer ends the verification (PROTOCOL §8.3): `success: true` with a card and
- * flags authenticates; otherwise flags that keep a shift possible fall back to the lookup's card;
- * anything else fails with the answer's `error.message`. A success without a readable card or flags
- * fails rather than falls back: a shift must not be claimed for a nonce the bank did not return.
+ * How the bank's answer ends the verification (docs/protocol.md, "Version 1"): `success: true` with a card
+ * and flags authenticates; otherwise flags that keep a shift possible fall back to the lookup's card;
+ * anything else fails with the answer's `error.message`. A success without a readable card or flags fails
+ * rather than falls back: a shift must not be claimed for a nonce the bank did not return.
  * @param response - the answer's JSON object, or `null` when the page had none it could read
  */
 export function readAuthResponse(response: Record<string, unknown> | null): AuthenticationOutcome {
@@ -178,7 +178,7 @@ export function readAuthResponse(response: Record<string, unknown> | null): Auth
   return { kind: 'failed', message: read.error?.message || FAILED_AUTHENTICATION_MESSAGE };
 }
 
-/** The issuer's page a 3D Secure 2 lookup asks for (PROTOCOL §16), handed to `Cardinal.continue`. */
+/** The issuer's page a 3D Secure 2 lookup asks for, handed to `Cardinal.continue`. */
 export interface Lookup2Challenge {
   /** The issuer's access control server: an `https:` URL. */
   acsUrl: string;
@@ -229,7 +229,7 @@ export function readLookup2Answer(data: unknown): Lookup2Answer | null {
   return { ...read, challenge: { acsUrl, pareq, transactionId } };
 }
 
-/** What `authenticate_from_jwt` answers (PROTOCOL §16). */
+/** What `authenticate_from_jwt` answers (docs/protocol.md, "Version 2"). */
 export interface JwtAuthentication {
   /** The authenticated card; absent when the gateway answers errors (the lookup's card then pays). */
   paymentMethod?: ThreeDSecurePaymentMethod | undefined;

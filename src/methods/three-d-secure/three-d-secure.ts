@@ -1,5 +1,5 @@
 /**
- * 3D Secure card verification, page side (SPEC §4 "3D Secure", §5, §8; PROTOCOL §8, §16).
+ * 3D Secure card verification, page side (docs/three-d-secure.md; docs/protocol.md, "3D Secure").
  *
  * Version 1: the lookup, and when the bank asks to authenticate the shopper, the bank frame on the
  * assets origin, which the merchant shows (`addFrame`) and hides (`removeFrame`) and which answers
@@ -96,7 +96,7 @@ export interface VerifyCardOptions extends ThreeDSecure2Options {
 }
 
 /**
- * The outcome of a verification (SPEC §3, PROTOCOL §8.1, §8.3). `nonce` replaces the card's nonce
+ * The outcome of a verification (docs/protocol.md, "Version 1"). `nonce` replaces the card's nonce
  * for the payment; the flags tell whether the liability shifted to the card's bank.
  */
 export interface VerifyCardResult {
@@ -203,7 +203,7 @@ function isAmount(value: unknown): value is string | number {
   );
 }
 
-/** The first option of `options` that is missing or of the wrong kind, in the order of SPEC §5. */
+/** The first option of `options` that is missing or of the wrong kind, in the order the checks below run. */
 function missingOption(options: Record<string, unknown>, version: 1 | 2): VerifyCardOption | undefined {
   if (typeof options.nonce !== 'string' || options.nonce === '') return 'nonce';
   if (!isAmount(options.amount)) return 'amount';
@@ -230,7 +230,9 @@ function result2Of(
   return result;
 }
 
-/** What the lookup learns of the browser, for the issuer's risk assessment (PROTOCOL §16). */
+/**
+ * What the lookup learns of the browser, for the issuer's risk assessment (docs/protocol.md, "Version 2").
+ */
 function browserFields(): Record<string, unknown> {
   return {
     browserColorDepth: screen.colorDepth,
@@ -273,7 +275,7 @@ function issuerFrame(html: string, title: string, options: ThreeDSecure2Options)
   return frame;
 }
 
-/** The lookup's error code for an HTTP status (PROTOCOL §16). */
+/** The lookup's error code for an HTTP status (docs/protocol.md, "Version 2"). */
 function lookupErrorCode(
   error: unknown,
 ):
@@ -458,7 +460,9 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
     return answer;
   };
 
-  /** The lookup of version 2 (PROTOCOL §16), its failures as the provider's lookup errors. */
+  /**
+   * The lookup of version 2 (docs/protocol.md, "Version 2"), its failures as the provider's lookup errors.
+   */
   const lookUp2 = async (
     body: Record<string, unknown>,
     nonce: string,

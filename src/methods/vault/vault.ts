@@ -1,6 +1,6 @@
 /**
- * The customer's saved (vaulted) payment methods (PROTOCOL §5): fetched once per client token with
- * a customer, checked entry by entry, and handed to the panel as raw payment methods.
+ * The customer's saved (vaulted) payment methods (docs/protocol.md, "Saved payment methods"): fetched once
+ * per client token with a customer, checked entry by entry, and handed to the panel as raw payment methods.
  * @packageDocumentation
  */
 import type { GatewayClient } from '../../client';
@@ -157,7 +157,7 @@ function toRawPaymentMethod(entry: VaultedPaymentMethod): RawPaymentMethod {
  *
  * Guest checkout (a tokenization key, or a client token without a customer) answers `[]` without a
  * request. Otherwise one `GET payment_methods?defaultFirst=1`. Never rejects: a failed request or
- * an unreadable answer gives `[]` (PROTOCOL §5), a malformed entry is left out, and so is an entry
+ * an unreadable answer gives `[]`, a malformed entry is left out, and so is an entry
  * whose type is not in `enabledTypes`.
  */
 export async function fetchVaultedPaymentMethods(

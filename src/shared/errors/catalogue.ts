@@ -1,7 +1,7 @@
 /**
- * The error catalogue of SPEC §8: every code with its type and message. Messages are the
- * specification's, word for word; `{name}` marks a value filled in when the error is created.
- * Codes carry their component's prefix where the specification's bare name would collide.
+ * The error catalogue (docs/errors.md, "The catalogue"): every code with its type and message.
+ * Messages are fixed text, word for word as that page lists them; `{name}` marks a value filled in
+ * when the error is created. Codes carry their component's prefix where a bare name would collide.
  *
  * Each component's codes live in a module of their own under `catalogues/`, so code that creates
  * only one component's errors (the frames) can import just that part; this module puts them

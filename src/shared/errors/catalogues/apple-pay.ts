@@ -1,5 +1,5 @@
 /**
- * Errors of Apple Pay (SPEC §8 "Apple Pay").
+ * Errors of Apple Pay (docs/errors.md, "The catalogue").
  * @packageDocumentation
  */
 import type { Catalogue } from '../catalogue-entry';

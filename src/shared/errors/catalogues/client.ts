@@ -1,5 +1,5 @@
 /**
- * Errors of the gateway client (SPEC §8 "Client"): authorization, requests, configuration.
+ * Errors of the gateway client (docs/errors.md, "The catalogue"): authorization, requests, configuration.
  *
  * The codes the factory at the end is bound to are constants of their own, so that it carries only
  * their messages.

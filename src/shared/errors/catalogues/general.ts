@@ -1,5 +1,5 @@
 /**
- * Errors shared by every component (SPEC §8 "General"): options, versions, teardown, channels.
+ * Errors shared by every component (docs/errors.md, "The catalogue"): options, versions, teardown, channels.
  *
  * The codes the factory at the end is bound to are constants of their own, so that it carries only
  * their messages.

@@ -1,5 +1,5 @@
 /**
- * Errors of the hosted fields (SPEC §8 "Hosted fields"): the page side's field setup and the
+ * Errors of the hosted fields (docs/errors.md, "The catalogue"): the page side's field setup and the
  * frames' tokenization.
  *
  * The codes the factory at the end is bound to are constants of their own, so that it carries only

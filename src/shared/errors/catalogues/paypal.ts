@@ -1,5 +1,5 @@
 /**
- * Errors of PayPal and PayPal Credit (SPEC §8 "PayPal").
+ * Errors of PayPal and PayPal Credit (docs/errors.md, "The catalogue").
  * @packageDocumentation
  */
 import type { Catalogue, CatalogueEntry } from '../catalogue-entry';

@@ -1,6 +1,6 @@
 /**
- * Errors of 3D Secure (SPEC §8 "3D Secure"), and of version 2 (Cardinal's Songbird) with the codes
- * and messages of the provider's SDK.
+ * Errors of 3D Secure (docs/errors.md, "The catalogue"), and of version 2 (Cardinal's Songbird) with the
+ * codes and messages of the provider's SDK.
  * @packageDocumentation
  */
 import type { Catalogue, CatalogueEntry } from '../catalogue-entry';
