@@ -74,6 +74,8 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
 /**
  * The `<payment-panel>` element.
  *
+ * @attr {string} name - The name of the form value holding the nonce, e.g. `payment_method_nonce`:
+ * with it, the panel takes part in a surrounding `<form>` (see "Forms").
  * @fires ready - every asynchronous dependency has finished and the panel shows; `detail: {version}`
  * @fires errorOccurred - `detail` is the catalogue error (`type`, `code`, `message`, `details`)
  * @fires errorCleared - the error the panel showed is gone; `detail: null`
