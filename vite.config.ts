@@ -25,11 +25,7 @@ import pkg from './package.json' with { type: 'json' };
 import { flavourConstants, type Flavour } from './src/shared/flavours.ts';
 import { distDir, stampLocalBuild } from './demo/server/build.ts';
 import { localOrigins } from './demo/server/origins.ts';
-import {
-  generatePublicTypeFiles,
-  PUBLIC_TYPE_FILES,
-  type PublicTypeFiles,
-} from './src/types/build/public-files.ts';
+import { generatePublicTypeFiles, PUBLIC_TYPE_FILES, type PublicTypeFiles } from './build/public-files.ts';
 
 const root = import.meta.dirname;
 const framesRoot = resolve(root, 'frames');
@@ -237,16 +233,17 @@ async function writeIntegrity(outDir: string): Promise<void> {
 }
 
 /**
- * Publishes the public types (`payment-panel.d.ts`, `custom-elements.json`) into a flavour's folder,
- * before its integrity.json lists them. They are made from the sources once per build.
+ * Publishes the files made from the sources (`payment-panel.d.ts`, `custom-elements.json` and the
+ * editors' `vscode.html-custom-data.json` and `web-types.json`, see build/public-files.ts) into a
+ * flavour's folder, before its integrity.json lists them. They are made once per build.
  */
 function publicTypesPublisher(): (outDir: string) => Promise<void> {
-  let files: Promise<PublicTypeFiles> | undefined;
+  let files: PublicTypeFiles | undefined;
   return async (outDir) => {
     files ??= generatePublicTypeFiles(pkg.version);
-    const { declarations, manifest } = await files;
-    await writeFile(resolve(outDir, PUBLIC_TYPE_FILES.declarations), declarations);
-    await writeFile(resolve(outDir, PUBLIC_TYPE_FILES.manifest), manifest);
+    for (const [key, name] of Object.entries(PUBLIC_TYPE_FILES) as [keyof PublicTypeFiles, string][]) {
+      await writeFile(resolve(outDir, name), files[key]);
+    }
   };
 }
 

@@ -9,7 +9,7 @@ import { relative, resolve } from 'node:path';
 import { localOrigins } from './origins.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const INPUTS = ['src', 'frames', 'public', 'vite.config.ts', 'package.json', 'package-lock.json'];
+const INPUTS = ['src', 'frames', 'public', 'build', 'vite.config.ts', 'package.json', 'package-lock.json'];
 /** Where the hash of the inputs of the last local build is kept. */
 const STAMP = resolve(root, 'dist/local/.inputs-hash');
 

@@ -72,49 +72,54 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
 }
 
 /**
- * The `<payment-panel>` element.
+ * `<payment-panel>`: the checkout's payment panel. Card fields in secure frames, PayPal, PayPal
+ * Credit, Apple Pay, Google Pay and 3D Secure in one element; `requestPaymentMethod()` hands over
+ * the shopper's payment method as a nonce for your server.
  *
- * @fires ready - every asynchronous dependency has finished and the panel shows; `detail: {version}`
- * @fires errorOccurred - `detail` is the catalogue error (`type`, `code`, `message`, `details`)
- * @fires errorCleared - the error the panel showed is gone; `detail: null`
- * @fires paymentMethodRequestable - `detail: {type, paymentMethodIsSelected}`
- * @fires noPaymentMethodRequestable - `detail: null`
- * @fires paymentOptionSelected - the shopper picked an option; `detail: {paymentOption}`
- * @csspart panel - the panel's outer box
+ * @attr {string} name - The name of the form value holding the nonce, e.g. `payment_method_nonce`:
+ * with it, the panel takes part in a surrounding `<form>` (see [Forms](docs/forms.md)).
+ * @csspart panel - the panel's outer box; `data-state` is `loading`, `ready` or `failed`
  * @csspart loading-indicator - shown while the panel loads
  * @csspart wrapper - the panel's content, hidden until ready
  * @csspart sheet-error - the sheet-level error area, while it shows a message
- * @csspart saved-methods - the list of saved payment methods; `saved-method` each entry
- * @csspart options - the list of payment options; `option` each entry
- * @csspart heading - the heading of the saved methods, the option list, a sheet or the 3D Secure modal
- * @csspart other-ways - the "other ways to pay" section; `toggle` its button
- * @csspart sheet - a payment option's sheet; `card-sheet`, `paypal-sheet`, `paypalCredit-sheet`, `applePay-sheet`, `googlePay-sheet` name which
- * @csspart sheet-header - a sheet's header (logo, label, accepted cards)
+ * @csspart saved-methods - the list of saved payment methods
+ * @csspart saved-method - an entry of the saved payment methods, a toggle button
+ * @csspart options - the list of payment options
+ * @csspart option - an entry of the payment options, a button
+ * @csspart heading - the heading of the saved methods, the option list, each sheet and the 3D Secure modal
+ * @csspart other-ways - the "Choose another way to pay" section
+ * @csspart toggle - the button of the "Choose another way to pay" section
+ * @csspart sheet - a payment option's sheet; also `card-sheet`, `paypal-sheet`, `paypalCredit-sheet`,
+ * `applePay-sheet` or `googlePay-sheet`, naming which
+ * @csspart sheet-header - a sheet's header: logo, label, accepted cards
  * @csspart button-area - a wallet sheet's button area
- * @csspart field - a card field; `field-<key>` names which
- * @csspart field-label - a card field's label with its subheading
- * @csspart field-input - a card field's box: its frame and icon
- * @csspart field-container - where a card field's secure frame sits
- * @csspart field-error - a card field's inline error
  * @csspart paypal-button - the PayPal and PayPal Credit sheets' button
  * @csspart apple-pay-button - the Apple Pay sheet's button (Safari draws Apple's own)
  * @csspart google-pay-button - where Google's own button sits in the Google Pay sheet
- * @csspart wallet-note - a wallet sheet's note in place of its button (a PayPal merchant without a linked sandbox account)
- * @csspart three-d-secure-modal - the 3D Secure modal dialog; `close-button` its close button
- * @csspart bank-frame - where the bank's frame sits in the modal
+ * @csspart wallet-note - a wallet sheet's note in place of its button (a PayPal merchant without a
+ * linked sandbox account)
+ * @csspart field - a card field with its label, frame and error; also `field-<key>`, naming which
+ * @csspart field-label - a card field's label, with its subheading
+ * @csspart field-input - a card field's box: its frame and icon, with the border and the input background
+ * @csspart field-container - where a card field's secure frame sits
+ * @csspart field-error - a card field's inline error
+ * @csspart three-d-secure-modal - the 3D Secure modal dialog, over the whole page while the bank verifies a card
+ * @csspart close-button - the 3D Secure modal's close button
+ * @csspart bank-frame - where the bank's 400 × 400 frame sits in the modal
  * @cssprop --pp-color-text - text, and the text typed in the card fields
- * @cssprop --pp-color-muted - secondary text and the card fields' placeholders
+ * @cssprop --pp-color-muted - secondary text (subheadings, descriptions) and the card fields' placeholders
  * @cssprop --pp-color-background - the panel's background
- * @cssprop --pp-color-border - borders of sheets, buttons and fields
- * @cssprop --pp-color-accent - the selected method, hovered options, the toggle, a focused field's border
+ * @cssprop --pp-color-border - borders of sheets, options, saved methods and fields
+ * @cssprop --pp-color-accent - the selected method, hovered options, the toggle, the focused field's border
  * @cssprop --pp-color-focus - the focus ring
- * @cssprop --pp-color-error - inline and sheet-level errors, invalid input
+ * @cssprop --pp-color-error - inline errors, the sheet-level error, an invalid field's border and text
  * @cssprop --pp-color-input-background - the card fields' background
  * @cssprop --pp-color-button-background - the option and saved-method buttons (the background by default)
- * @cssprop --pp-color-button-text - their text (the text colour by default)
+ * @cssprop --pp-color-button-text - the option and saved-method buttons' text (the text colour by default)
  * @cssprop --pp-font-family - the panel's font, the card fields' too
- * @cssprop --pp-font-size - the panel's font size, the card fields' too
- * @cssprop --pp-radius - corner radius
+ * @cssprop --pp-font-size - the panel's font size (the rest scales with it), the card fields' too; the
+ * default, `1em`, is the page's
+ * @cssprop --pp-radius - corner radius of the panel, sheets, buttons, fields and the 3D Secure modal
  * @cssprop --pp-spacing - padding of the panel, sheets and buttons
  */
 export class PaymentPanelElement extends HTMLElement {
@@ -122,9 +127,9 @@ export class PaymentPanelElement extends HTMLElement {
   static formAssociated = true;
 
   /**
-   * Tokenization key (`sandbox_…`) or client token. Attribute: `authorization`.
-   * Changing it connects the panel to the gateway anew; anything but non-empty text counts as none,
-   * as in `create()`.
+   * A tokenization key (`sandbox_…`, `production_…`) or a client token. Changing it connects the
+   * panel to the gateway anew; removing it, or setting the property to anything but non-empty text
+   * (which counts as none, as in `create()`), fails with `INSTANTIATION_OPTION_REQUIRED`.
    */
   get authorization(): string | undefined {
     return this.#authorization;
@@ -137,38 +142,73 @@ export class PaymentPanelElement extends HTMLElement {
     else this.#setAuthorization(undefined);
   }
 
-  /** Locale of the panel's texts, e.g. `en_US`. Attribute: `locale`. */
+  /**
+   * The locale of the panel's texts, e.g. `de_DE` or `de-DE`; 25 locales, falling back by language,
+   * then to `en_US` (see [Locales](docs/texts-and-locales.md#locales)).
+   */
   declare locale: PanelOptions['locale'];
-  /** Replacements of the panel's texts by key or error code. Attribute: `translations` (JSON). */
+  /**
+   * Text key or error code → text, replacing the panel's own (see [Texts and translations](docs/texts-and-locales.md#texts-and-translations)); JSON
+   * in the attribute.
+   */
   declare translations: PanelOptions['translations'];
   /**
-   * Order of the payment options, e.g. `["card", "paypal"]`. Attribute: `payment-option-priority`,
-   * JSON or a space- or comma-separated list.
+   * The payment options and their order, e.g. `["card", "paypal"]`, from `card`, `paypal`,
+   * `paypalCredit`, `applePay`, `googlePay` (the default, in this order). The attribute takes JSON
+   * or a plain list: `card paypal` or `card, paypal`. The property and `paymentPanel.create()` take
+   * an array only: any other value, text included (`'card'`), is refused with
+   * `PAYMENT_OPTION_PRIORITY_NOT_ARRAY` ("paymentOptionPriority must be an array."), as a JSON
+   * attribute that is not an array is. Duplicates count once; options that are not available are
+   * left out. Refused with `PAYMENT_OPTION_PRIORITY_NOT_ARRAY`, `PAYMENT_OPTION_PRIORITY_INVALID` or
+   * `NO_VALID_PAYMENT_OPTIONS`.
    */
   declare paymentOptionPriority: PanelOptions['paymentOptionPriority'];
-  /** The card sheet: `{cardholderName?: boolean | {required?: boolean}}`. Attribute: `card` (JSON). */
+  /**
+   * The card sheet, `{cardholderName?: boolean | {required?: boolean}}` (JSON in the attribute):
+   * `{"cardholderName": true}` shows an optional cardholder name field,
+   * `{"cardholderName": {"required": true}}` a required one (under 256 characters).
+   */
   declare card: PanelOptions['card'];
-  /** Offers PayPal: `{flow, amount?, currency?, …}`. Attribute: `paypal` (JSON). */
+  /**
+   * Offers PayPal when the merchant's configuration enables it: `{flow, amount?, currency?, …}`
+   * (JSON in the attribute), `{"flow": "checkout"}` or `"vault"`, with `amount` and `currency` for a
+   * checkout, and the other keys of the PayPal flow (see [PayPal and PayPal Credit](docs/paypal.md)).
+   */
   declare paypal: PanelOptions['paypal'];
-  /** Offers PayPal Credit, with PayPal's options. Attribute: `paypal-credit` (JSON). */
+  /** Offers PayPal Credit, with PayPal's options (JSON in the attribute). */
   declare paypalCredit: PanelOptions['paypalCredit'];
-  /** Offers Apple Pay: `{displayName?, paymentRequest?}`. Attribute: `apple-pay` (JSON). */
+  /**
+   * Offers Apple Pay when the configuration enables it and the browser can pay with it on an HTTPS
+   * page: `{displayName?, paymentRequest?}` (JSON in the attribute; see [Apple Pay](docs/apple-pay.md)). When the
+   * configuration has no Apple Pay, fires `errorOccurred` with `APPLE_PAY_NOT_ENABLED`.
+   */
   declare applePay: PanelOptions['applePay'];
   /**
-   * Offers Google Pay: `{merchantId?, transactionInfo, button?, …}`, the drop-in's `googlePay`
-   * option. Attribute: `google-pay` (JSON).
+   * Offers Google Pay when the configuration has `androidPay` and Google says the browser can pay:
+   * the drop-in's `googlePay` option, `{merchantId?, transactionInfo, button?, …}` (JSON in the
+   * attribute; see [Google Pay](docs/google-pay.md)). When the configuration has no Google Pay, fires `errorOccurred`
+   * with `GOOGLE_PAYMENT_NOT_ENABLED`.
    */
   declare googlePay: PanelOptions['googlePay'];
   /**
-   * Verifies cards with 3D Secure: `{amount, email?, billingAddress?, additionalInformation?, …}`.
-   * Attribute: `three-d-secure` (JSON).
+   * Verifies cards with 3D Secure: `{amount, email?, billingAddress?, additionalInformation?, …}`
+   * (JSON in the attribute), e.g. `{"amount": "10.00"}` (a string or a non-negative number), and
+   * for 3D Secure 2 the issuer's options (`email`, `billingAddress`, `additionalInformation` with
+   * `acsWindowSize`, `challengeRequested`…): `requestPaymentMethod()` verifies cards with 3D Secure,
+   * version 2 when the gateway configuration carries Cardinal's JWT, else version 1 (see
+   * [docs/three-d-secure.md](docs/three-d-secure.md)). With a tokenization key or a merchant without
+   * 3D Secure, fires `errorOccurred` (`THREEDS_CAN_NOT_USE_TOKENIZATION_KEY`, `THREEDS_NOT_ENABLED`)
+   * and card requests fail with it.
    */
   declare threeDSecure: PanelOptions['threeDSecure'];
-  /** Collects device data: `{kount?, paypal?}`. Attribute: `data-collector` (JSON). */
+  /**
+   * Collects device data: `{"kount": true, "paypal": true}` (JSON in the attribute), at least one
+   * of them `true`: every payload carries `deviceData` (see [Device data](docs/device-data.md)).
+   */
   declare dataCollector: PanelOptions['dataCollector'];
   /**
-   * `false` leaves the first saved method unselected. Attribute:
-   * `preselect-vaulted-payment-method` ("true", "false", or present for true).
+   * `false` (`"false"` in the attribute) leaves the first saved payment method unselected; `true`
+   * (`"true"` or the bare attribute), the default, selects it.
    */
   declare preselectVaultedPaymentMethod: PanelOptions['preselectVaultedPaymentMethod'];
 
@@ -243,20 +283,23 @@ export class PaymentPanelElement extends HTMLElement {
   }
 
   /**
-   * Hands over the payment method the shopper chose: tokenizes what they entered in the card sheet,
-   * or passes on the selected saved method. Resolves with the payload `{nonce, details, type,
+   * Hands over the shopper's choice: tokenizes the card entered in the card sheet, or passes on the
+   * method selected in the list (a saved one, the card paid with before, or the PayPal account or
+   * Apple Pay card the shopper just approved). Resolves with the payload `{nonce, details, type,
    * description?, binData?, vaulted?, deviceData?}`, and for a card verified with 3D Secure
    * `liabilityShifted` and `liabilityShiftPossible` (when a shift was possible) and, with 3D Secure
-   * 2, `threeDSecureInfo`; rejects with the catalogue error (e.g. `HOSTED_FIELDS_FIELDS_INVALID`,
-   * `NO_PAYMENT_METHOD_AVAILABLE`) while the panel shows what to fix. Calls made before the panel
-   * is ready wait for it; concurrent calls share one tokenization, and the same card is handed over
-   * again until the shopper changes it. `teardown()` rejects a call still running with
-   * `METHOD_CALLED_AFTER_TEARDOWN`.
+   * 2, `threeDSecureInfo`. Rejects with the catalogue error (e.g. `HOSTED_FIELDS_FIELDS_INVALID`, or
+   * `NO_PAYMENT_METHOD_AVAILABLE` when nothing is chosen) while the card sheet shows what to fix.
+   * Calls made before the panel is ready wait for it. Concurrent calls share one request, and the
+   * same payload is handed over again until the shopper changes their choice. `teardown()` rejects
+   * a call still running with `METHOD_CALLED_AFTER_TEARDOWN`.
    *
-   * `options.threeDSecure` lays 3D Secure options over the `three-d-secure` option for this request
-   * (see docs/three-d-secure.md); one that does not fit rejects with `INVALID_OPTION`. A call with
-   * other 3D Secure options than the request already running rejects with
-   * `THREEDS_AUTHENTICATION_IN_PROGRESS`; one without any joins it.
+   * With `three-d-secure`, cards are verified first. `options.threeDSecure` lays 3D Secure options
+   * over the option's for this request (see [docs/three-d-secure.md](docs/three-d-secure.md)); one
+   * that does not fit rejects with `INVALID_OPTION`. A call with other 3D Secure options than the
+   * request already running rejects with `THREEDS_AUTHENTICATION_IN_PROGRESS`; one without any
+   * joins it.
+   * @param options - `{threeDSecure?}`: 3D Secure options for this request only
    */
   requestPaymentMethod(options?: RequestPaymentMethodOptions): Promise<PaymentMethodPayload> {
     if (this.#tornDown) {
@@ -289,8 +332,9 @@ export class PaymentPanelElement extends HTMLElement {
   }
 
   /**
-   * Deselects the chosen method, empties the card fields, drops methods not saved to the vault and
-   * shows the first view again, e.g. after the merchant's server declined a payment.
+   * Deselects the chosen method, empties the card fields, drops the methods not saved to the vault,
+   * removes the form value and shows the first view again, e.g. after your server declined a
+   * payment.
    * @throws METHOD_CALLED_AFTER_TEARDOWN after `teardown()`
    */
   clearSelectedPaymentMethod(): void {
@@ -300,10 +344,13 @@ export class PaymentPanelElement extends HTMLElement {
   }
 
   /**
-   * Changes one key of the `paypal`, `paypalCredit`, `applePay`, `googlePay` or `threeDSecure` option, e.g.
-   * `updateConfiguration('paypal', 'amount', '12.00')`. A wallet's methods not saved to the vault are
-   * dropped, since they were approved for the old values. Another property fires `errorOccurred`
-   * with `INVALID_OPTION`.
+   * Changes one key of the `paypal`, `paypalCredit`, `applePay`, `googlePay` or `threeDSecure`
+   * option, e.g. `updateConfiguration('paypal', 'amount', '12.00')`. Methods of that wallet not
+   * saved to the vault are dropped, since they were approved for the old values. Another property
+   * fires `errorOccurred` with `INVALID_OPTION`.
+   * @param property - the option's property name
+   * @param key - the key of the option to change
+   * @param value - its new value, checked as the option's is
    * @throws METHOD_CALLED_AFTER_TEARDOWN after `teardown()`
    */
   updateConfiguration(property: string, key: string, value: unknown): void {
@@ -325,8 +372,9 @@ export class PaymentPanelElement extends HTMLElement {
   }
 
   /**
-   * Removes the panel: its frames, listeners and timers, and its form value. Resolves once
-   * everything is gone; afterwards every method fails with METHOD_CALLED_AFTER_TEARDOWN.
+   * Removes the panel's frames, listeners, timers and form value, and resolves once everything is
+   * gone. The element itself stays in the page; afterwards every method fails with
+   * `METHOD_CALLED_AFTER_TEARDOWN`.
    */
   async teardown(): Promise<void> {
     this.#assertLive('teardown');

@@ -35,6 +35,8 @@ test('the assets origin serves the bundle with CORS, and integrity.json matches 
       'html/paypal-cancel-frame.html',
       'payment-panel.d.ts',
       'custom-elements.json',
+      'vscode.html-custom-data.json',
+      'web-types.json',
     ]),
   );
   for (const [file, hash] of Object.entries(integrity)) {
@@ -43,13 +45,15 @@ test('the assets origin serves the bundle with CORS, and integrity.json matches 
   }
 });
 
-test('the versioned folder publishes the public types beside the bundle', async ({ request }) => {
+test("the versioned folder publishes the public types and the editors' data beside the bundle", async ({
+  request,
+}) => {
   const declarations = await request.get(`${folder}/payment-panel.d.ts`);
   expect(declarations.status()).toBe(200);
   expect(declarations.headers()['access-control-allow-origin']).toBe('*');
   const text = await declarations.text();
   expect(text.startsWith(`/**\n * payment-panel ${version}: `)).toBe(true);
-  expect(text).toContain("'payment-panel': PaymentPanelElement;");
+  expect(text).toMatch(/['"]payment-panel['"]: PaymentPanelElement;/);
   expect(text).toContain('paymentPanel: PaymentPanelGlobal;');
   const manifest = await request.get(`${folder}/custom-elements.json`);
   expect(manifest.headers()['content-type']).toContain('application/json');
@@ -57,6 +61,27 @@ test('the versioned folder publishes the public types beside the bundle', async 
     schemaVersion: '2.1.0',
     modules: [{ path: 'payment-panel.min.js', declarations: [{ tagName: 'payment-panel' }] }],
   });
+  // Editors complete <payment-panel> and its attributes from the same manifest.
+  const attributes = ['authorization', 'name', 'card', 'three-d-secure', 'preselect-vaulted-payment-method'];
+  const vsCode = (await (await request.get(`${folder}/vscode.html-custom-data.json`)).json()) as {
+    tags: { name: string; attributes: { name: string; description?: string }[] }[];
+  };
+  const vsCodeTag = vsCode.tags.find((tag) => tag.name === 'payment-panel');
+  expect(vsCodeTag?.attributes.map((attribute) => attribute.name)).toEqual(
+    expect.arrayContaining(attributes),
+  );
+  const webTypes = (await (await request.get(`${folder}/web-types.json`)).json()) as {
+    name: string;
+    version: string;
+    contributions: { html: { elements: { name: string; attributes: { name: string }[] }[] } };
+  };
+  expect(webTypes).toMatchObject({ name: 'payment-panel', version });
+  const webTypesElement = webTypes.contributions.html.elements.find(
+    (element) => element.name === 'payment-panel',
+  );
+  expect(webTypesElement?.attributes.map((attribute) => attribute.name)).toEqual(
+    expect.arrayContaining(attributes),
+  );
   // Both flavours publish the same types.
   const release = await request.get(`${assets}/release/payment-panel/${version}/payment-panel.d.ts`);
   expect(await release.text()).toBe(text);

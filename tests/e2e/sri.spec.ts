@@ -53,6 +53,8 @@ for (const { flavour, folder } of FLAVOURS) {
         'payment-panel.js',
         'payment-panel.d.ts',
         'custom-elements.json',
+        'vscode.html-custom-data.json',
+        'web-types.json',
         'html/hosted-fields-frame.min.html',
         'html/paypal-landing-frame.html',
       ]),

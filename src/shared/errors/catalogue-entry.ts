@@ -12,5 +12,9 @@ export interface CatalogueEntry {
   readonly message: string;
 }
 
-/** A catalogue, or a component's part of it: code → entry. */
+/**
+ * A catalogue, or a component's part of it: code → entry. A code's TSDoc in the catalogue is a note
+ * to its message, which the documentation's error tables print after it in parentheses
+ * (`npm run docs`, build/docs.ts).
+ */
 export type Catalogue = Readonly<Record<string, CatalogueEntry>>;

@@ -40,6 +40,7 @@ export const THREE_D_SECURE_2_ERRORS = {
     type: 'NETWORK',
     message: "Cardinal's Songbird.js library could not be loaded.",
   },
+  /** after 60 seconds */
   THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT: {
     type: 'UNKNOWN',
     message: "Cardinal's Songbird.js took too long to setup.",
@@ -87,6 +88,7 @@ export const THREE_D_SECURE_ERRORS = {
     type: 'MERCHANT',
     message: 'Cannot call verifyCard while existing authentication is in progress.',
   },
+  /** {option}: a nonce, an amount, an addFrame function, a removeFrame function */
   THREEDS_MISSING_VERIFY_CARD_OPTION: {
     type: 'MERCHANT',
     message: 'verifyCard options must include {option}.',
@@ -99,5 +101,6 @@ export const THREE_D_SECURE_ERRORS = {
     type: 'INTERNAL',
     message: 'Term Url must be on an allowed provider domain.',
   },
+  /** the authentication response's error message */
   THREEDS_UNKNOWN_AUTH_RESPONSE: { type: 'UNKNOWN', message: '{message}' },
 } as const satisfies Catalogue;

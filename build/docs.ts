@@ -1,0 +1,267 @@
+/**
+ * `npm run docs` (also run by `npm run build`): rewrites the generated tables of README.md and of
+ * every docs/**\/*.md, the lines between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`:
+ * - `attributes`, `methods`, `events`, `css-parts`, `css-properties`: from `custom-elements.json`
+ *   (see manifest.ts), so from the element's TSDoc and the sources;
+ * - `errors`: from the error catalogue (`ERROR_CATALOGUE`), each code's TSDoc in it a note to its
+ *   message.
+ * Links in the descriptions are written from the repository's root (`docs/three-d-secure.md`) and
+ * rewritten for the page they land in. Pages are formatted with Prettier, as `npm run lint` checks
+ * them. tests/unit/docs.test.ts fails while a committed page differs from what this writes.
+ * @packageDocumentation
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as Schema from 'custom-elements-manifest/schema';
+import * as prettier from 'prettier';
+import ts from 'typescript';
+import { ERROR_CATALOGUE } from '../src/shared/errors/catalogue.ts';
+import { ROOT } from './declarations.ts';
+import { buildManifest, createSourceProgram, describedBy, manifestElement } from './manifest.ts';
+
+/** The tables the generator writes, by the name their markers carry. */
+export const BLOCK_NAMES = [
+  'attributes',
+  'methods',
+  'events',
+  'css-parts',
+  'css-properties',
+  'errors',
+] as const;
+/** A generated table's name. */
+export type BlockName = (typeof BLOCK_NAMES)[number];
+
+/** A code of the error catalogue as the errors table lists it. */
+export interface ErrorRow {
+  code: string;
+  type: string;
+  message: string;
+  /** The code's TSDoc in the catalogue, if any. */
+  note?: string;
+}
+
+/** What the tables are made from. */
+export interface DocsSources {
+  manifest: Schema.Package;
+  errors: ErrorRow[];
+}
+
+/** Reads the tables' sources: the manifest and the catalogue, from one compiler program. */
+export function docsSources(program: ts.Program = createSourceProgram()): DocsSources {
+  return { manifest: buildManifest(program), errors: errorRows(program) };
+}
+
+/** The catalogue's codes in its order, with each code's note from its TSDoc. */
+export function errorRows(program: ts.Program): ErrorRow[] {
+  const checker = program.getTypeChecker();
+  const file = program.getSourceFile(resolve(ROOT, 'src/shared/errors/catalogue.ts'));
+  const module = file && checker.getSymbolAtLocation(file);
+  const symbol = module && checker.getExportsOfModule(module).find((s) => s.name === 'ERROR_CATALOGUE');
+  if (!file || !symbol?.valueDeclaration)
+    throw new Error('src/shared/errors/catalogue.ts exports no ERROR_CATALOGUE.');
+  const type = checker.getTypeOfSymbolAtLocation(symbol, symbol.valueDeclaration);
+  return Object.entries(ERROR_CATALOGUE).map(([code, entry]) => {
+    const declarations = type.getProperty(code)?.declarations ?? [];
+    const note = declarations
+      .flatMap((declaration) => ts.getJSDocCommentsAndTags(declaration))
+      .filter(ts.isJSDoc)
+      .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '')
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return { code, type: entry.type, message: entry.message, ...(note ? { note } : {}) };
+  });
+}
+
+/** A table cell's text: one line, pipes escaped, links from the root made relative to the page. */
+function cell(text: string | undefined, page: string): string {
+  const line = (text ?? '').replace(/\s*\n\s*/g, ' ').trim();
+  return line
+    .replace(/\]\(([^)\s]+)\)/g, (whole, target: string) => {
+      if (/^[a-z]+:|^#|^\//i.test(target)) return whole;
+      const [path = '', anchor] = target.split('#');
+      const moved = relative(dirname(page), resolve(ROOT, path)).split('\\').join('/') || '.';
+      return `](${moved}${anchor === undefined ? '' : `#${anchor}`})`;
+    })
+    .replace(/\|/g, '\\|');
+}
+
+/** `text` as inline code. */
+function code(text: string): string {
+  return `\`${text}\``;
+}
+
+function table(header: string[], rows: string[][]): string {
+  return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
+}
+
+/** A type as the tables show it: without the `undefined` every unset property may hold. */
+function shownType(type: Schema.Type | undefined): string {
+  return (type?.text ?? 'string').replace(/ \| undefined$/, '');
+}
+
+/** One generated table, for a page (relative to the root, for its links). */
+export function renderBlock(name: BlockName, sources: DocsSources, page: string): string {
+  const element = manifestElement(sources.manifest);
+  switch (name) {
+    case 'attributes':
+      return table(
+        ['attribute', 'property', 'type', 'meaning'],
+        element.attributes.map((attribute) => {
+          const field = element.members.find((member) => member.name === attribute.fieldName);
+          return [
+            code(attribute.name),
+            attribute.fieldName ? code(attribute.fieldName) : '–',
+            cell(code(shownType(field?.kind === 'field' ? field.type : attribute.type)), page),
+            cell(attribute.description, page),
+          ];
+        }),
+      );
+    case 'methods':
+      return table(
+        ['method', 'returns', 'does'],
+        element.members.flatMap((member) =>
+          member.kind === 'method'
+            ? [
+                [
+                  code(
+                    `${member.name}(${(member.parameters ?? []).map((p) => `${p.name}${p.optional ? '?' : ''}`).join(', ')})`,
+                  ),
+                  cell(code(member.return?.type?.text ?? 'void'), page),
+                  cell(member.description, page),
+                ],
+              ]
+            : [],
+        ),
+      );
+    case 'events':
+      return table(
+        ['event', '`detail`', 'when'],
+        element.events.map((event) => [
+          code(event.name),
+          cell(code(/^CustomEvent<(.*)>$/.exec(event.type.text)?.[1] ?? 'null'), page),
+          cell(event.description, page),
+        ]),
+      );
+    case 'css-parts': {
+      // A part named after a value (`field-number`) is listed in the row of the part describing it.
+      const named = new Set(element.cssParts.map((part) => part.name));
+      const rows = element.cssParts.filter((part) => !named.has(describedBy(part) ?? ''));
+      return table(
+        ['part', 'what'],
+        rows.map((part) => {
+          const unmentioned = element.cssParts
+            .filter(
+              (other) => describedBy(other) === part.name && !part.description?.includes(code(other.name)),
+            )
+            .map((other) => code(other.name));
+          const also = unmentioned.length > 0 ? ` (${unmentioned.join(', ')})` : '';
+          return [code(part.name), cell(`${part.description ?? ''}${also}`, page)];
+        }),
+      );
+    }
+    case 'css-properties':
+      return table(
+        ['property', 'what', 'default'],
+        element.cssProperties.map((property) => [
+          code(property.name),
+          cell(property.description, page),
+          property.default === undefined ? '–' : cell(code(property.default), page),
+        ]),
+      );
+    case 'errors':
+      return table(
+        ['code', 'type', 'message'],
+        sources.errors.map((error) => [
+          code(error.code),
+          error.type,
+          cell(error.note ? `${error.message} (${error.note})` : error.message, page),
+        ]),
+      );
+  }
+}
+
+/** The markers of a generated table. */
+const BLOCK = /^<!-- generated:([a-z-]+) -->\n[\s\S]*?^<!-- \/generated:\1 -->$/gm;
+
+/**
+ * A page with each generated table rewritten. A marker of an unknown table, or one left without its
+ * closing marker, fails.
+ */
+export function replaceBlocks(text: string, sources: DocsSources, page: string): string {
+  const opened = [...text.matchAll(/^<!-- generated:([a-z-]+) -->$/gm)].map((match) => match[1] ?? '');
+  const closed = [...text.matchAll(/^<!-- \/generated:([a-z-]+) -->$/gm)].map((match) => match[1] ?? '');
+  for (const name of opened) {
+    if (!(BLOCK_NAMES as readonly string[]).includes(name)) {
+      throw new Error(
+        `${page}: no table is generated for <!-- generated:${name} --> (${BLOCK_NAMES.join(', ')}).`,
+      );
+    }
+  }
+  if (opened.join() !== closed.join()) {
+    throw new Error(`${page}: every <!-- generated:NAME --> needs its <!-- /generated:NAME --> after it.`);
+  }
+  return text.replace(BLOCK, (_whole, name: BlockName) =>
+    [
+      `<!-- generated:${name} -->`,
+      '',
+      renderBlock(name, sources, page),
+      '',
+      `<!-- /generated:${name} -->`,
+    ].join('\n'),
+  );
+}
+
+/** The pages the generator writes: README.md and every Markdown file under docs/, relative paths. */
+export function docPages(): string[] {
+  const pages = ['README.md'];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(resolve(ROOT, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.md')) pages.push(path);
+    }
+  };
+  walk('docs');
+  return pages.sort();
+}
+
+/** A page as committed and as the generator writes it. */
+export interface GeneratedPage {
+  page: string;
+  committed: string;
+  generated: string;
+}
+
+/** Every page with its generated tables rewritten and formatted. */
+export async function generatePages(sources: DocsSources = docsSources()): Promise<GeneratedPage[]> {
+  const results: GeneratedPage[] = [];
+  for (const page of docPages()) {
+    const path = resolve(ROOT, page);
+    const committed = readFileSync(path, 'utf8');
+    const replaced = replaceBlocks(committed, sources, page);
+    const generated =
+      replaced === committed
+        ? committed
+        : await prettier.format(replaced, { ...(await prettier.resolveConfig(path)), filepath: path });
+    results.push({ page, committed, generated });
+  }
+  return results;
+}
+
+/** `npm run docs`: writes the pages whose generated tables changed. */
+async function main(): Promise<void> {
+  for (const { page, committed, generated } of await generatePages()) {
+    if (generated === committed) continue;
+    writeFileSync(resolve(ROOT, page), generated);
+    console.log(`docs: ${page} rewritten`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
