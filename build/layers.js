@@ -6,7 +6,8 @@
  *   index.ts, types/ → element → controller → methods → model → i18n → client → shared
  *   view → the controller's index.ts, model, i18n, shared
  *   frames/<frame> → its own folder, frames/shared, client, shared
- *   demo/sandbox → shared;  demo/server → demo/sandbox, shared;  demo/*.js (merchant pages) → nothing
+ *   demo/sandbox → shared's wire definitions;  demo/server → demo/sandbox, the same;
+ *   demo/*.js (merchant pages) → nothing
  *
  * Nothing imports the view: the controller loads the view's file on demand and meets it through the
  * module registry (src/shared/module-registry.ts). The view reads the controller through
@@ -54,10 +55,24 @@ export const MAY_IMPORT = {
   shared: [],
   'frames-shared': ['client', 'shared'],
   frame: ['frames-shared', 'client', 'shared'],
-  sandbox: ['shared'],
-  'demo-server': ['sandbox', 'shared'],
+  sandbox: [],
+  'demo-server': ['sandbox'],
   'merchant-page': [],
 };
+
+/**
+ * What the sandbox gateway and the local servers may take of src/shared: the wire's definitions
+ * (endpoints, flavours, limits, event names, frame pages' messages), none of the panel's run-time.
+ */
+export const WIRE_DEFINITIONS = [
+  'endpoints.ts',
+  'flavours.ts',
+  'constants.ts',
+  'event-names.ts',
+  'frame-messages.ts',
+  'paypal-messages.ts',
+  'three-d-secure-messages.ts',
+];
 
 /** React and what renders it: the view's alone. */
 const REACT = ['react', 'react-dom', 'react/*', 'react-dom/*', '@r2wc/*'];
@@ -92,6 +107,10 @@ export const layerRules = [
             {
               from: { element: { type: 'view' } },
               allow: { to: { element: { type: 'controller', fileInternalPath: 'index.ts' } } },
+            },
+            {
+              from: { element: { types: ['sandbox', 'demo-server'] } },
+              allow: { to: { element: { type: 'shared', fileInternalPath: WIRE_DEFINITIONS } } },
             },
             {
               from: { element: { type: '!view' } },

@@ -99,6 +99,16 @@ describe('the layer rule', () => {
     ],
     [
       'demo/sandbox/probe.ts',
+      "import { createError } from '../../src/shared/errors';",
+      'sandbox may not import shared',
+    ],
+    [
+      'demo/server/probe.ts',
+      "import { BUNDLE_URL } from '../../src/shared/bundle-location';",
+      'demo-server may not import shared',
+    ],
+    [
+      'demo/sandbox/probe.ts',
       "import { origins } from '../server/origins';",
       'sandbox may not import demo-server',
     ],
@@ -133,6 +143,7 @@ describe('the layer rule', () => {
     ['frames/hosted-fields/probe.ts', "import { httpRequest } from '../../src/client/http';"],
     ['demo/sandbox/probe.ts', "import { ENDPOINTS } from '../../src/shared/endpoints';"],
     ['demo/server/probe.ts', "import { deviceSessions } from '../sandbox/device-sessions';"],
+    ['demo/server/probe.ts', "import type { Flavour } from '../../src/shared/flavours';"],
   ])('lets %s import down the layers: %s', async (path, code) => {
     expect(await layerMessages(path, `${code}\n`)).toEqual([]);
   });
