@@ -33,13 +33,13 @@ import {
 } from './support/faults-page';
 import {
   CALL_PATHS,
-  FaultSandbox,
   MATRIX_KINDS,
+  Sandbox,
   answered,
   faultsInjected,
   type FaultCallName,
   type FaultKind,
-} from './support/faults-sandbox';
+} from './models/sandbox';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 
@@ -123,15 +123,16 @@ function countOf(kind: FaultKind): number {
   return kind === 'reset' ? 6 : 1;
 }
 
-let sandbox: FaultSandbox;
+let sandbox: Sandbox;
 
 /** The id of the newest logged request, to read what a case sent after it. */
 async function latestLogId(): Promise<number> {
   return (await sandbox.requests()).at(-1)?.id ?? 0;
 }
 
+// One sandbox for the whole matrix, reset once: the cases that share a page run in order.
 test.beforeAll(async () => {
-  sandbox = await FaultSandbox.connect();
+  sandbox = await Sandbox.connect();
 });
 test.afterAll(async () => {
   console.log(`faults injected: ${faultsInjected()}`);
@@ -358,7 +359,9 @@ test.describe.serial('device data (PayPal’s fraud script: the sandbox’s stan
 
   /** How many times the stand-in served its script. */
   async function scriptsServed(): Promise<number> {
-    return (await sandbox.deviceSessions('fraudnet')).filter((record) => record.resource === 'script').length;
+    return (await sandbox.deviceSessions({ collector: 'fraudnet' })).filter(
+      (record) => record.resource === 'script',
+    ).length;
   }
 
   for (const kind of MATRIX_KINDS) {
