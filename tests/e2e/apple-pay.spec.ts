@@ -1,6 +1,7 @@
 /**
  * Apple Pay through the simulator (Chromium has no ApplePaySession): paying, cancelling, each
- * error, the request bodies of PROTOCOL §7, and the option's absence where Apple Pay cannot run.
+ * error, the request bodies of the wire protocol (docs/protocol.md), and the option's absence where
+ * Apple Pay cannot run.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,7 +46,7 @@ async function pay(page: Page, panel: PanelPage): Promise<void> {
   await sheet(page).getByRole('button', { name: 'Pay with Apple Pay (simulated)' }).click();
 }
 
-test('a shopper pays with Apple Pay; the bodies are those of PROTOCOL §7', async ({
+test('a shopper pays with Apple Pay; the bodies are the protocol’s (docs/protocol.md)', async ({
   page,
   panel,
   sandbox,

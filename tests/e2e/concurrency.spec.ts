@@ -58,7 +58,10 @@ async function openPanel(page: Page, attributes: Record<string, string>): Promis
   expect(await mountPanel(page, attributes)).toEqual({ event: 'ready' });
 }
 
-/** Starts `requestPaymentMethod()` on the page's panel; how it settled: `resolved` or the rejection's message. */
+/**
+ * Starts `requestPaymentMethod()` on the page's panel;
+ * how it settled: `resolved` or the rejection's text.
+ */
 function waitingRequest(page: Page): Promise<string> {
   return page.locator('payment-panel').evaluate((el) =>
     (el as PaymentPanelElement).requestPaymentMethod().then(
@@ -116,7 +119,7 @@ test.describe('pay buttons clicked twice', () => {
     await button.click();
     const popup = await opened;
     await popup.waitForURL(/\/sandbox\/paypal\/approve/);
-    // SPEC §4: one tokenization at a time; the running approval goes on in its popup.
+    // One tokenization at a time: the running approval goes on in its popup.
     await expect
       .poll(() => recordedErrors(page))
       .toEqual([

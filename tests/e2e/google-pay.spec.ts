@@ -76,7 +76,7 @@ async function checkout(page: Page, nonce: string): Promise<string> {
   return response.text();
 }
 
-test('a shopper pays with Google Pay on a plain page; the request is that of PROTOCOL §15', async ({
+test('a shopper pays with Google Pay on a plain page; the request is the protocol’s (docs/protocol.md)', async ({
   page,
   panel,
   sandbox,

@@ -1,6 +1,6 @@
 /**
  * Hosted fields on their own (`paymentPanel.createHostedFields`), in a real browser with real frames:
- * the checks of the specification with their messages, styles, state classes, attributes, a
+ * the checks the fields make, with their messages, styles, state classes, attributes, a
  * selector into a shadow root, and teardown.
  */
 import type { Page } from '@playwright/test';

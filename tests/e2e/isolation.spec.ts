@@ -20,7 +20,10 @@ const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const { merchant, assets, gateway } = localOrigins();
 /** American Express: a 4-digit code, which cannot hide among other digits by chance. */
 const CARD = { number: '378282246310005', expirationDate: '1230', cvv: '7373', postalCode: '12345' };
-/** American Express, challenged by the bank (PROTOCOL §13, authenticate successful). */
+/**
+ * American Express, challenged by the bank: a 3D Secure 1 test card that
+ * authenticates (docs/protocol.md).
+ */
 const CHALLENGED = { ...CARD, number: '340000000006022' };
 
 // Every test is guarded: nothing thrown or left unhandled, and no console error, in any frame.

@@ -177,7 +177,7 @@ function expectNothingLeft(after: OpenResources, baseline: OpenResources, afterF
   // Each open channel of a panel, frame or wallet holds a message listener: none is left.
   expect(after.listeners.message ?? 0).toBe(baseline.listeners.message ?? 0);
   // The only listener a panel may leave is that of its gateway client, cached per authorization
-  // (PROTOCOL §1.2) to flush analytics on pagehide: the first cycle's, never one per cycle.
+  // (docs/protocol.md) to flush analytics on pagehide: the first cycle's, never one per cycle.
   expect(after.listeners).toEqual(afterFirst.listeners);
   expect(
     Object.fromEntries(

@@ -268,7 +268,7 @@ test.describe('configuration errors', () => {
 });
 
 test.describe('events', () => {
-  test('requestability events fire once per change with the spec detail', async ({ panel, card }) => {
+  test('requestability events fire once per change with their documented detail', async ({ panel, card }) => {
     await open(panel, DEMO_KEY);
     await panel.waitForEvent('ready');
     await card.fill(VISA);

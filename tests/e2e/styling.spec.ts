@@ -1,7 +1,7 @@
 /**
  * The styling contract: the `--pp-*` custom properties and the parts change the panel's look and
  * its card fields' frames (the themed demo checkout proves it), the light and dark defaults, the
- * merchant's properties over the dark defaults, a part for every region of SPEC §2, and the frames'
+ * merchant's properties over the dark defaults, a part for every region of the panel, and the frames'
  * refusal of a font family that is not a plain list of families.
  */
 import { expect as baseExpect, type Locator } from '@playwright/test';
@@ -252,7 +252,7 @@ test.describe('prefers-color-scheme: dark', () => {
   });
 });
 
-test('every region of SPEC §2 has its part, and ::part() rules reach each', async ({
+test('every region of the panel has its part, and ::part() rules reach each', async ({
   page,
   panel,
   card,

@@ -1,6 +1,7 @@
 /**
  * 3D Secure 2 through the panel, against the sandbox's Cardinal stand-in and issuer: every test
- * card of PROTOCOL §16 (frictionless and challenged, flags and `status` checked), cancelling by the
+ * card of the 3D Secure 2 sandbox (docs/protocol.md; frictionless and challenged, flags and `status`
+ * checked), cancelling by the
  * modal's close button, by Escape and on the issuer's page, Songbird failing to load or to set
  * itself up in time, a JWT the sandbox refuses, a saved card, the per-request options,
  * `createThreeDSecure({version: 2})` on its own, and a merchant without Cardinal's JWT still on

@@ -1,6 +1,7 @@
 /**
  * 3D Secure version 1 through the panel, for a merchant whose configuration carries no Cardinal JWT
- * (the sandbox's three_d_secure_v1_merchant): each test card of PROTOCOL §13 through the modal and
+ * (the sandbox's three_d_secure_v1_merchant): each 3D Secure 1 test card of docs/protocol.md through
+ * the modal and
  * the sandbox's bank page, the liability flags of the payload, cancelling, and the errors.
  * Version 2 is three-d-secure-2.spec.ts.
  */
@@ -54,7 +55,7 @@ function bank(page: Page) {
   return page.frameLocator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]');
 }
 
-// PROTOCOL §13: every card that is challenged and ends with a liability shift possible.
+// The test cards (docs/protocol.md) that are challenged and end with a liability shift possible.
 const challenges: { card: string; name: string; button: 'approve' | 'fail'; shifted: boolean }[] = [
   ...['4000000000000002', '5200000000000007', '340000000006022'].map((card) => ({
     card,

@@ -29,7 +29,8 @@ export interface PanelFixtures {
 /** Playwright's `test` with the panel's fixtures. */
 export const test = base.extend<PanelFixtures>({
   sandbox: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    // Playwright reads a fixture's dependencies from this pattern: the sandbox has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const sandbox = await Sandbox.connect();
       await use(sandbox);

@@ -1,7 +1,7 @@
 /**
- * What a test watches on every origin of a page (the `guard` fixture of fixtures.ts): uncaught exceptions, unhandled
- * rejections and console errors (the page, its cross-origin frames and its popups), the requests
- * made, and whether `Object.prototype` was polluted in any frame.
+ * What a test watches on every origin of a page (the `guard` fixture of fixtures.ts): uncaught
+ * exceptions, unhandled rejections and console errors (the page, its cross-origin frames and its
+ * popups), the requests made, and whether `Object.prototype` was polluted in any frame.
  * @packageDocumentation
  */
 import { expect, type BrowserContext, type Frame, type Page, type Request } from '@playwright/test';
