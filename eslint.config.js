@@ -4,6 +4,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layerRules } from './build/layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'demo/certs/'] },
@@ -57,35 +58,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Dependency direction (docs/architecture.md, "Dependency direction"): frames never reach into the page
-    // side; src never into frames.
-    files: ['frames/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/src/element/**', '**/src/panel/**', 'react', 'react-dom', 'react-dom/*'] },
-      ],
-    },
-  },
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/frames/**', '**/demo/**'] }] },
-  },
-  {
-    files: ['src/panel/**/*.{ts,tsx}', 'src/i18n/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/element/**', '**/frames/**', '**/demo/**'] }],
-    },
-  },
-  {
-    files: ['src/client/**/*.ts', 'src/shared/**/*.ts', 'src/model/**/*.ts', 'src/methods/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/element/**', '**/panel/**', '**/frames/**', '**/demo/**', 'react', 'react-dom'] },
-      ],
-    },
-  },
+  // The layer rule: imports point down only (build/layers.js).
+  ...layerRules,
   prettier,
 );

@@ -67,7 +67,7 @@ export interface SizeReport {
   merchants: MerchantDownload[];
 }
 
-/** Frame pages as they ship (DESIGN "What ships"); the hosted-fields one first. */
+/** Frame pages as they ship (docs/architecture.md); the hosted-fields one first. */
 export const FRAME_PAGES = [
   HOSTED_FIELDS_PAGE,
   'html/three-d-secure-bank-frame.min.html',

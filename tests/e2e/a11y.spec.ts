@@ -5,10 +5,10 @@
  * exist before their messages; reduced motion.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { CardFields, VISA } from './models/card-fields';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { VISA } from './models/card-fields';
+import type { PanelPage } from './models/panel';
+import { expect as baseExpect, test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
@@ -24,14 +24,6 @@ const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 // Each state loads frames and runs axe in every one of them: give the machine time.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
-
-let sandbox: Sandbox;
-test.beforeEach(async () => {
-  sandbox = await Sandbox.connect();
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
-});
 
 /**
  * Runs axe on the whole page, the panel's shadow root and every frame included, and expects no
@@ -78,11 +70,9 @@ async function ready(panel: PanelPage): Promise<void> {
 }
 
 /** Opens the minimal page with a panel and waits until it is ready. */
-async function open(page: Page, authorization: string, attributes: Record<string, string> = {}) {
-  const panel = new PanelPage(page);
+async function open(panel: PanelPage, authorization: string, attributes: Record<string, string> = {}) {
   await panel.openBare(authorization, 'local', attributes);
   await ready(panel);
-  return { panel, card: new CardFields(page) };
 }
 
 /** Installs the Apple Pay simulator before any script of the page. */
@@ -117,30 +107,29 @@ async function outline(locator: Locator): Promise<{ style: string; width: string
 }
 
 test.describe('axe finds no violation', () => {
-  test('while the panel loads', async ({ page }) => {
+  test('while the panel loads', async ({ page, panel, sandbox }) => {
     await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 45_000, count: 1 });
-    const panel = new PanelPage(page);
     await panel.openBare(DEMO_KEY);
     await expect(panel.element.locator('[part="loading-indicator"]')).toHaveText('Loading payment options…');
     await expectNoViolations(page);
     await expect(panel.element.locator('[part="loading-indicator"]')).toBeVisible();
   });
 
-  test('in the option list', async ({ page }) => {
-    const { panel } = await open(page, DEMO_KEY, WALLETS);
+  test('in the option list', async ({ page, panel }) => {
+    await open(panel, DEMO_KEY, WALLETS);
     await expect(panel.option('paypalCredit')).toBeVisible();
     await expectNoViolations(page);
   });
 
-  test('in the empty card sheet, inside the four field frames', async ({ page }) => {
-    const { panel, card } = await open(page, DEMO_KEY, WALLETS);
+  test('in the empty card sheet, inside the four field frames', async ({ page, panel, card }) => {
+    await open(panel, DEMO_KEY, WALLETS);
     await panel.chooseOption('card');
     await card.ready();
     await expectNoViolations(page, 4);
   });
 
-  test('with the inline errors of an empty card submitted', async ({ page }) => {
-    const { panel, card } = await open(page, DEMO_KEY, WALLETS);
+  test('with the inline errors of an empty card submitted', async ({ page, panel, card }) => {
+    await open(panel, DEMO_KEY, WALLETS);
     await panel.chooseOption('card');
     await card.ready();
     expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_FIELDS_EMPTY');
@@ -148,8 +137,8 @@ test.describe('axe finds no violation', () => {
     await expectNoViolations(page, 4);
   });
 
-  test('with a sheet-level error', async ({ page }) => {
-    const { panel, card } = await open(page, CARD_ONLY_KEY);
+  test('with a sheet-level error', async ({ page, panel, card, sandbox }) => {
+    await open(panel, CARD_ONLY_KEY);
     await card.ready();
     await card.fill(VISA);
     await sandbox.inject({ match: '/v1/payment_methods/credit_cards', kind: '500' });
@@ -160,15 +149,15 @@ test.describe('axe finds no violation', () => {
     await expectNoViolations(page, 2);
   });
 
-  test("in the returning shopper's saved methods", async ({ page }) => {
+  test("in the returning shopper's saved methods", async ({ page, panel, sandbox }) => {
     const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
-    const { panel } = await open(page, token, WALLETS);
+    await open(panel, token, WALLETS);
     await expect(panel.savedMethods()).toHaveText([/Visa/, /MasterCard/, /PayPal/]);
     await expectNoViolations(page);
   });
 
-  test('in "Paying with Card" after a card payment', async ({ page }) => {
-    const { panel, card } = await open(page, DEMO_KEY);
+  test('in "Paying with Card" after a card payment', async ({ page, panel, card }) => {
+    await open(panel, DEMO_KEY);
     await card.fill(VISA);
     expect((await panel.requestPaymentMethod()).payload?.type).toBe('CreditCard');
     await expect(panel.element.locator('#saved-methods-label')).toHaveText('Paying with Card');
@@ -179,24 +168,24 @@ test.describe('axe finds no violation', () => {
     ['paypal', 'PayPal'],
     ['paypalCredit', 'PayPal Credit'],
   ] as const) {
-    test(`in the ${heading} sheet`, async ({ page }) => {
-      const { panel } = await open(page, DEMO_KEY, WALLETS);
+    test(`in the ${heading} sheet`, async ({ page, panel }) => {
+      await open(panel, DEMO_KEY, WALLETS);
       await panel.chooseOption(option);
       await expect(panel.element.locator(`#${option}-sheet-label`)).toHaveText(heading);
       await expectNoViolations(page);
     });
   }
 
-  test('in the Apple Pay sheet', async ({ page }) => {
+  test('in the Apple Pay sheet', async ({ page, panel }) => {
     await installApplePaySimulator(page);
-    const { panel } = await open(page, DEMO_KEY, { 'apple-pay': APPLE_PAY });
+    await open(panel, DEMO_KEY, { 'apple-pay': APPLE_PAY });
     await panel.chooseOption('applePay');
     await expect(panel.element.getByRole('button', { name: 'Pay with Apple Pay' })).toBeVisible();
     await expectNoViolations(page);
   });
 
-  test('in the Google Pay sheet, with Google’s button', async ({ page }) => {
-    const { panel } = await open(page, DEMO_KEY, {
+  test('in the Google Pay sheet, with Google’s button', async ({ page, panel }) => {
+    await open(panel, DEMO_KEY, {
       'google-pay': JSON.stringify({
         transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '10.00' },
       }),
@@ -207,9 +196,9 @@ test.describe('axe finds no violation', () => {
     await expectNoViolations(page);
   });
 
-  test("in the 3D Secure 2 modal, inside the issuer's challenge", async ({ page }) => {
+  test("in the 3D Secure 2 modal, inside the issuer's challenge", async ({ page, panel, card, sandbox }) => {
     const token = await sandbox.clientToken('demo_merchant');
-    const { panel, card } = await open(page, token, { 'three-d-secure': THREE_D_SECURE });
+    await open(panel, token, { 'three-d-secure': THREE_D_SECURE });
     await card.fill({ ...VISA, number: '4000000000001091' });
     void panel.requestPaymentMethod().catch(() => undefined);
     await expect(panel.element.getByRole('dialog', { name: 'Card Verification' })).toBeVisible();
@@ -219,9 +208,9 @@ test.describe('axe finds no violation', () => {
     await expectNoViolations(page, 1);
   });
 
-  test('in the 3D Secure modal, inside the bank frame', async ({ page }) => {
+  test('in the 3D Secure modal, inside the bank frame', async ({ page, panel, card, sandbox }) => {
     const token = await sandbox.clientToken('three_d_secure_v1_merchant');
-    const { panel, card } = await open(page, token, { 'three-d-secure': THREE_D_SECURE });
+    await open(panel, token, { 'three-d-secure': THREE_D_SECURE });
     await card.fill({ ...VISA, number: '4000000000000002' });
     void panel.requestPaymentMethod().catch(() => undefined);
     await expect(panel.element.getByRole('dialog', { name: 'Card Verification' })).toBeVisible();
@@ -233,23 +222,21 @@ test.describe('axe finds no violation', () => {
     await expectNoViolations(page, 1);
   });
 
-  test('with the notice to choose a way to pay', async ({ page }) => {
-    const { panel } = await open(page, DEMO_KEY, WALLETS);
+  test('with the notice to choose a way to pay', async ({ page, panel }) => {
+    await open(panel, DEMO_KEY, WALLETS);
     expect((await panel.requestPaymentMethod()).error?.code).toBe('NO_PAYMENT_METHOD_AVAILABLE');
     await expect(panel.element.locator('[part="sheet-error"]')).toHaveText('Please choose a way to pay.');
     await expectNoViolations(page);
   });
 
-  test('when no payment method is available', async ({ page }) => {
-    const panel = new PanelPage(page);
+  test('when no payment method is available', async ({ page, panel }) => {
     await panel.openBare(CARD_ONLY_KEY, 'local', { 'payment-option-priority': '["paypal"]' });
     await expect(panel.element.locator('[part="sheet-error"]')).toHaveText('No payment method is available.');
     await expectNoViolations(page);
   });
 
-  test('in the themed checkout', async ({ page }) => {
+  test('in the themed checkout', async ({ page, card }) => {
     await page.goto('/themed.html');
-    const card = new CardFields(page);
     await page.locator('payment-panel [part="option"][data-option="card"]').click();
     await card.ready();
     await card.fill({ cardholderName: 'Robin Returning', ...VISA });
@@ -259,8 +246,8 @@ test.describe('axe finds no violation', () => {
   test.describe('in the dark theme', () => {
     test.use({ colorScheme: 'dark' });
 
-    test('the option list and a card sheet filled in', async ({ page }) => {
-      const { panel, card } = await open(page, DEMO_KEY, WALLETS);
+    test('the option list and a card sheet filled in', async ({ page, panel, card }) => {
+      await open(panel, DEMO_KEY, WALLETS);
       await expectNoViolations(page);
       await panel.chooseOption('card');
       await card.ready();
@@ -270,10 +257,9 @@ test.describe('axe finds no violation', () => {
       await expectNoViolations(page);
     });
 
-    test('the themed checkout', async ({ page }) => {
+    test('the themed checkout', async ({ page, card }) => {
       await page.goto('/themed.html');
       await page.locator('payment-panel [part="option"][data-option="card"]').click();
-      const card = new CardFields(page);
       await card.ready();
       await card.fill({ cardholderName: 'Robin Returning', ...VISA });
       await expectNoViolations(page, 5);
@@ -284,9 +270,14 @@ test.describe('axe finds no violation', () => {
     // Browser zoom at 200 % on a 1280 × 800 window: half as many CSS pixels, twice the device pixels.
     test.use({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
 
-    test('the card sheet with its errors, and the 3D Secure modal', async ({ page }) => {
+    test('the card sheet with its errors, and the 3D Secure modal', async ({
+      page,
+      panel,
+      card,
+      sandbox,
+    }) => {
       const token = await sandbox.clientToken('three_d_secure_v1_merchant');
-      const { panel, card } = await open(page, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
+      await open(panel, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
       await panel.chooseOption('card');
       await card.ready();
       await panel.requestPaymentMethod();
@@ -320,9 +311,12 @@ test.describe('reflow at 320 CSS pixels (400 % zoom of a 1280 pixel window)', ()
 
   test('the option list, the card sheet with errors, the saved methods and the 3D Secure modal', async ({
     page,
+    panel,
+    card,
+    sandbox,
   }) => {
     const token = await sandbox.clientToken('three_d_secure_v1_merchant', 'returning_shopper');
-    const { panel, card } = await open(page, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
+    await open(panel, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
     await expectReflow(page);
     await panel.chooseOption('card');
     await card.ready();
@@ -337,8 +331,11 @@ test.describe('reflow at 320 CSS pixels (400 % zoom of a 1280 pixel window)', ()
 });
 
 test.describe('keyboard only', () => {
-  test('a shopper pays by card on the demo checkout, from page load to the pay button', async ({ page }) => {
-    const panel = new PanelPage(page);
+  test('a shopper pays by card on the demo checkout, from page load to the pay button', async ({
+    page,
+    panel,
+    card,
+  }) => {
     await panel.openDemo();
     await ready(panel);
     await page.keyboard.press('Tab');
@@ -355,7 +352,6 @@ test.describe('keyboard only', () => {
     expect(await focused(page)).toBe('button:Card');
     await page.keyboard.press('Enter');
     await expect(panel.element.locator('#card-sheet-label')).toBeFocused();
-    const card = new CardFields(page);
     await card.ready();
 
     // Number, expiration date, CVV, postal code: one frame after the other.
@@ -385,15 +381,15 @@ test.describe('keyboard only', () => {
 
   test('the focus goes name, number, expiration date, CVV, postal code; Enter on Pay posts the form', async ({
     page,
+    panel,
+    card,
   }) => {
     await page.goto('/themed.html');
-    const panel = new PanelPage(page);
     await expect(panel.option('card')).toBeVisible();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('button:Card');
     await page.keyboard.press('Space');
     await expect(panel.element.locator('#card-sheet-label')).toBeFocused();
-    const card = new CardFields(page);
     await card.ready();
     for (const [field, value] of [
       ['cardholderName', 'Robin Returning'],
@@ -417,8 +413,11 @@ test.describe('keyboard only', () => {
     await expect(page.locator('#nonce-check')).toHaveText('Known nonce: yes (CreditCard)');
   });
 
-  test('a shopper picks PayPal and PayPal Credit and starts each with the keyboard', async ({ page }) => {
-    const { panel } = await open(page, DEMO_KEY, WALLETS);
+  test('a shopper picks PayPal and PayPal Credit and starts each with the keyboard', async ({
+    page,
+    panel,
+  }) => {
+    await open(panel, DEMO_KEY, WALLETS);
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('button:Card');
     await page.keyboard.press('Tab');
@@ -465,8 +464,8 @@ test.describe('keyboard only', () => {
 
   test('a shopper turns the Apple Pay simulator on and pays with Apple Pay from the keyboard', async ({
     page,
+    panel,
   }) => {
-    const panel = new PanelPage(page);
     await panel.openDemo();
     await ready(panel);
     await page.keyboard.press('Tab');
@@ -494,65 +493,89 @@ test.describe('keyboard only', () => {
 });
 
 test.describe('the 3D Secure modal', () => {
-  /** A guest with 3D Secure and a challenged card typed in; the request runs. */
-  async function openModal(page: Page) {
-    const token = await sandbox.clientToken('three_d_secure_v1_merchant');
-    const { panel, card } = await open(page, token, { 'three-d-secure': THREE_D_SECURE });
-    await card.fill({ ...VISA, number: '4000000000000002' });
-    const request = panel.requestPaymentMethod();
-    // Tests that leave the modal open end with the request pending.
-    request.catch(() => undefined);
-    const modal = panel.element.getByRole('dialog', { name: 'Card Verification' });
-    await expect(modal).toBeVisible();
-    const bank = page.frameLocator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]');
-    await expect(bank.locator('#approve')).toBeVisible();
-    return { panel, modal, bank, request };
-  }
+  /**
+   * A guest with 3D Secure and a challenged card typed in: the request runs and the modal shows the
+   * bank's frame. Tests that leave the modal open end with the request pending.
+   */
+  const withModal = test.extend<{
+    verification: {
+      modal: Locator;
+      bank: FrameLocator;
+      request: ReturnType<PanelPage['requestPaymentMethod']>;
+    };
+  }>({
+    verification: async ({ page, panel, card, sandbox }, use) => {
+      const token = await sandbox.clientToken('three_d_secure_v1_merchant');
+      await open(panel, token, { 'three-d-secure': THREE_D_SECURE });
+      await card.fill({ ...VISA, number: '4000000000000002' });
+      const request = panel.requestPaymentMethod();
+      request.catch(() => undefined);
+      const modal = panel.element.getByRole('dialog', { name: 'Card Verification' });
+      await expect(modal).toBeVisible();
+      const bank = page.frameLocator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]');
+      await expect(bank.locator('#approve')).toBeVisible();
+      await use({ modal, bank, request });
+    },
+  });
 
-  test('is a labelled modal dialog; focus moves into it on open', async ({ page }) => {
-    const { modal } = await openModal(page);
+  withModal('is a labelled modal dialog; focus moves into it on open', async ({ page, verification }) => {
+    const { modal } = verification;
     await expect(modal).toHaveAttribute('aria-modal', 'true');
     expect(await modal.evaluate((el) => el.matches(':modal'))).toBe(true);
     await expect(modal.getByRole('button', { name: 'Close card verification' })).toBeFocused();
     expect(await focused(page)).toBe('button:Close card verification');
   });
 
-  test('Tab and Shift+Tab cycle between the close button and the bank frame', async ({ page }) => {
-    const { bank } = await openModal(page);
-    await page.keyboard.press('Tab');
-    expect(await focused(page)).toBe('frame:Card Verification');
-    await expect(bank.locator('#approve')).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(bank.locator('#fail')).toBeFocused();
-    // Past the bank's last control, back to the close button.
-    await page.keyboard.press('Tab');
-    expect(await focused(page)).toBe('button:Close card verification');
-    // Backwards from the close button: into the bank frame from its end, then out to the button.
-    await page.keyboard.press('Shift+Tab');
-    expect(await focused(page)).toBe('frame:Card Verification');
-    await page.keyboard.press('Shift+Tab');
-    await expect(bank.locator('#fail')).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
-    await expect(bank.locator('#approve')).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
-    expect(await focused(page)).toBe('button:Close card verification');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    expect(await focused(page)).toBe('button:Close card verification');
-  });
+  withModal(
+    'Tab and Shift+Tab cycle between the close button and the bank frame',
+    async ({ page, verification }) => {
+      const { bank } = verification;
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe('frame:Card Verification');
+      await expect(bank.locator('#approve')).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(bank.locator('#fail')).toBeFocused();
+      // Past the bank's last control, back to the close button.
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe('button:Close card verification');
+      // Backwards from the close button: into the bank frame from its end, then out to the button.
+      await page.keyboard.press('Shift+Tab');
+      expect(await focused(page)).toBe('frame:Card Verification');
+      await page.keyboard.press('Shift+Tab');
+      await expect(bank.locator('#fail')).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(bank.locator('#approve')).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      expect(await focused(page)).toBe('button:Close card verification');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe('button:Close card verification');
+    },
+  );
 
-  test('Escape closes it as a cancel; focus goes to the heading of the view shown then', async ({ page }) => {
-    const { panel, modal, request } = await openModal(page);
-    await page.keyboard.press('Escape');
-    expect((await request).payload).toMatchObject({ liabilityShifted: false, liabilityShiftPossible: true });
-    await expect(modal).toBeHidden();
-    await expect(panel.element.locator('#saved-methods-label')).toBeFocused();
-  });
+  withModal(
+    'Escape closes it as a cancel; focus goes to the heading of the view shown then',
+    async ({ page, panel, verification }) => {
+      const { modal, request } = verification;
+      await page.keyboard.press('Escape');
+      expect((await request).payload).toMatchObject({
+        liabilityShifted: false,
+        liabilityShiftPossible: true,
+      });
+      await expect(modal).toBeHidden();
+      await expect(panel.element.locator('#saved-methods-label')).toBeFocused();
+    },
+  );
 
-  test('the close button cancels too, and focus returns to the control that had it', async ({ page }) => {
+  test('the close button cancels too, and focus returns to the control that had it', async ({
+    page,
+    panel,
+    card,
+    sandbox,
+  }) => {
     const token = await sandbox.clientToken('three_d_secure_v1_merchant');
-    const { panel, card } = await open(page, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
+    await open(panel, token, { ...WALLETS, 'three-d-secure': THREE_D_SECURE });
     await panel.chooseOption('card');
     await card.fill({ ...VISA, number: '4000000000000002' });
     // The shopper left the postal code with Tab: the toggle has focus when the modal opens.
@@ -568,8 +591,8 @@ test.describe('the 3D Secure modal', () => {
 });
 
 test.describe('live regions', () => {
-  test('the inline errors are announced by regions that were there before', async ({ page }) => {
-    const { panel, card } = await open(page, CARD_ONLY_KEY);
+  test('the inline errors are announced by regions that were there before', async ({ panel, card }) => {
+    await open(panel, CARD_ONLY_KEY);
     await card.ready();
     const region = card.error('number');
     await expect(region).toHaveAttribute('aria-live', 'polite');
@@ -581,8 +604,8 @@ test.describe('live regions', () => {
     expect(await region.evaluate((el, old) => el === old, before)).toBe(true);
   });
 
-  test('the sheet-level error is announced by an alert region that was there before', async ({ page }) => {
-    const { panel } = await open(page, DEMO_KEY, WALLETS);
+  test('the sheet-level error is announced by an alert region that was there before', async ({ panel }) => {
+    await open(panel, DEMO_KEY, WALLETS);
     const alert = panel.element.locator('[data-active-view] > [role="alert"]');
     await expect(alert).toHaveCount(1);
     await expect(alert).toBeEmpty();
@@ -596,8 +619,12 @@ test.describe('live regions', () => {
     expect(await alert.evaluate((el, old) => el === old, before)).toBe(true);
   });
 
-  test("the card sheet's error is announced by an alert region that was there before", async ({ page }) => {
-    const { panel, card } = await open(page, CARD_ONLY_KEY);
+  test("the card sheet's error is announced by an alert region that was there before", async ({
+    panel,
+    card,
+    sandbox,
+  }) => {
+    await open(panel, CARD_ONLY_KEY);
     await card.ready();
     const alert = panel.element.locator('[part~="card-sheet"] [role="alert"]');
     await expect(alert).toBeEmpty();
@@ -613,9 +640,8 @@ test.describe('live regions', () => {
 test.describe('reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
-  test('nothing animates or transitions, the loading indicator included', async ({ page }) => {
+  test('nothing animates or transitions, the loading indicator included', async ({ panel, sandbox }) => {
     await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 3000, count: 1 });
-    const panel = new PanelPage(page);
     await panel.openBare(DEMO_KEY);
     const spinner = panel.element.locator('.spinner');
     await expect(spinner).toBeVisible();
@@ -636,9 +662,8 @@ test.describe('reduced motion', () => {
 });
 
 test.describe('without reduced motion', () => {
-  test('the loading indicator spins', async ({ page }) => {
+  test('the loading indicator spins', async ({ panel, sandbox }) => {
     await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 3000, count: 1 });
-    const panel = new PanelPage(page);
     await panel.openBare(DEMO_KEY);
     const spinner = panel.element.locator('.spinner');
     await expect(spinner).toBeVisible();

@@ -1,14 +1,16 @@
 /**
  * Apple Pay through the simulator (Chromium has no ApplePaySession): paying, cancelling, each
- * error, the request bodies of PROTOCOL §7, and the option's absence where Apple Pay cannot run.
+ * error, the request bodies of the wire protocol (docs/protocol.md), and the option's absence where
+ * Apple Pay cannot run.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
 import { localOrigins } from '../../demo/server/origins';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import type { PanelPage } from './models/panel';
+import type { Sandbox } from './models/sandbox';
+import { expect, test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
@@ -19,14 +21,6 @@ const APPLE_PAY = JSON.stringify({
 const SESSIONS = '/v1/apple_pay_web/sessions';
 const TOKENS = '/v1/payment_methods/apple_payment_tokens';
 
-let sandbox: Sandbox;
-test.beforeEach(async () => {
-  sandbox = await Sandbox.connect();
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
-});
-
 /** Installs the simulator before any page script, with optional settings. */
 async function installSimulator(page: Page, settings: Record<string, unknown> = {}): Promise<void> {
   await page.addInitScript((preset) => {
@@ -36,12 +30,10 @@ async function installSimulator(page: Page, settings: Record<string, unknown> = 
 }
 
 /** Opens a checkout with Apple Pay configured and shows the Apple Pay sheet. */
-async function openApplePay(page: Page, authorization = DEMO_KEY): Promise<PanelPage> {
-  const panel = new PanelPage(page);
+async function openApplePay(panel: PanelPage, authorization = DEMO_KEY): Promise<void> {
   await panel.openBare(authorization, 'local', { 'apple-pay': APPLE_PAY });
   await panel.waitForEvent('ready');
   await panel.option('applePay').click();
-  return panel;
 }
 
 function sheet(page: Page) {
@@ -54,9 +46,13 @@ async function pay(page: Page, panel: PanelPage): Promise<void> {
   await sheet(page).getByRole('button', { name: 'Pay with Apple Pay (simulated)' }).click();
 }
 
-test('a shopper pays with Apple Pay; the bodies are those of PROTOCOL §7', async ({ page }) => {
+test('a shopper pays with Apple Pay; the bodies are the protocol’s (docs/protocol.md)', async ({
+  page,
+  panel,
+  sandbox,
+}) => {
   await installSimulator(page);
-  const panel = await openApplePay(page);
+  await openApplePay(panel);
   await expect(panel.element.locator('#applePay-sheet-label')).toHaveText('Apple Pay');
   await pay(page, panel);
   await expect(sheet(page)).toHaveCount(0);
@@ -119,9 +115,13 @@ test('a shopper pays with Apple Pay; the bodies are those of PROTOCOL §7', asyn
   });
 });
 
-test('cancelling the payment sheet leaves the panel usable, and a second try pays', async ({ page }) => {
+test('cancelling the payment sheet leaves the panel usable, and a second try pays', async ({
+  page,
+  panel,
+  sandbox,
+}) => {
   await installSimulator(page);
-  const panel = await openApplePay(page);
+  await openApplePay(panel);
   await panel.element.getByRole('button', { name: 'Pay with Apple Pay' }).click();
   await expect(sheet(page)).toHaveAttribute('data-apple-pay-simulator', 'ready');
   await sheet(page).getByRole('button', { name: 'Cancel' }).click();
@@ -139,51 +139,55 @@ const failures: {
   name: string;
   code: string;
   message: RegExp;
-  setup: (page: Page) => Promise<void>;
+  setup: (fixtures: { page: Page; sandbox: Sandbox }) => Promise<void>;
   authorize: boolean;
 }[] = [
   {
     name: 'the gateway refuses merchant validation',
     code: 'APPLE_PAY_MERCHANT_VALIDATION_FAILED',
     message: /^Make sure you have registered your domain name in the provider's control panel\.$/,
-    setup: () => sandbox.inject({ match: SESSIONS, kind: '422' }),
+    setup: ({ sandbox }) => sandbox.inject({ match: SESSIONS, kind: '422' }),
     authorize: false,
   },
   {
     name: 'merchant validation meets a gateway failure',
     code: 'APPLE_PAY_MERCHANT_VALIDATION_NETWORK',
     message: /^A network error occurred when validating the Apple Pay merchant\.$/,
-    setup: () => sandbox.inject({ match: SESSIONS, kind: '500' }),
+    setup: ({ sandbox }) => sandbox.inject({ match: SESSIONS, kind: '500' }),
     authorize: false,
   },
   {
     name: 'Apple sends no validation URL',
     code: 'APPLE_PAY_VALIDATION_URL_REQUIRED',
     message: /^performValidation must be called with a validationURL\.$/,
-    setup: (page) => installSimulator(page, { faults: { missingValidationURL: true } }),
+    setup: ({ page }) => installSimulator(page, { faults: { missingValidationURL: true } }),
     authorize: false,
   },
   {
     name: 'tokenization fails at the gateway',
     code: 'APPLE_PAY_TOKENIZATION',
     message: /^A network error occurred when processing the Apple Pay payment\.$/,
-    setup: () => sandbox.inject({ match: TOKENS, kind: '500' }),
+    setup: ({ sandbox }) => sandbox.inject({ match: TOKENS, kind: '500' }),
     authorize: true,
   },
   {
     name: 'Apple hands over no payment token',
     code: 'APPLE_PAY_PAYMENT_TOKEN_REQUIRED',
     message: /^tokenize must be called with a payment token\.$/,
-    setup: (page) => installSimulator(page, { faults: { missingToken: true } }),
+    setup: ({ page }) => installSimulator(page, { faults: { missingToken: true } }),
     authorize: true,
   },
 ];
 
 for (const failure of failures) {
-  test(`${failure.name}: ${failure.code}, the sheet closes and the panel stays usable`, async ({ page }) => {
-    await failure.setup(page);
+  test(`${failure.name}: ${failure.code}, the sheet closes and the panel stays usable`, async ({
+    page,
+    panel,
+    sandbox,
+  }) => {
+    await failure.setup({ page, sandbox });
     if (!failure.name.startsWith('Apple ')) await installSimulator(page);
-    const panel = await openApplePay(page);
+    await openApplePay(panel);
     await panel.element.getByRole('button', { name: 'Pay with Apple Pay' }).click();
     if (failure.authorize) {
       await expect(sheet(page)).toHaveAttribute('data-apple-pay-simulator', 'ready');
@@ -209,9 +213,11 @@ for (const failure of failures) {
   });
 }
 
-test('a merchant without Apple Pay hears APPLE_PAY_NOT_ENABLED and keeps the card', async ({ page }) => {
+test('a merchant without Apple Pay hears APPLE_PAY_NOT_ENABLED and keeps the card', async ({
+  page,
+  panel,
+}) => {
   await installSimulator(page);
-  const panel = new PanelPage(page);
   await panel.openBare(CARD_ONLY_KEY, 'local', { 'apple-pay': APPLE_PAY });
   expect(await panel.waitForError()).toMatchObject({
     code: 'APPLE_PAY_NOT_ENABLED',
@@ -222,17 +228,15 @@ test('a merchant without Apple Pay hears APPLE_PAY_NOT_ENABLED and keeps the car
   await expect(panel.option('applePay')).toHaveCount(0);
 });
 
-test('without an ApplePaySession the option is absent', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('without an ApplePaySession the option is absent', async ({ panel }) => {
   await panel.openBare(DEMO_KEY, 'local', { 'apple-pay': APPLE_PAY });
   await panel.waitForEvent('ready');
   await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
   await expect(panel.option('applePay')).toHaveCount(0);
 });
 
-test('when the device cannot make payments the option is absent', async ({ page }) => {
+test('when the device cannot make payments the option is absent', async ({ page, panel }) => {
   await installSimulator(page, { canMakePayments: false });
-  const panel = new PanelPage(page);
   await panel.openBare(DEMO_KEY, 'local', { 'apple-pay': APPLE_PAY });
   await panel.waitForEvent('ready');
   await expect(panel.option('applePay')).toHaveCount(0);
@@ -258,8 +262,7 @@ test.describe('on a page that is not HTTPS', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  test('the option is absent even with an ApplePaySession', async ({ page }) => {
-    const panel = new PanelPage(page);
+  test('the option is absent even with an ApplePaySession', async ({ page, panel }) => {
     await page.goto(url);
     await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
     await expect(panel.element.locator('[part="option"]')).toHaveCount(0);
@@ -269,8 +272,7 @@ test.describe('on a page that is not HTTPS', () => {
   });
 });
 
-test('the demo turns the simulator on with a visible switch, and pays with it', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('the demo turns the simulator on with a visible switch, and pays with it', async ({ page, panel }) => {
   await panel.openDemo();
   await panel.waitForEvent('ready');
   await expect(panel.option('applePay')).toHaveCount(0);

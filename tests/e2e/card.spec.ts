@@ -2,34 +2,20 @@
  * A card pays end to end through the hosted fields: formatting, requestability, tokenization, the
  * errors a shopper and a merchant meet, and card data that never reaches the merchant page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { localOrigins } from '../../demo/server/origins';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
-import { CardFields, VISA } from './models/card-fields';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import { VISA, type CardFields } from './models/card-fields';
+import type { PanelPage } from './models/panel';
+import { expect, test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CREDIT_CARDS = '/v1/payment_methods/credit_cards';
 
-let sandbox: Sandbox;
-test.beforeEach(async () => {
-  sandbox = await Sandbox.connect();
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
-});
-
 /** Opens the minimal checkout with an authorization and waits for the card fields. */
-async function openCheckout(
-  page: Page,
-  authorization: string,
-): Promise<{ panel: PanelPage; card: CardFields }> {
-  const panel = new PanelPage(page);
+async function openCheckout(panel: PanelPage, card: CardFields, authorization: string): Promise<void> {
   await panel.openBare(authorization);
-  const card = new CardFields(page);
   await card.ready();
-  return { panel, card };
 }
 
 /** Every place card data could leak to on the merchant side: its DOM, its shadow root, its messages. */
@@ -42,8 +28,7 @@ async function merchantSideText(page: Page, panel: PanelPage): Promise<string> {
 }
 
 for (const where of ['demo', 'minimal'] as const) {
-  test(`a Visa card pays end to end on the ${where} checkout`, async ({ page }) => {
-    const panel = new PanelPage(page);
+  test(`a Visa card pays end to end on the ${where} checkout`, async ({ page, panel, card, sandbox }) => {
     if (where === 'demo') {
       // The demo offers every option; the shopper picks the card.
       await panel.openDemo();
@@ -52,7 +37,6 @@ for (const where of ['demo', 'minimal'] as const) {
     } else {
       await panel.openBare(DEMO_KEY);
     }
-    const card = new CardFields(page);
     await card.ready();
     expect(await panel.isRequestable()).toBe(false);
 
@@ -111,8 +95,12 @@ for (const where of ['demo', 'minimal'] as const) {
   });
 }
 
-test('a second request hands over the same payment method and tokenizes once', async ({ page }) => {
-  const { panel, card } = await openCheckout(page, DEMO_KEY);
+test('a second request hands over the same payment method and tokenizes once', async ({
+  panel,
+  card,
+  sandbox,
+}) => {
+  await openCheckout(panel, card, DEMO_KEY);
   await card.fill(VISA);
   await panel.waitForEvent('paymentMethodRequestable');
   const [first, second, later] = await panel.element.evaluate(async (el) => {
@@ -125,11 +113,8 @@ test('a second request hands over the same payment method and tokenizes once', a
   expect(await sandbox.requests(CREDIT_CARDS)).toHaveLength(1);
 });
 
-test('a card for a customer is vaulted', async ({ page }) => {
-  const { panel, card } = await openCheckout(
-    page,
-    await sandbox.clientToken('demo_merchant', 'new_shopper_1'),
-  );
+test('a card for a customer is vaulted', async ({ panel, card, sandbox }) => {
+  await openCheckout(panel, card, await sandbox.clientToken('demo_merchant', 'new_shopper_1'));
   await card.fill(VISA);
   await panel.waitForEvent('paymentMethodRequestable');
   const { payload } = await panel.requestPaymentMethod();
@@ -138,8 +123,8 @@ test('a card for a customer is vaulted', async ({ page }) => {
   expect(request?.body).toMatchObject({ creditCard: { options: { validate: true } } });
 });
 
-test('American Express formats 4-6-5 and asks for a 4-digit code on the front', async ({ page }) => {
-  const { card } = await openCheckout(page, DEMO_KEY);
+test('American Express formats 4-6-5 and asks for a 4-digit code on the front', async ({ panel, card }) => {
+  await openCheckout(panel, card, DEMO_KEY);
   await card.type('number', '378282246310005');
   await expect(card.input('number')).toHaveValue('3782 822463 10005');
   await expect(card.field('cvv')).toContainText('(4 digits)');
@@ -150,9 +135,10 @@ test('American Express formats 4-6-5 and asks for a 4-digit code on the front', 
 });
 
 test('the CVV takes 3 digits with a Visa and 4 with an American Express; back to Visa, 4 are invalid', async ({
-  page,
+  panel,
+  card,
 }) => {
-  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  await openCheckout(panel, card, DEMO_KEY);
   const cvv = card.input('cvv');
   // No brand yet: the default 3.
   await expect(cvv).toHaveAttribute('maxlength', '3');
@@ -188,9 +174,11 @@ test('the CVV takes 3 digits with a Visa and 4 with an American Express; back to
 });
 
 test('the expiration date fits its 7 characters as MM / YY, and as MM/YYYY for a four-digit year', async ({
-  page,
+  panel,
+  card,
+  sandbox,
 }) => {
-  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  await openCheckout(panel, card, DEMO_KEY);
   const date = card.input('expirationDate');
   await expect(date).toHaveAttribute('maxlength', '7');
   await card.type('expirationDate', '1230');
@@ -205,8 +193,12 @@ test('the expiration date fits its 7 characters as MM / YY, and as MM/YYYY for a
   expect(request?.body).toMatchObject({ creditCard: { expiration_month: '12', expiration_year: '2030' } });
 });
 
-test('an empty form is FIELDS_EMPTY and each field says what is missing', async ({ page }) => {
-  const { panel, card } = await openCheckout(page, DEMO_KEY);
+test('an empty form is FIELDS_EMPTY and each field says what is missing', async ({
+  panel,
+  card,
+  sandbox,
+}) => {
+  await openCheckout(panel, card, DEMO_KEY);
   const { error } = await panel.requestPaymentMethod();
   expect(error).toMatchObject({
     code: 'HOSTED_FIELDS_FIELDS_EMPTY',
@@ -222,8 +214,11 @@ test('an empty form is FIELDS_EMPTY and each field says what is missing', async 
 
 test('an invalid number is FIELDS_INVALID and shown at the field when the shopper leaves it', async ({
   page,
+  panel,
+  card,
+  sandbox,
 }) => {
-  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  await openCheckout(panel, card, DEMO_KEY);
   await card.fill({ ...VISA, number: '4111111111111112' });
   await expect(card.error('number')).toHaveText('This card number is not valid.');
   await expect(card.input('number')).toHaveAttribute('aria-invalid', 'true');
@@ -242,19 +237,24 @@ test('an invalid number is FIELDS_INVALID and shown at the field when the shoppe
   await panel.waitForEvent('paymentMethodRequestable');
 });
 
-test('a card type the merchant does not accept is named at the field', async ({ page }) => {
-  const { panel, card } = await openCheckout(page, 'sandbox_c4rd0n1y_card_only_merchant');
+test('a card type the merchant does not accept is named at the field', async ({ page, panel, card }) => {
+  await openCheckout(panel, card, 'sandbox_c4rd0n1y_card_only_merchant');
   await expect(page.locator('payment-panel .accepted-cards li')).toHaveCount(3);
   await card.fill({ number: '6011111111111117', expirationDate: '1230' });
   await expect(card.error('number')).toHaveText('This card type is not supported. Please try another card.');
   expect(await panel.isRequestable()).toBe(false);
 });
 
-test('a duplicate card shows its shopper text and FAIL_ON_DUPLICATE', async ({ page }) => {
+test('a duplicate card shows its shopper text and FAIL_ON_DUPLICATE', async ({
+  page,
+  panel,
+  card,
+  sandbox,
+}) => {
   const token = await sandbox.clientToken('demo_merchant', 'returning_shopper', {
     failOnDuplicatePaymentMethod: true,
   });
-  const { panel, card } = await openCheckout(page, token);
+  await openCheckout(panel, card, token);
   // The returning shopper starts from the saved cards; a new card is another way to pay.
   await panel.chooseOption('card');
   await card.fill(VISA);
@@ -270,9 +270,14 @@ test('a duplicate card shows its shopper text and FAIL_ON_DUPLICATE', async ({ p
   );
 });
 
-test('a failed CVV verification shows its shopper text and CVV_VERIFICATION_FAILED', async ({ page }) => {
+test('a failed CVV verification shows its shopper text and CVV_VERIFICATION_FAILED', async ({
+  page,
+  panel,
+  card,
+  sandbox,
+}) => {
   const token = await sandbox.clientToken('demo_merchant', 'new_shopper_2', { verifyCard: true });
-  const { panel, card } = await openCheckout(page, token);
+  await openCheckout(panel, card, token);
   await card.fill({ ...VISA, cvv: '200' });
   await panel.waitForEvent('paymentMethodRequestable');
   const { error } = await panel.requestPaymentMethod();
@@ -299,8 +304,13 @@ const gatewayFaults = [
 ] as const;
 
 for (const fault of gatewayFaults) {
-  test(`a ${fault.kind} from the gateway is ${fault.code}, and a retry pays once`, async ({ page }) => {
-    const { panel, card } = await openCheckout(page, DEMO_KEY);
+  test(`a ${fault.kind} from the gateway is ${fault.code}, and a retry pays once`, async ({
+    page,
+    panel,
+    card,
+    sandbox,
+  }) => {
+    await openCheckout(panel, card, DEMO_KEY);
     await card.fill(VISA);
     await panel.waitForEvent('paymentMethodRequestable');
     await sandbox.inject({ match: CREDIT_CARDS, kind: fault.kind });
@@ -316,9 +326,11 @@ for (const fault of gatewayFaults) {
 }
 
 test('the card frame reports each tokenization it sent to analytics, from the assets origin', async ({
-  page,
+  panel,
+  card,
+  sandbox,
 }) => {
-  const { panel, card } = await openCheckout(page, DEMO_KEY);
+  await openCheckout(panel, card, DEMO_KEY);
   const ANALYTICS = '/analytics/demo_merchant';
   /** The tokenization events the sandbox's analytics sink received, with the origin of each batch. */
   const tokenizations = async () =>
@@ -371,19 +383,17 @@ test('the card frame reports each tokenization it sent to analytics, from the as
 });
 
 test.describe('cardholder name', () => {
-  async function openWithCardOption(
-    page: Page,
-    card: string,
-  ): Promise<{ panel: PanelPage; card: CardFields }> {
-    const panel = new PanelPage(page);
-    await panel.openBare(DEMO_KEY, 'local', { card });
-    const fields = new CardFields(page);
-    await fields.ready();
-    return { panel, card: fields };
+  async function openWithCardOption(panel: PanelPage, card: CardFields, option: string): Promise<void> {
+    await panel.openBare(DEMO_KEY, 'local', { card: option });
+    await card.ready();
   }
 
-  test('is optional by default and sent as the protocol says when given', async ({ page }) => {
-    const { panel, card } = await openWithCardOption(page, '{"cardholderName":true}');
+  test('is optional by default and sent as the protocol says when given', async ({
+    panel,
+    card,
+    sandbox,
+  }) => {
+    await openWithCardOption(panel, card, '{"cardholderName":true}');
     await expect(card.field('cardholderName')).toContainText('Cardholder Name');
     await card.fill({ cardholderName: 'Ada Lovelace', ...VISA });
     await panel.waitForEvent('paymentMethodRequestable');
@@ -393,15 +403,15 @@ test.describe('cardholder name', () => {
     expect(request?.body).toMatchObject({ creditCard: { cardholderName: 'Ada Lovelace' } });
   });
 
-  test('may be left out when optional', async ({ page }) => {
-    const { panel, card } = await openWithCardOption(page, '{"cardholderName":true}');
+  test('may be left out when optional', async ({ panel, card }) => {
+    await openWithCardOption(panel, card, '{"cardholderName":true}');
     await card.fill(VISA);
     await panel.waitForEvent('paymentMethodRequestable');
     expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
   });
 
-  test('must be filled in when required', async ({ page }) => {
-    const { panel, card } = await openWithCardOption(page, '{"cardholderName":{"required":true}}');
+  test('must be filled in when required', async ({ page, panel, card, sandbox }) => {
+    await openWithCardOption(panel, card, '{"cardholderName":{"required":true}}');
     await card.fill(VISA);
     expect(await panel.isRequestable()).toBe(false);
     const { error } = await panel.requestPaymentMethod();
@@ -414,28 +424,26 @@ test.describe('cardholder name', () => {
     await panel.waitForEvent('paymentMethodRequestable');
   });
 
-  test('stays under 256 characters', async ({ page }) => {
-    const { card } = await openWithCardOption(page, '{"cardholderName":true}');
+  test('stays under 256 characters', async ({ panel, card }) => {
+    await openWithCardOption(panel, card, '{"cardholderName":true}');
     await card.input('cardholderName').fill('x'.repeat(300));
     await expect(card.input('cardholderName')).toHaveValue('x'.repeat(255));
   });
 
-  test('a malformed card option is INVALID_OPTION and the sheet stays usable', async ({ page }) => {
-    const panel = new PanelPage(page);
+  test('a malformed card option is INVALID_OPTION and the sheet stays usable', async ({ panel, card }) => {
     await panel.openBare(DEMO_KEY, 'local', { card: '{cardholderName: true' });
     expect(await panel.waitForError()).toMatchObject({
       code: 'INVALID_OPTION',
       type: 'MERCHANT',
       message: 'The card option is invalid.',
     });
-    const card = new CardFields(page);
     await card.ready();
     await expect(card.field('cardholderName')).toHaveCount(0);
   });
 });
 
-test('each input carries its autofill token, keyboard and accessible name', async ({ page }) => {
-  const { card } = await openCheckout(page, DEMO_KEY);
+test('each input carries its autofill token, keyboard and accessible name', async ({ page, panel, card }) => {
+  await openCheckout(panel, card, DEMO_KEY);
   const expected = [
     ['number', 'cc-number', 'numeric', 'Card Number'],
     ['expirationDate', 'cc-exp', 'numeric', 'Expiration Date'],
@@ -453,8 +461,8 @@ test('each input carries its autofill token, keyboard and accessible name', asyn
   await expect(card.input('number')).toHaveAttribute('maxlength', /^(19|2[0-9])$/);
 });
 
-test('deleting in the middle of the number keeps the caret where it was', async ({ page }) => {
-  const { card } = await openCheckout(page, DEMO_KEY);
+test('deleting in the middle of the number keeps the caret where it was', async ({ page, panel, card }) => {
+  await openCheckout(panel, card, DEMO_KEY);
   await card.type('number', '4111111111111111');
   // Caret after "4111 11|11 1111 1111": seven characters in.
   await card.input('number').evaluate((input: HTMLInputElement) => {
@@ -467,8 +475,8 @@ test('deleting in the middle of the number keeps the caret where it was', async 
   await expect(card.input('number')).toHaveValue('4111 1211 1111 1111');
 });
 
-test('a shopper pays with the keyboard alone, tabbing from frame to frame', async ({ page }) => {
-  const { panel, card } = await openCheckout(page, DEMO_KEY);
+test('a shopper pays with the keyboard alone, tabbing from frame to frame', async ({ page, panel, card }) => {
+  await openCheckout(panel, card, DEMO_KEY);
   await card.input('number').focus();
   await page.keyboard.type(VISA.number);
   for (const value of [VISA.expirationDate, VISA.cvv, VISA.postalCode]) {
@@ -480,8 +488,7 @@ test('a shopper pays with the keyboard alone, tabbing from frame to frame', asyn
   await panel.waitForEvent('paymentMethodRequestable');
 });
 
-test('a merchant without card types shows that no payment method is available', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('a merchant without card types shows that no payment method is available', async ({ panel }) => {
   await panel.openBare('sandbox_w4ll3t5x_wallets_only_merchant');
   expect(await panel.waitForError()).toMatchObject({
     code: 'NO_VALID_PAYMENT_OPTIONS',

@@ -5,10 +5,10 @@
  * gateway's request log shows at most one tokenize request per card, every caller gets one nonce or
  * one catalogue error, and nothing is left uncaught in any frame or left in the page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
-import { CardFields, VISA } from './models/card-fields';
-import { PanelPage } from './models/panel';
+import { VISA } from './models/card-fields';
+import { CALL_PATHS, answered } from './models/sandbox';
 import {
   clearRecordedErrors,
   enterCard,
@@ -23,7 +23,7 @@ import {
   type PlainError,
   type RequestOutcome,
 } from './support/faults-page';
-import { CALL_PATHS, FaultSandbox, answered } from './support/faults-sandbox';
+import { expect, test as base } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const TEARDOWN_ERROR = {
@@ -32,19 +32,23 @@ const TEARDOWN_ERROR = {
   type: 'MERCHANT',
   message: 'requestPaymentMethod cannot be called after teardown.',
 };
+/** How long the sandbox holds an answer a test tears the panel down during. */
+const HELD_MS = 1_500;
 
-let sandbox: FaultSandbox;
-let uncaught: () => Promise<string[]>;
-
-test.beforeEach(async ({ page }) => {
-  sandbox = await FaultSandbox.connect();
-  uncaught = await watchUncaught(page);
-  await recordErrors(page);
-});
-test.afterEach(async () => {
-  // Whatever a test did, nothing went uncaught in the page or in any of its frames.
-  expect(await uncaught()).toEqual([]);
-  await sandbox.dispose();
+/**
+ * Every test records the panels' `errorOccurred` events and, whatever it did, ends with nothing
+ * uncaught in the page or in any of its frames.
+ */
+const test = base.extend<{ uncaught: () => Promise<string[]> }>({
+  uncaught: [
+    async ({ page }, use) => {
+      const uncaught = await watchUncaught(page);
+      await recordErrors(page);
+      await use(uncaught);
+      expect(await uncaught()).toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /** The minimal checkout with one panel of these attributes, ready. */
@@ -52,6 +56,24 @@ async function openPanel(page: Page, attributes: Record<string, string>): Promis
   await openEmptyCheckout(page);
   await clearRecordedErrors(page);
   expect(await mountPanel(page, attributes)).toEqual({ event: 'ready' });
+}
+
+/**
+ * Starts `requestPaymentMethod()` on the page's panel;
+ * how it settled: `resolved` or the rejection's text.
+ */
+function waitingRequest(page: Page): Promise<string> {
+  return page.locator('payment-panel').evaluate((el) =>
+    (el as PaymentPanelElement).requestPaymentMethod().then(
+      () => 'resolved',
+      (error: unknown) => (error as { message: string }).message,
+    ),
+  );
+}
+
+/** Calls `teardown()` on the page's panel. */
+async function tearDown(page: Page): Promise<void> {
+  await page.locator('payment-panel').evaluate((el) => (el as PaymentPanelElement).teardown());
 }
 
 /** Frames and panels still in the page. */
@@ -63,12 +85,16 @@ async function leftovers(page: Page): Promise<{ panels: number; frames: number }
 }
 
 test.describe('pay buttons clicked twice', () => {
-  test("the demo's pay button: one request, one tokenization, one nonce", async ({ page }) => {
-    const panel = new PanelPage(page);
+  test("the demo's pay button: one request, one tokenization, one nonce", async ({
+    page,
+    panel,
+    card,
+    sandbox,
+  }) => {
     await panel.openDemo();
     await expect(panelState(page)).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
     await panel.chooseOption('card');
-    await new CardFields(page).ready();
+    await card.ready();
     await enterCard(page, VISA);
     await page.getByRole('button', { name: 'Pay $10.00' }).dblclick();
     await expect(page.locator('#result')).toContainText('Nonce for your server: tokencc_');
@@ -78,6 +104,7 @@ test.describe('pay buttons clicked twice', () => {
 
   test('the PayPal button: one popup and one payment; the second click is TOKENIZATION_REQUEST_ACTIVE', async ({
     page,
+    sandbox,
   }) => {
     // Two clicks, not dblclick(): Chromium hands the second click of a double click to the popup
     // the first one opened.
@@ -92,7 +119,7 @@ test.describe('pay buttons clicked twice', () => {
     await button.click();
     const popup = await opened;
     await popup.waitForURL(/\/sandbox\/paypal\/approve/);
-    // SPEC §4: one tokenization at a time; the running approval goes on in its popup.
+    // One tokenization at a time: the running approval goes on in its popup.
     await expect
       .poll(() => recordedErrors(page))
       .toEqual([
@@ -114,7 +141,7 @@ test.describe('pay buttons clicked twice', () => {
     expect((await sandbox.requests(CALL_PATHS.paypalAccounts)).filter(answered)).toHaveLength(1);
   });
 
-  test('the Apple Pay button: one session, one payment', async ({ page }) => {
+  test('the Apple Pay button: one session, one payment', async ({ page, sandbox }) => {
     await page.addInitScript({ path: 'demo/apple-pay-simulator.js' });
     await openPanel(page, {
       authorization: DEMO_KEY,
@@ -143,9 +170,11 @@ test.describe('pay buttons clicked twice', () => {
 test.describe('requestPaymentMethod() called again and again', () => {
   test('five calls at once share one tokenization; later calls hand over the same nonce', async ({
     page,
+    card,
+    sandbox,
   }) => {
     await openPanel(page, { authorization: DEMO_KEY });
-    await new CardFields(page).ready();
+    await card.ready();
     await enterCard(page, VISA);
     // A slow answer keeps the first call in flight while the others arrive.
     await sandbox.inject({ call: 'creditCards', kind: 'slow', delayMs: 1_000 });
@@ -163,7 +192,10 @@ test.describe('requestPaymentMethod() called again and again', () => {
     expect(await sandbox.requests(CALL_PATHS.creditCards)).toHaveLength(1);
   });
 
-  test('calls made before the panel is ready wait for it and share its one answer', async ({ page }) => {
+  test('calls made before the panel is ready wait for it and share its one answer', async ({
+    page,
+    sandbox,
+  }) => {
     await openEmptyCheckout(page);
     await sandbox.inject({ call: 'configuration', kind: 'slow', delayMs: 1_000 });
     const early = page.evaluate(() => {
@@ -195,76 +227,70 @@ test.describe('teardown() while something is under way', () => {
     return pending;
   }
 
-  test('during a tokenization: the request rejects, no nonce is made, no frame is left', async ({ page }) => {
+  test('during a tokenization: the request rejects, no nonce is made, no frame is left', async ({
+    page,
+    card,
+    sandbox,
+  }) => {
     await openPanel(page, { authorization: DEMO_KEY });
-    await new CardFields(page).ready();
+    await card.ready();
     await enterCard(page, VISA);
-    await sandbox.inject({ call: 'creditCards', kind: 'slow', delayMs: 1_500 });
+    await sandbox.inject({ call: 'creditCards', kind: 'slow', delayMs: HELD_MS });
     const pending = requestPaymentMethod(page);
     await sandbox.waitForRequests(CALL_PATHS.creditCards);
     expect((await tearDownDuring(page, pending)).error).toEqual(TEARDOWN_ERROR);
     expect(await leftovers(page)).toEqual({ panels: 1, frames: 0 });
-    // The frame that sent the card is gone: the gateway never answers, nothing is tokenized.
-    await page.waitForTimeout(2_000);
-    const tokenizations = await sandbox.requests(CALL_PATHS.creditCards);
+    // The frame that sent the card is gone: the gateway never answers (the log stays as it is for
+    // longer than the answer is held), nothing is tokenized.
+    const tokenizations = await sandbox.settledRequests(CALL_PATHS.creditCards, { quietMs: HELD_MS });
     expect(tokenizations).toHaveLength(1);
     expect(tokenizations.filter(answered)).toHaveLength(0);
     expect(await recordedErrors(page)).toEqual([]);
     expect((await requestPaymentMethod(page)).error).toEqual(TEARDOWN_ERROR);
   });
 
-  test('while the panel loads: a waiting request rejects', async ({ page }) => {
+  test('while the panel loads: a waiting request rejects', async ({ page, sandbox }) => {
     await openEmptyCheckout(page);
-    await sandbox.inject({ call: 'configuration', kind: 'slow', delayMs: 1_500 });
-    const outcome = await page.evaluate(async () => {
+    await sandbox.inject({ call: 'configuration', kind: 'slow', delayMs: HELD_MS });
+    await page.evaluate(() => {
       const element = document.createElement('payment-panel');
       element.setAttribute('authorization', 'sandbox_k9x2m4p7_demo_merchant');
       document.querySelector('main')?.append(element);
-      const request = element.requestPaymentMethod().then(
-        () => 'resolved',
-        (error: unknown) => (error as { message: string }).message,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await element.teardown();
-      return request;
     });
-    expect(outcome).toBe('requestPaymentMethod cannot be called after teardown.');
-    await page.waitForTimeout(2_000);
+    const outcome = waitingRequest(page);
+    // The configuration is on its way: the panel is loading.
+    await sandbox.waitForRequest(CALL_PATHS.configuration);
+    await tearDown(page);
+    expect(await outcome).toBe('requestPaymentMethod cannot be called after teardown.');
+    // Whatever the held configuration call gives, once it is over, nothing came back to the page.
+    await sandbox.settledRequests(CALL_PATHS.configuration, { quietMs: HELD_MS });
     expect(await leftovers(page)).toEqual({ panels: 1, frames: 0 });
   });
 
-  test('while the saved methods load: a waiting request rejects', async ({ page }) => {
+  test('while the saved methods load: a waiting request rejects', async ({ page, sandbox }) => {
     const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
     await openEmptyCheckout(page);
-    await sandbox.inject({ call: 'paymentMethods', kind: 'slow', delayMs: 1_500 });
-    const outcome = await page.evaluate(async (authorization) => {
+    await sandbox.inject({ call: 'paymentMethods', kind: 'slow', delayMs: HELD_MS });
+    await page.evaluate((authorization) => {
       const element = document.createElement('payment-panel');
       element.setAttribute('authorization', authorization);
       document.querySelector('main')?.append(element);
-      await new Promise<void>((resolve) => {
-        const check = (): void => {
-          if (
-            document.querySelector('payment-panel')?.shadowRoot?.querySelector('[part="loading-indicator"]')
-          )
-            resolve();
-          else setTimeout(check, 20);
-        };
-        check();
-      });
-      const request = element.requestPaymentMethod().then(
-        () => 'resolved',
-        (error: unknown) => (error as { message: string }).message,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await element.teardown();
-      return request;
     }, token);
-    expect(outcome).toBe('requestPaymentMethod cannot be called after teardown.');
-    await page.waitForTimeout(2_000);
+    await expect(page.locator('payment-panel [part="loading-indicator"]')).toBeAttached();
+    const outcome = waitingRequest(page);
+    // The saved methods are on their way: the panel is still loading.
+    await sandbox.waitForRequest(CALL_PATHS.paymentMethods);
+    await tearDown(page);
+    expect(await outcome).toBe('requestPaymentMethod cannot be called after teardown.');
+    // Whatever the held call gives, once it is over, nothing came back to the page.
+    await sandbox.settledRequests(CALL_PATHS.paymentMethods, { quietMs: HELD_MS });
     expect(await leftovers(page)).toEqual({ panels: 1, frames: 0 });
   });
 
-  test('during a PayPal approval: the popup closes and no error reaches the page', async ({ page }) => {
+  test('during a PayPal approval: the popup closes and no error reaches the page', async ({
+    page,
+    sandbox,
+  }) => {
     await openPanel(page, {
       authorization: DEMO_KEY,
       paypal: JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' }),
@@ -282,12 +308,16 @@ test.describe('teardown() while something is under way', () => {
     expect(await sandbox.requests(CALL_PATHS.paypalAccounts)).toHaveLength(0);
   });
 
-  test('during a 3D Secure verification: the request rejects and the bank frame goes', async ({ page }) => {
+  test('during a 3D Secure verification: the request rejects and the bank frame goes', async ({
+    page,
+    card,
+    sandbox,
+  }) => {
     await openPanel(page, {
       authorization: await sandbox.clientToken('three_d_secure_v1_merchant'),
       'three-d-secure': JSON.stringify({ amount: '10.00' }),
     });
-    await new CardFields(page).ready();
+    await card.ready();
     await enterCard(page, { ...VISA, number: '4000000000000002' });
     const pending = requestPaymentMethod(page);
     await expect(
@@ -300,12 +330,12 @@ test.describe('teardown() while something is under way', () => {
   });
 });
 
-test('a form submitted twice posts once, with the one nonce', async ({ page }) => {
+test('a form submitted twice posts once, with the one nonce', async ({ page, card, sandbox }) => {
   await page.goto('/form.html');
-  await new CardFields(page).ready();
+  await card.ready();
   await enterCard(page, VISA);
   // A slow answer: the page is still the checkout when the clicks are counted.
-  await sandbox.inject({ call: 'creditCards', kind: 'slow', delayMs: 1_500 });
+  await sandbox.inject({ call: 'creditCards', kind: 'slow', delayMs: HELD_MS });
   const posted = page.waitForURL(/\/sandbox\/checkout/);
   await page.evaluate(() => {
     const counted = window as unknown as { buttonClicks: number };
@@ -317,10 +347,10 @@ test('a form submitted twice posts once, with the one nonce', async ({ page }) =
   expect(await page.evaluate(() => (window as unknown as { buttonClicks: number }).buttonClicks)).toBe(2);
   await posted;
   await expect(page.locator('body')).toContainText('Known nonce: yes (CreditCard)');
-  await page.waitForTimeout(500);
-  const checkouts = await sandbox.requests('/sandbox/checkout');
+  // No second post or tokenization comes after the first: the log settles with one of each.
+  const checkouts = await sandbox.settledRequests('/sandbox/checkout');
   expect(checkouts).toHaveLength(1);
-  const tokenizations = await sandbox.requests(CALL_PATHS.creditCards);
+  const tokenizations = await sandbox.settledRequests(CALL_PATHS.creditCards);
   expect(tokenizations).toHaveLength(1);
   expect((checkouts[0]?.body as Record<string, string>).payment_method_nonce).toMatch(/^tokencc_/);
 });
@@ -328,6 +358,7 @@ test('a form submitted twice posts once, with the one nonce', async ({ page }) =
 test.describe('paymentPanel.create() instances side by side', () => {
   test('three at once share one configuration call, answer on their own and all tear down', async ({
     page,
+    sandbox,
   }) => {
     await openEmptyCheckout(page);
     const result = await page.evaluate(async () => {
@@ -377,26 +408,30 @@ test.describe('paymentPanel.create() instances side by side', () => {
     expect(await sandbox.requests(CALL_PATHS.creditCards)).toHaveLength(0);
   });
 
-  test('a create torn down before it is ready settles, as METHOD_CALLED_AFTER_TEARDOWN', async ({ page }) => {
+  test('a create torn down before it is ready settles, as METHOD_CALLED_AFTER_TEARDOWN', async ({
+    page,
+    sandbox,
+  }) => {
     await openEmptyCheckout(page);
     await sandbox.inject({ call: 'configuration', kind: 'slow', delayMs: 1_000 });
-    const outcome: PlainError = await page.evaluate(async () => {
-      const container = document.querySelector('main') as Element;
-      const created = window.paymentPanel.create({
-        container,
-        authorization: 'sandbox_k9x2m4p7_demo_merchant',
-      });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await document.querySelector('payment-panel')?.teardown();
-      return created.then(
-        () => ({ code: 'resolved' }),
-        (error: unknown) => {
-          const e = error as PlainError;
-          return { code: e.code, message: e.message };
-        },
-      );
-    });
-    expect(outcome).toEqual({
+    const created: Promise<PlainError> = page.evaluate(() =>
+      window.paymentPanel
+        .create({
+          container: document.querySelector('main') as Element,
+          authorization: 'sandbox_k9x2m4p7_demo_merchant',
+        })
+        .then(
+          () => ({ code: 'resolved' }),
+          (error: unknown) => {
+            const e = error as PlainError;
+            return { code: e.code, message: e.message };
+          },
+        ),
+    );
+    // Torn down while its configuration is on its way.
+    await sandbox.waitForRequest(CALL_PATHS.configuration);
+    await tearDown(page);
+    expect(await created).toEqual({
       code: 'METHOD_CALLED_AFTER_TEARDOWN',
       message: 'create cannot be called after teardown.',
     });

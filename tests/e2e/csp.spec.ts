@@ -4,7 +4,7 @@
  * every document of the browser context (the page, each frame, each popup) reports each
  * `securitypolicyviolation`; each flow must end with none, and with the policies really sent.
  */
-import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test';
+import type { BrowserContext, Page, Response } from '@playwright/test';
 import {
   framePageOf,
   framePolicy,
@@ -18,9 +18,9 @@ import { kountDataFileOf } from '../../demo/server/kount-data';
 import { localOrigins } from '../../demo/server/origins';
 import pkg from '../../package.json' with { type: 'json' };
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
-import { CardFields, VISA } from './models/card-fields';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import { VISA } from './models/card-fields';
+import type { PanelPage } from './models/panel';
+import { expect, test as base } from './support/fixtures';
 
 const origins = localOrigins();
 const MERCHANT_POLICY = serializePolicy(merchantPolicy(origins));
@@ -55,8 +55,10 @@ class PolicyWatch {
   readonly violations: (Violation & { frame: string })[] = [];
   readonly documents: LoadedDocument[] = [];
 
+  private constructor(private readonly context: BrowserContext) {}
+
   static async start(context: BrowserContext): Promise<PolicyWatch> {
-    const watch = new PolicyWatch();
+    const watch = new PolicyWatch(context);
     await context.exposeBinding('reportPolicyViolation', ({ frame }, violation: Violation) => {
       watch.violations.push({ ...violation, frame: frame.url() });
     });
@@ -94,10 +96,7 @@ class PolicyWatch {
    * the listed frame pages were among them.
    */
   async expectClean(framePages: FramePage[]): Promise<void> {
-    // Reports of the last documents may still be on their way.
-    await new Promise((resolve) => {
-      setTimeout(resolve, 250);
-    });
+    await this.flush();
     expect(this.violations).toEqual([]);
     const loaded = this.documents.map(({ url }) => new URL(url));
     expect(loaded.some(({ origin }) => origin === origins.merchant)).toBe(true);
@@ -121,24 +120,38 @@ class PolicyWatch {
       }
     }
   }
+
+  /**
+   * A round trip through every document still open, a task later than now: a violation event queued
+   * in one before has been dispatched, and its report has reached {@link violations}.
+   */
+  private async flush(): Promise<void> {
+    const frames = this.context.pages().flatMap((page) => page.frames());
+    await Promise.all(
+      frames.map((frame) =>
+        frame
+          .evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+          // A document that went away meanwhile has nothing more to report.
+          .catch(() => undefined),
+      ),
+    );
+  }
 }
 
-let sandbox: Sandbox;
-let watch: PolicyWatch;
-test.beforeEach(async ({ context }) => {
-  sandbox = await Sandbox.connect();
-  watch = await PolicyWatch.start(context);
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
+/** Every test records, from its start, what the policies of its browser context's documents refused. */
+const test = base.extend<{ watch: PolicyWatch }>({
+  watch: [
+    async ({ context }, use) => {
+      await use(await PolicyWatch.start(context));
+    },
+    { auto: true },
+  ],
 });
 
 /** Opens the demo checkout and waits for the panel. */
-async function openDemo(page: Page): Promise<PanelPage> {
-  const panel = new PanelPage(page);
+async function openDemo(panel: PanelPage): Promise<void> {
   await panel.openDemo();
   await panel.waitForEvent('ready');
-  return panel;
 }
 
 /** Pays with the demo's button and returns the nonce it shows. */
@@ -209,10 +222,15 @@ test('the merchant pages and the frame pages are served with their policies', as
   expect(connect?.join(' ')).not.toContain('localhost');
 });
 
-test('the recorder hears a violation in the page and in a frame, so silence means none', async ({ page }) => {
-  const panel = await openDemo(page);
+test('the recorder hears a violation in the page and in a frame, so silence means none', async ({
+  page,
+  panel,
+  card,
+  watch,
+}) => {
+  await openDemo(panel);
   await panel.chooseOption('card');
-  await new CardFields(page).ready();
+  await card.ready();
   const field = page.frame({ url: /hosted-fields-frame/ });
   if (!field) throw new Error('no hosted-field frame');
   for (const target of [page.mainFrame(), field]) {
@@ -237,10 +255,9 @@ test('the recorder hears a violation in the page and in a frame, so silence mean
   expect(await page.evaluate(() => 'inlineRan' in window)).toBe(false);
 });
 
-test('a card pays on the demo checkout', async ({ page }) => {
-  const panel = await openDemo(page);
+test('a card pays on the demo checkout', async ({ page, panel, card, watch }) => {
+  await openDemo(panel);
   await panel.chooseOption('card');
-  const card = new CardFields(page);
   await card.ready();
   await card.fill(VISA);
   expect(await payOnDemo(page)).toMatch(/^tokencc_/);
@@ -248,10 +265,12 @@ test('a card pays on the demo checkout', async ({ page }) => {
 });
 
 test('device data runs under the merchant policy: Kount’s frame and image, PayPal’s fraud script, its report and beacon', async ({
-  page,
+  panel,
+  sandbox,
+  watch,
 }) => {
   // The demo checkout asks for both collectors.
-  await openDemo(page);
+  await openDemo(panel);
   const records = await sandbox.waitForDeviceSessions([
     'logo.htm',
     'logo.gif',
@@ -270,8 +289,10 @@ test('device data runs under the merchant policy: Kount’s frame and image, Pay
 
 test("a returning shopper pays with a saved card, chosen through the demo's client token", async ({
   page,
+  panel,
+  watch,
 }) => {
-  const panel = await openDemo(page);
+  await openDemo(panel);
   await panel.clearEvents();
   // demo.js fetches the client token from the sandbox, as a merchant's server would hand it over.
   await page
@@ -283,16 +304,16 @@ test("a returning shopper pays with a saved card, chosen through the demo's clie
   await watch.expectClean([]);
 });
 
-test('PayPal approves in the popup', async ({ page }) => {
-  const panel = await openDemo(page);
+test('PayPal approves in the popup', async ({ page, panel, watch }) => {
+  await openDemo(panel);
   await panel.chooseOption('paypal');
   await answerPayPal(page, panel, 'Pay with PayPal');
   expect(await payOnDemo(page)).toMatch(/^tokenpp_/);
   await watch.expectClean(['paypal-landing-frame', 'paypal-redirect-frame']);
 });
 
-test('PayPal cancels in the popup', async ({ page }) => {
-  const panel = await openDemo(page);
+test('PayPal cancels in the popup', async ({ page, panel, watch }) => {
+  await openDemo(panel);
   await panel.chooseOption('paypal');
   await answerPayPal(page, panel, 'Pay with PayPal', '#cancel');
   await expect(
@@ -301,16 +322,16 @@ test('PayPal cancels in the popup', async ({ page }) => {
   await watch.expectClean(['paypal-landing-frame', 'paypal-cancel-frame']);
 });
 
-test('PayPal Credit approves in the popup', async ({ page }) => {
-  const panel = await openDemo(page);
+test('PayPal Credit approves in the popup', async ({ page, panel, watch }) => {
+  await openDemo(panel);
   await panel.chooseOption('paypalCredit');
   await answerPayPal(page, panel, 'Pay with PayPal Credit');
   expect(await payOnDemo(page)).toMatch(/^tokenpp_/);
   await watch.expectClean(['paypal-landing-frame', 'paypal-redirect-frame']);
 });
 
-test("Apple Pay pays through the demo's simulator", async ({ page }) => {
-  const panel = await openDemo(page);
+test("Apple Pay pays through the demo's simulator", async ({ page, panel, watch }) => {
+  await openDemo(panel);
   // The demo's switch loads demo/apple-pay-simulator.js after a reload, as a script of the page.
   await panel.clearEvents();
   await page.getByLabel('Simulate Apple Pay in this browser').check();
@@ -326,8 +347,8 @@ test("Apple Pay pays through the demo's simulator", async ({ page }) => {
   await watch.expectClean([]);
 });
 
-test('Google Pay pays through the sandbox’s stand-in for Google’s script', async ({ page }) => {
-  const panel = await openDemo(page);
+test('Google Pay pays through the sandbox’s stand-in for Google’s script', async ({ page, panel, watch }) => {
+  await openDemo(panel);
   await panel.chooseOption('googlePay');
   await panel.element.getByRole('button', { name: 'Buy with Google Pay' }).click();
   const sheet = page.getByRole('dialog', { name: 'Google Pay (sandbox)' });
@@ -341,13 +362,17 @@ for (const { button, shifted } of [
   { button: 'approve', shifted: true },
   { button: 'fail', shifted: false },
 ] as const) {
-  test(`3D Secure: the shopper answers the bank's challenge with ${button}`, async ({ page }) => {
-    const panel = new PanelPage(page);
+  test(`3D Secure: the shopper answers the bank's challenge with ${button}`, async ({
+    page,
+    panel,
+    card,
+    sandbox,
+    watch,
+  }) => {
     await panel.openBare(await sandbox.clientToken('three_d_secure_v1_merchant'), 'local', {
       'three-d-secure': JSON.stringify({ amount: '10.00' }),
     });
     await panel.waitForEvent('ready');
-    const card = new CardFields(page);
     await card.ready();
     await card.fill({ ...VISA, number: '4000000000000002' });
     await expect.poll(() => panel.isRequestable()).toBe(true);
@@ -371,13 +396,17 @@ for (const { action, status } of [
   { action: 'submit', status: 'authenticate_successful' },
   { action: 'cancel', status: 'challenge_required' },
 ] as const) {
-  test(`3D Secure 2: Songbird and the issuer's challenge, answered with ${action}`, async ({ page }) => {
-    const panel = new PanelPage(page);
+  test(`3D Secure 2: Songbird and the issuer's challenge, answered with ${action}`, async ({
+    page,
+    panel,
+    card,
+    sandbox,
+    watch,
+  }) => {
     await panel.openBare(await sandbox.clientToken('demo_merchant'), 'local', {
       'three-d-secure': JSON.stringify({ amount: '10.00' }),
     });
     await panel.waitForEvent('ready');
-    const card = new CardFields(page);
     await card.ready();
     await card.fill({ ...VISA, number: '4000000000001091' });
     await expect.poll(() => panel.isRequestable()).toBe(true);
@@ -392,9 +421,8 @@ for (const { action, status } of [
   });
 }
 
-test('the checkout form posts the nonce to the sandbox', async ({ page }) => {
+test('the checkout form posts the nonce to the sandbox', async ({ page, card, watch }) => {
   await page.goto('/form.html');
-  const card = new CardFields(page);
   await card.ready();
   await card.fill(VISA);
   await page.getByRole('button', { name: 'Pay $10.00' }).click();
@@ -403,9 +431,8 @@ test('the checkout form posts the nonce to the sandbox', async ({ page }) => {
   await watch.expectClean(['hosted-fields-frame']);
 });
 
-test('the drop-in page pays through paymentPanel.create', async ({ page }) => {
+test('the drop-in page pays through paymentPanel.create', async ({ page, card, watch }) => {
   await page.goto(`/dropin.html?authorization=${DEMO_KEY}`);
-  const card = new CardFields(page);
   await card.ready();
   await card.fill(VISA);
   await page.getByRole('button', { name: 'Purchase' }).click();
@@ -413,10 +440,10 @@ test('the drop-in page pays through paymentPanel.create', async ({ page }) => {
   await watch.expectClean(['hosted-fields-frame']);
 });
 
-test('teardown removes the panel and its frames', async ({ page }) => {
-  const panel = await openDemo(page);
+test('teardown removes the panel and its frames', async ({ page, panel, card, watch }) => {
+  await openDemo(panel);
   await panel.chooseOption('card');
-  await new CardFields(page).ready();
+  await card.ready();
   await panel.element.evaluate((element) => (element as PaymentPanelElement).teardown());
   await expect(page.locator('payment-panel iframe')).toHaveCount(0);
   await expect(panel.element.locator('[part="panel"]')).toHaveCount(0);

@@ -6,15 +6,16 @@
  * page's policy, and teardown takes the collectors' elements out of the page.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { localOrigins } from '../../demo/server/origins';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { FRAUDNET_STAND_IN_PATHS } from '../../src/shared/flavours';
-import { CardFields, VISA } from './models/card-fields';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import { VISA, type CardFields } from './models/card-fields';
+import type { PanelPage } from './models/panel';
+import type { Sandbox } from './models/sandbox';
+import { expect, guardedTest as test } from './support/fixtures';
 import { AnswerOverrides } from './support/hostile-config';
-import { PageGuard } from './support/page-guard';
+import type { PageGuard } from './support/page-guard';
 
 const origins = localOrigins();
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
@@ -26,30 +27,17 @@ const CONFIGURATION = 'client_api/v1/configuration';
 const FRAUDNET_SCRIPT = `${origins.gateway}${FRAUDNET_STAND_IN_PATHS.script}`;
 const FRAUDNET_BEACON = `${origins.gateway}${FRAUDNET_STAND_IN_PATHS.beacon}`;
 
-let sandbox: Sandbox;
-let guard: PageGuard;
-test.beforeEach(async ({ context }) => {
-  sandbox = await Sandbox.connect();
-  guard = new PageGuard(context);
-});
-test.afterEach(async () => {
-  // Console errors include every Content Security Policy refusal of the page and its frames.
-  expect(guard.consoleErrors).toEqual([]);
-  expect(guard.errors).toEqual([]);
-  await sandbox.dispose();
-});
+// Every test is guarded: its pages' console errors include every Content Security Policy refusal
+// of the page and its frames, and there must be none.
 
 /** Opens a card-only panel with `data-collector` and waits until it is ready. */
-async function open(page: Page, dataCollector: object, authorization = DEMO_KEY): Promise<PanelPage> {
-  const panel = new PanelPage(page);
+async function open(panel: PanelPage, dataCollector: object, authorization = DEMO_KEY): Promise<void> {
   await panel.openBare(authorization, 'local', { 'data-collector': JSON.stringify(dataCollector) });
   await panel.waitForEvent('ready');
-  return panel;
 }
 
 /** Pays by card and returns the payload's device data, parsed. */
-async function payByCard(page: Page, panel: PanelPage): Promise<Record<string, unknown>> {
-  const card = new CardFields(page);
+async function payByCard(panel: PanelPage, card: CardFields): Promise<Record<string, unknown>> {
   await card.ready();
   await card.fill(VISA);
   const { payload, error } = await panel.requestPaymentMethod();
@@ -80,16 +68,20 @@ async function collectorElements(page: Page) {
 }
 
 /** No request of the page went to a `device_data` endpoint, and the gateway logged none. */
-async function expectNoDeviceDataBeacon(): Promise<void> {
+async function expectNoDeviceDataBeacon(guard: PageGuard, sandbox: Sandbox): Promise<void> {
   expect(guard.requests.filter((request) => request.url.includes('device_data'))).toEqual([]);
   expect(await sandbox.requests('device_data')).toEqual([]);
 }
 
 test('Kount and fraudnet receive the sessions the payload’s deviceData names, from the merchant page', async ({
   page,
+  panel,
+  card,
+  guard,
+  sandbox,
 }) => {
-  const panel = await open(page, { kount: true, paypal: true });
-  const deviceData = await payByCard(page, panel);
+  await open(panel, { kount: true, paypal: true });
+  const deviceData = await payByCard(panel, card);
   expect(Object.keys(deviceData)).toEqual(['device_session_id', 'fraud_merchant_id', 'correlation_id']);
   const {
     device_session_id: session,
@@ -146,16 +138,21 @@ test('Kount and fraudnet receive the sessions the payload’s deviceData names, 
     fraudnetScripts: [[FRAUDNET_SCRIPT]],
   });
 
-  await expectNoDeviceDataBeacon();
+  await expectNoDeviceDataBeacon(guard, sandbox);
   // Only the local origins were contacted.
   expect(new Set(guard.requests.map((request) => new URL(request.url).hostname))).toEqual(
     new Set(['localhost']),
   );
 });
 
-test('each collector asked for alone adds only its keys and its requests', async ({ page }) => {
-  const kountOnly = await open(page, { kount: true });
-  const kountData = await payByCard(page, kountOnly);
+test('each collector asked for alone adds only its keys and its requests', async ({
+  panel,
+  card,
+  guard,
+  sandbox,
+}) => {
+  await open(panel, { kount: true });
+  const kountData = await payByCard(panel, card);
   expect(Object.keys(kountData)).toEqual(['device_session_id', 'fraud_merchant_id']);
   await sandbox.waitForDeviceSessions(['logo.htm', 'logo.gif'], {
     sessionId: String(kountData.device_session_id),
@@ -163,17 +160,21 @@ test('each collector asked for alone adds only its keys and its requests', async
   expect(await sandbox.deviceSessions({ collector: 'fraudnet' })).toEqual([]);
 
   await sandbox.reset();
-  const paypalOnly = await open(page, { paypal: true });
-  const paypalData = await payByCard(page, paypalOnly);
+  await open(panel, { paypal: true });
+  const paypalData = await payByCard(panel, card);
   expect(Object.keys(paypalData)).toEqual(['correlation_id']);
   await sandbox.waitForDeviceSessions(['script', 'parameters', 'beacon'], { collector: 'fraudnet' });
   expect(await sandbox.deviceSessions({ sessionId: String(paypalData.correlation_id) })).toHaveLength(2);
   expect(await sandbox.deviceSessions({ collector: 'kount' })).toEqual([]);
-  await expectNoDeviceDataBeacon();
+  await expectNoDeviceDataBeacon(guard, sandbox);
 });
 
-test('teardown takes the collectors’ frames, image and parameter block out of the page', async ({ page }) => {
-  await open(page, { kount: true, paypal: true });
+test('teardown takes the collectors’ frames, image and parameter block out of the page', async ({
+  page,
+  panel,
+  sandbox,
+}) => {
+  await open(panel, { kount: true, paypal: true });
   await sandbox.waitForDeviceSessions(['logo.htm', 'logo.gif', 'script', 'parameters', 'beacon']);
   const before = await collectorElements(page);
   expect(before.kountFrames).toHaveLength(1);
@@ -196,14 +197,17 @@ test('teardown takes the collectors’ frames, image and parameter block out of 
 
 test('Kount for a merchant without Kount is DATA_COLLECTOR_KOUNT_NOT_ENABLED; the card pays without device data', async ({
   page,
+  panel,
+  card,
+  guard,
+  sandbox,
 }) => {
-  const panel = await open(page, { kount: true, paypal: true }, CARD_ONLY_KEY);
+  await open(panel, { kount: true, paypal: true }, CARD_ONLY_KEY);
   expect(await panel.waitForError()).toMatchObject({
     code: 'DATA_COLLECTOR_KOUNT_NOT_ENABLED',
     type: 'MERCHANT',
     message: 'Kount is not enabled for this merchant.',
   });
-  const card = new CardFields(page);
   await card.ready();
   await card.fill(VISA);
   const { payload } = await panel.requestPaymentMethod();
@@ -217,17 +221,20 @@ test('Kount for a merchant without Kount is DATA_COLLECTOR_KOUNT_NOT_ENABLED; th
     fraudnetScripts: [],
   });
   expect(await sandbox.deviceSessions()).toEqual([]);
-  await expectNoDeviceDataBeacon();
+  await expectNoDeviceDataBeacon(guard, sandbox);
 });
 
 test('Kount follows the configuration’s environment: production’s data path, or DATA_COLLECTOR_KOUNT_ERROR for one it does not know', async ({
   page,
+  panel,
+  card,
+  sandbox,
 }) => {
   const answers = await AnswerOverrides.connect();
   try {
     await answers.arm(CONFIGURATION, { environment: 'production' });
-    const production = await open(page, { kount: true });
-    const deviceData = await payByCard(page, production);
+    await open(panel, { kount: true });
+    const deviceData = await payByCard(panel, card);
     const kount = await sandbox.waitForDeviceSessions(['logo.htm', 'logo.gif'], { collector: 'kount' });
     expect(kount.map(({ path, sessionId }) => ({ path, sessionId }))).toEqual([
       { path: '/data/logo.htm', sessionId: deviceData.device_session_id },
@@ -236,14 +243,13 @@ test('Kount follows the configuration’s environment: production’s data path,
 
     await sandbox.reset();
     await answers.arm(CONFIGURATION, { environment: 'staging' });
-    const staging = new PanelPage(page);
-    await staging.openBare(DEMO_KEY, 'local', { 'data-collector': JSON.stringify({ kount: true }) });
-    expect(await staging.waitForError()).toMatchObject({
+    await panel.openBare(DEMO_KEY, 'local', { 'data-collector': JSON.stringify({ kount: true }) });
+    expect(await panel.waitForError()).toMatchObject({
       code: 'DATA_COLLECTOR_KOUNT_ERROR',
       type: 'MERCHANT',
       message: 'staging is not a valid environment for kount.environment.',
     });
-    await staging.waitForEvent('ready');
+    await panel.waitForEvent('ready');
     expect(await collectorElements(page)).toEqual({
       kountFrames: [],
       kountImages: [],
@@ -259,8 +265,10 @@ test('Kount follows the configuration’s environment: production’s data path,
 
 test('the collectors’ hidden frames and image add no accessibility violation to the page', async ({
   page,
+  panel,
+  sandbox,
 }) => {
-  await open(page, { kount: true, paypal: true });
+  await open(panel, { kount: true, paypal: true });
   await sandbox.waitForDeviceSessions(['logo.htm', 'logo.gif', 'script', 'parameters', 'beacon']);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

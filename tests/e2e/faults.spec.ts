@@ -1,11 +1,12 @@
 /**
  * The fault matrix: every kind of fault the sandbox has (500, 429, 403, 422, time-out, connection
  * reset, malformed JSON, slow answer) at every gateway call of every flow. Each fault reaches the
- * merchant as the catalogue error of SPEC §8 (PROTOCOL §3–§9 say which), the shopper sees its text,
+ * merchant as its error of the catalogue (src/shared/errors; docs/protocol.md says which for each
+ * call), the shopper sees its text,
  * the panel stays usable and a retry once the gateway is healthy succeeds, and the request log
  * shows that nothing was tokenized twice. A slow answer within the time-out succeeds.
  *
- * Time-outs are the spec's (60 s for gateway calls, 30 s for PayPal's create payment, 2 s for
+ * Time-outs are the panel's (60 s for gateway calls, 30 s for PayPal's create payment, 2 s for
  * analytics): the pages run on Playwright's clock, which a case moves past the time-out once the
  * sandbox holds the request, so no case waits for one. PayPal's fraud script (device data) has no
  * time-out: nothing waits for it.
@@ -33,26 +34,26 @@ import {
 } from './support/faults-page';
 import {
   CALL_PATHS,
-  FaultSandbox,
   MATRIX_KINDS,
+  Sandbox,
   answered,
   faultsInjected,
   type FaultCallName,
   type FaultKind,
-} from './support/faults-sandbox';
+} from './models/sandbox';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 
 /** Delay of the slow answers: well within every time-out the answers are held to. */
 const SLOW_MS = 1_000;
 
-/** The spec's gateway time-out (SPEC §9), and PayPal's create payment one (the wallet's, 30 s). */
+/** The gateway calls' time-out, and PayPal's create payment one (the wallet's, 30 s). */
 const REQUEST_TIMEOUT_MS = 60_000;
 const PAYPAL_CREATE_TIMEOUT_MS = 30_000;
-/** The analytics time-out (SPEC §9). */
+/** The analytics time-out. */
 const BEST_EFFORT_TIMEOUT_MS = 2_000;
 
-/** SPEC §8's messages of the codes the faults produce. */
+/** The catalogue's messages of the codes the faults produce. */
 const MESSAGES = {
   CLIENT_GATEWAY_NETWORK: 'Cannot contact the gateway at this time.',
   CLIENT_REQUEST_TIMEOUT: 'Request timed out waiting for a reply.',
@@ -123,15 +124,16 @@ function countOf(kind: FaultKind): number {
   return kind === 'reset' ? 6 : 1;
 }
 
-let sandbox: FaultSandbox;
+let sandbox: Sandbox;
 
 /** The id of the newest logged request, to read what a case sent after it. */
 async function latestLogId(): Promise<number> {
   return (await sandbox.requests()).at(-1)?.id ?? 0;
 }
 
+// One sandbox for the whole matrix, reset once: the cases that share a page run in order.
 test.beforeAll(async () => {
-  sandbox = await FaultSandbox.connect();
+  sandbox = await Sandbox.connect();
 });
 test.afterAll(async () => {
   console.log(`faults injected: ${faultsInjected()}`);
@@ -191,7 +193,7 @@ async function withFault<T>(
 }
 
 test.describe.serial('card tokenize (POST payment_methods/credit_cards)', () => {
-  // PROTOCOL §4: the frame hands 403 on as it is, reads the field errors of other answers below
+  // The frame hands 403 on as it is (docs/protocol.md), reads the field errors of other answers below
   // 500, and calls the rest (5xx, transport failures, time-outs) a network error.
   const outcomes: Outcomes = {
     '500': f('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR', TEXTS.network),
@@ -300,7 +302,7 @@ test.describe.serial('configuration load (GET configuration)', () => {
 });
 
 test.describe.serial('saved methods load (GET payment_methods)', () => {
-  // PROTOCOL §5: any failure of the list is swallowed: the shopper pays with a new method.
+  // Any failure of the list is swallowed (docs/protocol.md): the shopper pays with a new method.
   let context: BrowserContext;
   let page: Page;
   let uncaught: () => Promise<string[]>;
@@ -341,7 +343,7 @@ test.describe.serial('saved methods load (GET payment_methods)', () => {
 });
 
 test.describe.serial('device data (PayPal’s fraud script: the sandbox’s stand-in)', () => {
-  // README "Device data": nothing waits for the fraud tools' requests, so a fraud script that does
+  // docs/device-data.md: nothing waits for the fraud tools' requests, so a fraud script that does
   // not load holds nothing up and reaches neither the merchant nor the shopper.
   const DATA_COLLECTOR = JSON.stringify({ kount: true, paypal: true });
   let context: BrowserContext;
@@ -358,7 +360,9 @@ test.describe.serial('device data (PayPal’s fraud script: the sandbox’s stan
 
   /** How many times the stand-in served its script. */
   async function scriptsServed(): Promise<number> {
-    return (await sandbox.deviceSessions('fraudnet')).filter((record) => record.resource === 'script').length;
+    return (await sandbox.deviceSessions({ collector: 'fraudnet' })).filter(
+      (record) => record.resource === 'script',
+    ).length;
   }
 
   for (const kind of MATRIX_KINDS) {
@@ -390,7 +394,7 @@ test.describe.serial('device data (PayPal’s fraud script: the sandbox’s stan
 });
 
 test.describe.serial('analytics (POST analytics.url)', () => {
-  // PROTOCOL §10: the answer and any error of analytics are ignored; nothing ever reaches the merchant.
+  // The answer and any error of analytics are ignored (docs/protocol.md); nothing ever reaches the merchant.
   let context: BrowserContext;
   let page: Page;
   let uncaught: () => Promise<string[]>;
@@ -481,7 +485,7 @@ async function expectNoPopup(context: BrowserContext): Promise<void> {
   await expect.poll(() => context.pages().length).toBe(1);
 }
 
-// PROTOCOL §6: create payment hands client errors on as they are, 422 as INVALID_PAYMENT_OPTION
+// docs/protocol.md: create payment hands client errors on as they are, 422 as INVALID_PAYMENT_OPTION
 // and an unreadable answer as FLOW_FAILED; tokenize hands client errors on as they are and anything
 // else as ACCOUNT_TOKENIZATION_FAILED. The sheet-level area shows the codes' shopper texts.
 const createPaymentOutcomes: Outcomes = {
@@ -595,7 +599,7 @@ const APPLE_PAY = JSON.stringify({
   paymentRequest: { total: { label: 'Demo store', amount: '10.00' } },
 });
 
-// PROTOCOL §7: a refused validation (CLIENT_REQUEST_ERROR) is MERCHANT_VALIDATION_FAILED, any other
+// docs/protocol.md: a refused validation (CLIENT_REQUEST_ERROR) is MERCHANT_VALIDATION_FAILED, any other
 // failure MERCHANT_VALIDATION_NETWORK; any failure of tokenize is APPLE_PAY_TOKENIZATION.
 const applePayOutcomes: Record<'applePayWebSessions' | 'applePaymentTokens', Outcomes> = {
   applePayWebSessions: {
@@ -690,7 +694,7 @@ for (const call of ['applePayWebSessions', 'applePaymentTokens'] as const) {
 }
 
 test.describe.serial('3D Secure lookup (POST payment_methods/:nonce/three_d_secure/lookup)', () => {
-  // PROTOCOL §8.1: the lookup's client errors reach the merchant as they are; an unreadable answer
+  // docs/protocol.md: the lookup's client errors reach the merchant as they are; an unreadable answer
   // is UNKNOWN_AUTH_RESPONSE. The shopper learns the card was not verified, and a new request
   // verifies the card tokenized before, without tokenizing it again.
   const outcomes: Outcomes = {
@@ -750,7 +754,7 @@ test.describe.serial('3D Secure lookup (POST payment_methods/:nonce/three_d_secu
 test.describe.serial("3D Secure authentication (the bank's page, the term URL)", () => {
   // The bank frame shows the bank's page and then the gateway's term URL, not the panel's pages:
   // when either cannot load, no message reaches the panel and there is no error to tell. The
-  // shopper closes the modal, which resolves the request as SPEC §4 and PROTOCOL §8.3 say for a
+  // shopper closes the modal, which resolves the request as docs/protocol.md says for a
   // cancel: the lookup's card, a liability shift possible but not made. The card entered again
   // (one tokenization per entry) is verified.
   let context: BrowserContext;

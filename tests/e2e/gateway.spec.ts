@@ -2,27 +2,18 @@
  * The element connects to the sandbox gateway: configuration request on the wire, `ready`, and
  * each failure of the configuration call as its catalogue error.
  */
-import { expect, test } from '@playwright/test';
 import { localOrigins } from '../../demo/server/origins';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import { expect, test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CONFIGURATION = '/client_api/v1/configuration';
 const { merchant } = localOrigins();
 
-let sandbox: Sandbox;
-test.beforeEach(async () => {
-  sandbox = await Sandbox.connect();
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
-});
-
 test('the demo checkout becomes ready and asks for the configuration as the protocol says', async ({
   page,
+  panel,
+  sandbox,
 }) => {
-  const panel = new PanelPage(page);
   await panel.openDemo();
 
   const ready = await panel.waitForEvent('ready');
@@ -57,13 +48,13 @@ test('the demo checkout becomes ready and asks for the configuration as the prot
 });
 
 test('a client token bound to a customer connects and sends its fingerprint, not the token', async ({
-  page,
+  panel,
+  sandbox,
 }) => {
   const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
   const fingerprint = (
     JSON.parse(Buffer.from(token, 'base64').toString()) as { authorizationFingerprint: string }
   ).authorizationFingerprint;
-  const panel = new PanelPage(page);
   await panel.openBare(token);
   await panel.waitForEvent('ready');
   const request = await sandbox.waitForRequest(CONFIGURATION);
@@ -71,8 +62,10 @@ test('a client token bound to a customer connects and sends its fingerprint, not
   expect(request.query).not.toHaveProperty('tokenizationKey');
 });
 
-test('the panel reports its start to analytics in seconds, with the panel prefix', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('the panel reports its start to analytics in seconds, with the panel prefix', async ({
+  panel,
+  sandbox,
+}) => {
   await panel.openDemo();
   await panel.waitForEvent('ready');
   const beacon = await sandbox.waitForRequest('/analytics/demo_merchant');
@@ -85,8 +78,10 @@ test('the panel reports its start to analytics in seconds, with the panel prefix
     expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(120);
 });
 
-test('a malformed authorization gives CLIENT_INVALID_AUTHORIZATION and no request', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('a malformed authorization gives CLIENT_INVALID_AUTHORIZATION and no request', async ({
+  panel,
+  sandbox,
+}) => {
   await panel.openBare('not-an-authorization');
   const error = await panel.waitForError();
   expect(error).toMatchObject({
@@ -101,9 +96,8 @@ test('a malformed authorization gives CLIENT_INVALID_AUTHORIZATION and no reques
 });
 
 test('an unknown tokenization key, refused with a 401, gives CLIENT_GATEWAY_NETWORK saying so', async ({
-  page,
+  panel,
 }) => {
-  const panel = new PanelPage(page);
   await panel.openBare('sandbox_00000000_no_such_merchant');
   expect(await panel.waitForError()).toMatchObject({
     code: 'CLIENT_GATEWAY_NETWORK',
@@ -113,8 +107,7 @@ test('an unknown tokenization key, refused with a 401, gives CLIENT_GATEWAY_NETW
   });
 });
 
-test('a panel without authorization says the option is required', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('a panel without authorization says the option is required', async ({ panel }) => {
   await panel.openBare(undefined);
   expect(await panel.waitForError()).toMatchObject({
     code: 'INSTANTIATION_OPTION_REQUIRED',
@@ -122,9 +115,8 @@ test('a panel without authorization says the option is required', async ({ page 
   });
 });
 
-test('the release flavour refuses the local gateway, naming the property', async ({ page }) => {
+test('the release flavour refuses the local gateway, naming the property', async ({ panel, sandbox }) => {
   const token = await sandbox.clientToken('demo_merchant');
-  const panel = new PanelPage(page);
   await panel.openBare(token, 'release');
   expect(await panel.waitForError()).toMatchObject({
     code: 'CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN',
@@ -135,8 +127,7 @@ test('the release flavour refuses the local gateway, naming the property', async
   expect(await sandbox.requests(CONFIGURATION)).toHaveLength(0);
 });
 
-test('the local flavour accepts the same client token', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('the local flavour accepts the same client token', async ({ panel, sandbox }) => {
   await panel.openBare(await sandbox.clientToken('demo_merchant'), 'local');
   await panel.waitForEvent('ready');
 });
@@ -171,14 +162,14 @@ const statusFaults = [
 
 for (const fault of statusFaults) {
   test(`a ${fault.kind} answer to the configuration gives ${fault.code}, and a retry connects`, async ({
-    page,
+    panel,
+    sandbox,
   }) => {
     await sandbox.inject({
       match: CONFIGURATION,
       kind: fault.kind,
       count: 'count' in fault ? fault.count : 1,
     });
-    const panel = new PanelPage(page);
     await panel.openBare(DEMO_KEY);
     expect(await panel.waitForError()).toMatchObject({
       code: fault.code,
@@ -197,18 +188,18 @@ for (const fault of statusFaults) {
   });
 }
 
-test('a restricted merchant key gives CLIENT_AUTHORIZATION_INSUFFICIENT', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('a restricted merchant key gives CLIENT_AUTHORIZATION_INSUFFICIENT', async ({ panel }) => {
   await panel.openBare('sandbox_r3str1ct_restricted_merchant');
   expect(await panel.waitForError()).toMatchObject({ code: 'CLIENT_AUTHORIZATION_INSUFFICIENT' });
 });
 
 test('a configuration call without an answer times out after 60 s with CLIENT_GATEWAY_NETWORK', async ({
   page,
+  panel,
+  sandbox,
 }) => {
   await page.clock.install();
   await sandbox.inject({ match: CONFIGURATION, kind: 'timeout' });
-  const panel = new PanelPage(page);
   await panel.openBare(DEMO_KEY);
   await sandbox.waitForRequest(CONFIGURATION);
 

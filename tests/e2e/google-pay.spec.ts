@@ -3,12 +3,12 @@
  * the demo, cancelling, each error, a request the stand-in refuses, `create()` with the drop-in's
  * option, saved Google Pay cards, and a card-only page that never fetches Google Pay's files.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
 import { localOrigins } from '../../demo/server/origins';
 import { GOOGLE_PAY_STAND_IN_PATH } from '../../src/shared/flavours';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import type { PanelPage } from './models/panel';
+import { expect, test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
@@ -21,14 +21,6 @@ const TRANSACTION = {
 const GOOGLE_PAY = { merchantId: 'BCR2DN4TEST', transactionInfo: TRANSACTION };
 const TOKENS = '/google-pay/tokens';
 const MODULE_FILE = `/payment-panel/${pkg.version}/modules/google-pay.min.js`;
-
-let sandbox: Sandbox;
-test.beforeEach(async () => {
-  sandbox = await Sandbox.connect();
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
-});
 
 /** Sets the stand-in's presets before any script runs (see demo/google-pay-stand-in.js). */
 async function presetStandIn(page: Page, preset: Record<string, unknown>): Promise<void> {
@@ -46,14 +38,12 @@ async function standIn(page: Page): Promise<Record<string, unknown>> {
 
 /** Opens a plain page offering Google Pay, ready. */
 async function openGooglePay(
-  page: Page,
+  panel: PanelPage,
   option: Record<string, unknown> = GOOGLE_PAY,
   authorization = DEMO_KEY,
-): Promise<PanelPage> {
-  const panel = new PanelPage(page);
+): Promise<void> {
   await panel.openBare(authorization, 'local', { 'google-pay': JSON.stringify(option) });
   await panel.waitForEvent('ready');
-  return panel;
 }
 
 function googleButton(panel: PanelPage) {
@@ -86,10 +76,12 @@ async function checkout(page: Page, nonce: string): Promise<string> {
   return response.text();
 }
 
-test('a shopper pays with Google Pay on a plain page; the request is that of PROTOCOL §15', async ({
+test('a shopper pays with Google Pay on a plain page; the request is the protocol’s (docs/protocol.md)', async ({
   page,
+  panel,
+  sandbox,
 }) => {
-  const panel = await openGooglePay(page);
+  await openGooglePay(panel);
   await expect(panel.option('googlePay').locator('.option-label')).toHaveText('Google Pay');
   await pay(page, panel);
 
@@ -159,8 +151,10 @@ test('a shopper pays with Google Pay on a plain page; the request is that of PRO
   expect(await sandbox.requests(TOKENS)).toHaveLength(1);
 });
 
-test('the demo checkout offers Google Pay with the stand-in; its nonce checks out', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('the demo checkout offers Google Pay with the stand-in; its nonce checks out', async ({
+  page,
+  panel,
+}) => {
   await panel.openDemo();
   await panel.waitForEvent('ready');
   await pay(page, panel, 'mastercard');
@@ -177,8 +171,10 @@ test('the demo checkout offers Google Pay with the stand-in; its nonce checks ou
 
 test('cancelling Google’s sheet is silent; the panel stays usable and a second try pays', async ({
   page,
+  panel,
+  sandbox,
 }) => {
-  const panel = await openGooglePay(page);
+  await openGooglePay(panel);
   await startPayment(page, panel);
   await sheet(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(sheet(page)).toHaveCount(0);
@@ -198,8 +194,9 @@ test('cancelling Google’s sheet is silent; the panel stays usable and a second
 
 test('a token holding the gateway’s error is GOOGLE_PAYMENT_GATEWAY_ERROR; the card still pays', async ({
   page,
+  panel,
 }) => {
-  const panel = await openGooglePay(page);
+  await openGooglePay(panel);
   await pay(page, panel, 'refused');
   const error = await panel.waitForError();
   expect(error).toMatchObject({
@@ -217,9 +214,12 @@ test('a token holding the gateway’s error is GOOGLE_PAYMENT_GATEWAY_ERROR; the
 });
 
 for (const statusCode of ['BUYER_ACCOUNT_ERROR', 'MERCHANT_ACCOUNT_ERROR', 'INTERNAL_ERROR']) {
-  test(`Google’s ${statusCode} is GOOGLE_PAYMENT_REQUEST_FAILED; a second try pays`, async ({ page }) => {
+  test(`Google’s ${statusCode} is GOOGLE_PAYMENT_REQUEST_FAILED; a second try pays`, async ({
+    page,
+    panel,
+  }) => {
     await presetStandIn(page, { statusCode });
-    const panel = await openGooglePay(page);
+    await openGooglePay(panel);
     await panel.chooseOption('googlePay');
     await googleButton(panel).click();
     const error = await panel.waitForError();
@@ -238,8 +238,9 @@ for (const statusCode of ['BUYER_ACCOUNT_ERROR', 'MERCHANT_ACCOUNT_ERROR', 'INTE
 
 test('a malformed request is refused by the stand-in with DEVELOPER_ERROR and Google’s message', async ({
   page,
+  panel,
 }) => {
-  const panel = await openGooglePay(page, { transactionInfo: { ...TRANSACTION, totalPrice: '10.999' } });
+  await openGooglePay(panel, { transactionInfo: { ...TRANSACTION, totalPrice: '10.999' } });
   await panel.chooseOption('googlePay');
   await googleButton(panel).click();
   const error = await panel.waitForError();
@@ -259,9 +260,8 @@ test('a malformed request is refused by the stand-in with DEVELOPER_ERROR and Go
 });
 
 test('an override of the card method the stand-in cannot take fails isReadyToPay: the option is dropped', async ({
-  page,
+  panel,
 }) => {
-  const panel = new PanelPage(page);
   await panel.openBare(DEMO_KEY, 'local', {
     'google-pay': JSON.stringify({
       ...GOOGLE_PAY,
@@ -279,9 +279,9 @@ test('an override of the card method the stand-in cannot take fails isReadyToPay
   await expect(panel.element.locator('[data-view="card"]')).toBeVisible();
 });
 
-test('isReadyToPay answering false leaves Google Pay out without a word', async ({ page }) => {
+test('isReadyToPay answering false leaves Google Pay out without a word', async ({ page, panel }) => {
   await presetStandIn(page, { isReadyToPay: false });
-  const panel = await openGooglePay(page);
+  await openGooglePay(panel);
   await expect(panel.element.locator('[data-view="card"]')).toBeVisible();
   await expect(panel.option('googlePay')).toHaveCount(0);
   expect((await panel.events()).filter((e) => e.name === 'errorOccurred')).toEqual([]);
@@ -290,10 +290,11 @@ test('isReadyToPay answering false leaves Google Pay out without a word', async 
 
 test('a merchant without Google Pay hears GOOGLE_PAYMENT_NOT_ENABLED once; nothing of Google Pay loads', async ({
   page,
+  panel,
 }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-  const panel = await openGooglePay(page, GOOGLE_PAY, CARD_ONLY_KEY);
+  await openGooglePay(panel, GOOGLE_PAY, CARD_ONLY_KEY);
   const errors = (await panel.events()).filter((e) => e.name === 'errorOccurred');
   expect(errors.map((e) => e.detail)).toEqual([
     expect.objectContaining({
@@ -307,9 +308,9 @@ test('a merchant without Google Pay hears GOOGLE_PAYMENT_NOT_ENABLED once; nothi
 });
 
 test('googlePayVersion other than 2 is GOOGLE_PAYMENT_UNSUPPORTED_VERSION; the option is dropped', async ({
-  page,
+  panel,
 }) => {
-  const panel = await openGooglePay(page, { ...GOOGLE_PAY, googlePayVersion: 1 });
+  await openGooglePay(panel, { ...GOOGLE_PAY, googlePayVersion: 1 });
   const error = await panel.waitForError();
   expect(error).toMatchObject({
     code: 'GOOGLE_PAYMENT_UNSUPPORTED_VERSION',
@@ -321,8 +322,8 @@ test('googlePayVersion other than 2 is GOOGLE_PAYMENT_UNSUPPORTED_VERSION; the o
   await expect(panel.option('googlePay')).toHaveCount(0);
 });
 
-test('a button option Google does not know is INVALID_OPTION; the card still pays', async ({ page }) => {
-  const panel = await openGooglePay(page, { ...GOOGLE_PAY, button: { buttonColor: 'pink' } });
+test('a button option Google does not know is INVALID_OPTION; the card still pays', async ({ panel }) => {
+  await openGooglePay(panel, { ...GOOGLE_PAY, button: { buttonColor: 'pink' } });
   const error = await panel.waitForError();
   expect(error).toMatchObject({ code: 'INVALID_OPTION', message: 'The googlePay option is invalid.' });
   expect(String(error.details?.reason)).toContain('"button.buttonColor" does not fit');
@@ -330,10 +331,11 @@ test('a button option Google does not know is INVALID_OPTION; the card still pay
 });
 
 test('Google’s script failing to load is GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED; the option is dropped', async ({
-  page,
+  panel,
+  sandbox,
 }) => {
   await sandbox.inject({ call: 'googlePayScript', kind: '500' });
-  const panel = await openGooglePay(page);
+  await openGooglePay(panel);
   const error = await panel.waitForError();
   expect(error).toMatchObject({
     code: 'GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED',
@@ -347,10 +349,11 @@ test('Google’s script failing to load is GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED; th
 
 test('Google’s script that never arrives times out after 30 s with GOOGLE_PAYMENT_SCRIPT_LOAD_TIMEOUT', async ({
   page,
+  panel,
+  sandbox,
 }) => {
   await sandbox.inject({ call: 'googlePayScript', kind: 'timeout' });
   await page.clock.install();
-  const panel = new PanelPage(page);
   await panel.openBare(
     DEMO_KEY,
     'local',
@@ -370,8 +373,10 @@ test('Google’s script that never arrives times out after 30 s with GOOGLE_PAYM
   await expect(panel.element.locator('[data-view="card"]')).toBeVisible();
 });
 
-test('create() takes the drop-in’s googlePay option unchanged and offers Google Pay', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('create() takes the drop-in’s googlePay option unchanged and offers Google Pay', async ({
+  page,
+  panel,
+}) => {
   await panel.openBare(undefined);
   await page.evaluate(
     async ({ authorization, googlePay }) => {
@@ -405,8 +410,10 @@ test('create() takes the drop-in’s googlePay option unchanged and offers Googl
   await expect.poll(() => panel.isRequestable()).toBe(true);
 });
 
-test('create() for a merchant without Google Pay resolves; the element alone says why', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('create() for a merchant without Google Pay resolves; the element alone says why', async ({
+  page,
+  panel,
+}) => {
   await panel.openBare(undefined);
   const outcome = await page.evaluate(
     async ({ authorization, googlePay }) => {
@@ -425,9 +432,12 @@ test('create() for a merchant without Google Pay resolves; the element alone say
   expect(outcome).toEqual({ created: true, codes: ['GOOGLE_PAYMENT_NOT_ENABLED'] });
 });
 
-test('a saved Google Pay card is listed when Google Pay is offered, and paid with', async ({ page }) => {
+test('a saved Google Pay card is listed when Google Pay is offered, and paid with', async ({
+  page,
+  panel,
+  sandbox,
+}) => {
   const token = await sandbox.clientToken('demo_merchant', 'google_pay_shopper');
-  const panel = new PanelPage(page);
   await panel.openBare(token, 'local', { 'google-pay': JSON.stringify(GOOGLE_PAY) });
   await panel.waitForEvent('ready');
   await expect(panel.savedMethods()).toHaveText([/Google Pay.*Visa Ending in ••11/]);
@@ -436,11 +446,14 @@ test('a saved Google Pay card is listed when Google Pay is offered, and paid wit
   expect(await checkout(page, String(payload?.nonce))).toContain('Known nonce: yes (AndroidPayCard)');
 });
 
-test('a card-only page never requests the Google Pay file or Google’s script', async ({ page }) => {
+test('a card-only page never requests the Google Pay file or Google’s script', async ({
+  page,
+  panel,
+  sandbox,
+}) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   const token = await sandbox.clientToken('demo_merchant', 'google_pay_shopper');
-  const panel = new PanelPage(page);
   await panel.openBare(token);
   await panel.waitForEvent('ready');
   await expect(panel.element.locator('[data-view="card"]')).toBeVisible();

@@ -1,11 +1,11 @@
 /**
  * Hosted fields on their own (`paymentPanel.createHostedFields`), in a real browser with real frames:
- * the checks of the specification with their messages, styles, state classes, attributes, a
+ * the checks the fields make, with their messages, styles, state classes, attributes, a
  * selector into a shadow root, and teardown.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { VISA } from './models/card-fields';
-import { Sandbox } from './models/sandbox';
+import { expect, test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 
@@ -67,12 +67,12 @@ const allFields = {
   postalCode: { container: '#postalCode' },
 };
 
+// Every test starts on a merchant page with empty containers for the fields.
 test.beforeEach(async ({ page }) => {
   await openPage(page);
 });
 
-test('standalone fields take a card, style their inputs safely and tokenize', async ({ page }) => {
-  const sandbox = await Sandbox.connect();
+test('standalone fields take a card, style their inputs safely and tokenize', async ({ page, sandbox }) => {
   expect(
     await create(page, {
       authorization: DEMO_KEY,
@@ -130,7 +130,6 @@ test('standalone fields take a card, style their inputs safely and tokenize', as
   );
   expect(payload).toMatchObject({ type: 'CreditCard', details: { cardType: 'Visa', lastTwo: '11' } });
   expect(await sandbox.requests('/v1/payment_methods/credit_cards')).toHaveLength(1);
-  await sandbox.dispose();
 });
 
 test('a selector may point into a shadow root', async ({ page }) => {
@@ -303,8 +302,10 @@ test('clear, focus, classes and screen-reader messages reach the frames', async 
   );
 });
 
-test('frames slower than 60 s are reported to analytics, and creation still completes', async ({ page }) => {
-  const sandbox = await Sandbox.connect();
+test('frames slower than 60 s are reported to analytics, and creation still completes', async ({
+  page,
+  sandbox,
+}) => {
   await page.clock.install();
   await openPage(page);
   // Hold every hosted-field frame page until the test lets it through.
@@ -339,5 +340,4 @@ test('frames slower than 60 s are reported to analytics, and creation still comp
 
   for (const release of held) await release();
   expect(await created).toBe('created');
-  await sandbox.dispose();
 });

@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { EN_US, type TextKey } from '../../src/i18n/en-US';
-import { CardFields, VISA } from './models/card-fields';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import { type CardFields, VISA } from './models/card-fields';
+import type { PanelPage } from './models/panel';
+import { expect, test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
@@ -25,14 +25,6 @@ function localeFile(locale: string): Record<TextKey, string> {
 
 const DE = localeFile('de_DE');
 const AR = localeFile('ar_EG');
-
-let sandbox: Sandbox;
-test.beforeEach(async () => {
-  sandbox = await Sandbox.connect();
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
-});
 
 /** Records the locale files the page asks for. */
 function localeRequests(page: Page): string[] {
@@ -83,10 +75,8 @@ async function recordShownTexts(page: Page): Promise<void> {
   });
 }
 
-async function open(page: Page, authorization: string, attributes: Record<string, string>) {
-  const panel = new PanelPage(page);
+async function open(panel: PanelPage, authorization: string, attributes: Record<string, string>) {
   await panel.openBare(authorization, 'local', attributes);
-  return { panel, card: new CardFields(page) };
 }
 
 /** A locale file is one more request before `ready`; a busy machine may need more than the usual wait. */
@@ -127,10 +117,14 @@ async function frameFacts(card: CardFields, field: 'number' | 'expirationDate') 
     });
 }
 
-test('de_DE: the panel and its card frames speak German, with no English shown first', async ({ page }) => {
+test('de_DE: the panel and its card frames speak German, with no English shown first', async ({
+  page,
+  panel,
+  card,
+}) => {
   const requests = localeRequests(page);
   await recordShownTexts(page);
-  const { panel, card } = await open(page, DEMO_KEY, { locale: 'de_DE', paypal: PAYPAL });
+  await open(panel, DEMO_KEY, { locale: 'de_DE', paypal: PAYPAL });
   await ready(panel);
   const root = panel.element.locator('[part="panel"]');
   await expect(root).toHaveAttribute('lang', 'de-DE');
@@ -183,8 +177,8 @@ test('de_DE: the panel and its card frames speak German, with no English shown f
   expect(shown).toContain(DE.chooseAWayToPay);
 });
 
-test('ar_EG: the panel and its card frames speak Arabic, right to left', async ({ page }) => {
-  const { panel, card } = await open(page, CARD_ONLY_KEY, { locale: 'ar_EG' });
+test('ar_EG: the panel and its card frames speak Arabic, right to left', async ({ page, panel, card }) => {
+  await open(panel, CARD_ONLY_KEY, { locale: 'ar_EG' });
   await ready(panel);
   await cardReady(page);
   const root = panel.element.locator('[part="panel"]');
@@ -224,8 +218,8 @@ test('ar_EG: the panel and its card frames speak Arabic, right to left', async (
   });
 });
 
-test('ar_EG: a card pays', async ({ page }) => {
-  const { panel, card } = await open(page, CARD_ONLY_KEY, { locale: 'ar_EG' });
+test('ar_EG: a card pays', async ({ page, panel, card }) => {
+  await open(panel, CARD_ONLY_KEY, { locale: 'ar_EG' });
   await ready(panel);
   await cardReady(page);
   await card.type('number', VISA.number);
@@ -243,8 +237,10 @@ test('ar_EG: a card pays', async ({ page }) => {
 
 test('a locale changed after the card frames loaded relabels them and keeps what the shopper typed', async ({
   page,
+  panel,
+  card,
 }) => {
-  const { panel, card } = await open(page, CARD_ONLY_KEY, {});
+  await open(panel, CARD_ONLY_KEY, {});
   await ready(panel);
   await cardReady(page);
   await card.type('number', VISA.number);
@@ -284,9 +280,9 @@ test('a locale changed after the card frames loaded relabels them and keeps what
 });
 
 for (const requested of ['de', 'de_AT', 'DE-ch']) {
-  test(`${requested} falls back to de_DE`, async ({ page }) => {
+  test(`${requested} falls back to de_DE`, async ({ page, panel }) => {
     const requests = localeRequests(page);
-    const { panel } = await open(page, DEMO_KEY, { locale: requested, paypal: PAYPAL });
+    await open(panel, DEMO_KEY, { locale: requested, paypal: PAYPAL });
     await ready(panel);
     await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('lang', 'de-DE');
     await expect(panel.element.locator('[part="options"] h2')).toHaveText(DE.chooseAWayToPay);
@@ -295,9 +291,9 @@ for (const requested of ['de', 'de_AT', 'DE-ch']) {
 }
 
 for (const requested of ['xx_YY', 'fi_FI', 'en_US']) {
-  test(`${requested} shows US English with no file to load`, async ({ page }) => {
+  test(`${requested} shows US English with no file to load`, async ({ page, panel }) => {
     const requests = localeRequests(page);
-    const { panel } = await open(page, DEMO_KEY, { locale: requested, paypal: PAYPAL });
+    await open(panel, DEMO_KEY, { locale: requested, paypal: PAYPAL });
     await ready(panel);
     await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('lang', 'en-US');
     await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('dir', 'ltr');
@@ -307,8 +303,12 @@ for (const requested of ['xx_YY', 'fi_FI', 'en_US']) {
   });
 }
 
-test("the merchant's translations override any key of de_DE, error codes included", async ({ page }) => {
-  const { panel, card } = await open(page, DEMO_KEY, {
+test("the merchant's translations override any key of de_DE, error codes included", async ({
+  page,
+  panel,
+  card,
+}) => {
+  await open(panel, DEMO_KEY, {
     locale: 'de_DE',
     paypal: PAYPAL,
     translations: JSON.stringify({
@@ -348,13 +348,13 @@ const BROKEN_FILES: [string, (route: Route) => Promise<void>][] = [
 ];
 
 for (const [broken, answer] of BROKEN_FILES) {
-  test(`a locale file that is ${broken} leaves a working English panel`, async ({ page }) => {
+  test(`a locale file that is ${broken} leaves a working English panel`, async ({ page, panel, card }) => {
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
     await page.route(LOCALE_FILES, answer);
-    const { panel, card } = await open(page, CARD_ONLY_KEY, { locale: 'de_DE' });
+    await open(panel, CARD_ONLY_KEY, { locale: 'de_DE' });
     await ready(panel);
     await cardReady(page);
     await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('lang', 'de-DE');
@@ -370,7 +370,10 @@ for (const [broken, answer] of BROKEN_FILES) {
   });
 }
 
-test('a locale file keeps only string texts of known keys with their placeholders', async ({ page }) => {
+test('a locale file keeps only string texts of known keys with their placeholders', async ({
+  page,
+  panel,
+}) => {
   const texts = JSON.stringify({
     chooseAWayToPay: 'Zahlungsart wählen',
     card: 42,
@@ -388,7 +391,7 @@ test('a locale file keeps only string texts of known keys with their placeholder
       body: texts.replace('{', '{"__proto__": {"otherWaysToPay": "vergiftet"}, '),
     }),
   );
-  const { panel } = await open(page, DEMO_KEY, { locale: 'de_DE', paypal: PAYPAL });
+  await open(panel, DEMO_KEY, { locale: 'de_DE', paypal: PAYPAL });
   await ready(panel);
   await expect(panel.element.locator('[part="options"] h2')).toHaveText('Zahlungsart wählen');
   // Text, never markup; everything left out is US English.

@@ -7,51 +7,44 @@
  * only requests that carry them go from the hosted-field frames, on the assets origin, to the
  * gateway; the test proves it sees those too.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { localOrigins } from '../../demo/server/origins';
-import { CardFields } from './models/card-fields';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import type { CardFields } from './models/card-fields';
+import type { PanelPage } from './models/panel';
+import type { Sandbox } from './models/sandbox';
+import { expect, guardedTest as test } from './support/fixtures';
 import { cardNumberPattern, MerchantExposure, securityCodePattern } from './support/merchant-exposure';
-import { PageGuard } from './support/page-guard';
 import { cardSheetReady, openMinimal, panelEvent, PATIENCE_MS, receivedMessages } from './support/recorder';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const { merchant, assets, gateway } = localOrigins();
 /** American Express: a 4-digit code, which cannot hide among other digits by chance. */
 const CARD = { number: '378282246310005', expirationDate: '1230', cvv: '7373', postalCode: '12345' };
-/** American Express, challenged by the bank (PROTOCOL §13, authenticate successful). */
+/**
+ * American Express, challenged by the bank: a 3D Secure 1 test card that
+ * authenticates (docs/protocol.md).
+ */
 const CHALLENGED = { ...CARD, number: '340000000006022' };
 
-let sandbox: Sandbox;
-let guard: PageGuard;
-test.beforeEach(async ({ context }) => {
-  sandbox = await Sandbox.connect();
-  guard = new PageGuard(context);
-});
-test.afterEach(async () => {
-  expect(guard.errors).toEqual([]);
-  expect(guard.consoleErrors).toEqual([]);
-  await sandbox.dispose();
-});
+// Every test is guarded: nothing thrown or left unhandled, and no console error, in any frame.
 
 /** Opens the panel with the merchant's view recorded from the first script. */
 async function open(
-  page: Page,
+  panel: PanelPage,
   authorization: string,
   attributes: Record<string, string> = {},
-): Promise<{ panel: PanelPage; exposure: MerchantExposure }> {
+): Promise<MerchantExposure> {
+  const { page } = panel;
   const exposure = await MerchantExposure.watch(page);
   await openMinimal(page, authorization, attributes, { messages: true });
-  const panel = new PanelPage(page);
   await panelEvent(panel, 'ready');
   await cardSheetReady(page);
-  return { panel, exposure };
+  return exposure;
 }
 
 /** Types the card into the frames and waits until the panel can request it. */
-async function typeCard(page: Page, panel: PanelPage, card: typeof CARD): Promise<void> {
-  await new CardFields(page).fill(card);
+async function typeCard(fields: CardFields, panel: PanelPage, card: typeof CARD): Promise<void> {
+  await fields.fill(card);
   await expect.poll(() => panel.isRequestable(), { timeout: PATIENCE_MS }).toBe(true);
 }
 
@@ -61,6 +54,7 @@ async function typeCard(page: Page, panel: PanelPage, card: typeof CARD): Promis
  */
 async function expectIsolated(
   page: Page,
+  sandbox: Sandbox,
   panel: PanelPage,
   exposure: MerchantExposure,
   card: typeof CARD,
@@ -122,9 +116,14 @@ async function expectIsolated(
   secretFree('the payload', JSON.stringify(payload));
 }
 
-test('a card paid in the hosted fields reaches the merchant origin only as a nonce', async ({ page }) => {
-  const { panel, exposure } = await open(page, DEMO_KEY);
-  await typeCard(page, panel, CARD);
+test('a card paid in the hosted fields reaches the merchant origin only as a nonce', async ({
+  page,
+  panel,
+  card,
+  sandbox,
+}) => {
+  const exposure = await open(panel, DEMO_KEY);
+  await typeCard(card, panel, CARD);
   const { payload, error } = await panel.requestPaymentMethod();
   expect(error).toBeUndefined();
   expect(payload).toMatchObject({
@@ -132,17 +131,20 @@ test('a card paid in the hosted fields reaches the merchant origin only as a non
     nonce: expect.stringMatching(/^tokencc_/),
     details: { cardType: 'American Express', lastFour: '0005' },
   });
-  await expectIsolated(page, panel, exposure, CARD, payload);
+  await expectIsolated(page, sandbox, panel, exposure, CARD, payload);
 });
 
 test('a card the bank challenges with 3D Secure stays isolated through the bank frame too', async ({
   page,
+  panel,
+  card,
+  sandbox,
 }) => {
   const token = await sandbox.clientToken('three_d_secure_v1_merchant');
-  const { panel, exposure } = await open(page, token, {
+  const exposure = await open(panel, token, {
     'three-d-secure': JSON.stringify({ amount: '10.00' }),
   });
-  await typeCard(page, panel, CHALLENGED);
+  await typeCard(card, panel, CHALLENGED);
   const request = panel.requestPaymentMethod();
   const bank = page.frameLocator('payment-panel iframe[name^="payment-panel-three-d-secure-frame-"]');
   await bank.locator('#approve').click({ timeout: PATIENCE_MS });
@@ -158,5 +160,5 @@ test('a card the bank challenges with 3D Secure stays isolated through the bank 
   await exposure.settle();
   expect(exposure.merchantRequests().some((r) => r.url.includes('/three_d_secure/lookup'))).toBe(true);
   expect((await receivedMessages(page)).some((m) => m.data.includes('"authenticationComplete"'))).toBe(true);
-  await expectIsolated(page, panel, exposure, CHALLENGED, payload);
+  await expectIsolated(page, sandbox, panel, exposure, CHALLENGED, payload);
 });

@@ -5,11 +5,10 @@
  * the merchant window, and the heap after garbage collection grows by less than 2 MB between
  * cycle 10 and cycle 50 (the figure is printed).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
-import { Sandbox } from './models/sandbox';
+import { expect, guardedTest as test } from './support/fixtures';
 import { heapAfterGc, installLeakProbe, openResources, type OpenResources } from './support/leak-probe';
-import { PageGuard } from './support/page-guard';
 import { PATIENCE_MS } from './support/recorder';
 
 const CYCLES = 50;
@@ -31,17 +30,7 @@ const ATTRIBUTES = {
   card: JSON.stringify({ cardholderName: true }),
 };
 
-let sandbox: Sandbox;
-let guard: PageGuard;
-test.beforeEach(async ({ context }) => {
-  sandbox = await Sandbox.connect();
-  guard = new PageGuard(context);
-});
-test.afterEach(async () => {
-  expect(guard.errors).toEqual([]);
-  expect(guard.consoleErrors).toEqual([]);
-  await sandbox.dispose();
-});
+// Every test is guarded: nothing thrown or left unhandled, and no console error, in any frame.
 
 /**
  * A merchant page with the bundle, the Apple Pay simulator and the probe, and nothing of the
@@ -188,7 +177,7 @@ function expectNothingLeft(after: OpenResources, baseline: OpenResources, afterF
   // Each open channel of a panel, frame or wallet holds a message listener: none is left.
   expect(after.listeners.message ?? 0).toBe(baseline.listeners.message ?? 0);
   // The only listener a panel may leave is that of its gateway client, cached per authorization
-  // (PROTOCOL §1.2) to flush analytics on pagehide: the first cycle's, never one per cycle.
+  // (docs/protocol.md) to flush analytics on pagehide: the first cycle's, never one per cycle.
   expect(after.listeners).toEqual(afterFirst.listeners);
   expect(
     Object.fromEntries(
@@ -199,6 +188,7 @@ function expectNothingLeft(after: OpenResources, baseline: OpenResources, afterF
 
 test(`${CYCLES} elements with every option, each ready then torn down, leave nothing and keep the heap flat`, async ({
   page,
+  sandbox,
 }) => {
   test.setTimeout(900_000);
   const token = await sandbox.clientToken('demo_merchant');
@@ -211,6 +201,7 @@ test(`${CYCLES} elements with every option, each ready then torn down, leave not
 
 test(`${CYCLES} paymentPanel.create() instances, each ready then torn down, leave nothing and keep the heap flat`, async ({
   page,
+  sandbox,
 }) => {
   test.setTimeout(900_000);
   const token = await sandbox.clientToken('demo_merchant');
@@ -226,7 +217,10 @@ test(`${CYCLES} paymentPanel.create() instances, each ready then torn down, leav
   expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
 });
 
-test(`${CYCLES} panels torn down while their card frames load leave nothing either`, async ({ page }) => {
+test(`${CYCLES} panels torn down while their card frames load leave nothing either`, async ({
+  page,
+  sandbox,
+}) => {
   test.setTimeout(900_000);
   const token = await sandbox.clientToken('demo_merchant');
   const baseline = await openEmptyPage(page);

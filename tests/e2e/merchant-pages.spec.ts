@@ -2,18 +2,10 @@
  * The panel in the two integrations that need no framework: a plain form with no merchant script,
  * and a page written for the retired drop-in that only swapped its `create` call.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PaymentPanelInstance } from '../../src/element/create-panel';
-import { CardFields, VISA } from './models/card-fields';
-import { Sandbox } from './models/sandbox';
-
-let sandbox: Sandbox;
-test.beforeEach(async () => {
-  sandbox = await Sandbox.connect();
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
-});
+import { VISA } from './models/card-fields';
+import { expect, test } from './support/fixtures';
 
 /** The fields the sandbox checkout page received, by name. */
 async function postedFields(page: Page): Promise<Record<string, string>> {
@@ -23,9 +15,8 @@ async function postedFields(page: Page): Promise<Record<string, string>> {
 }
 
 test.describe('a form without merchant script', () => {
-  test('posts payment_method_nonce and device_data to the sandbox', async ({ page }) => {
+  test('posts payment_method_nonce and device_data to the sandbox', async ({ page, card, sandbox }) => {
     await page.goto('/form.html');
-    const card = new CardFields(page);
     await card.ready();
     await card.fill(VISA);
     await page.getByRole('button', { name: 'Pay $10.00' }).click();
@@ -53,9 +44,12 @@ test.describe('a form without merchant script', () => {
     expect(await sandbox.requests('/v1/payment_methods/credit_cards')).toHaveLength(1);
   });
 
-  test('an incomplete panel blocks the submission and shows what is missing', async ({ page }) => {
+  test('an incomplete panel blocks the submission and shows what is missing', async ({
+    page,
+    card,
+    sandbox,
+  }) => {
     await page.goto('/form.html');
-    const card = new CardFields(page);
     await card.ready();
     await card.type('number', '4111');
     const pay = page.getByRole('button', { name: 'Pay $10.00' });
@@ -79,6 +73,7 @@ test.describe('a form without merchant script', () => {
 test.describe('the demo checkout', () => {
   test('offers Google Pay with the sandbox’s stand-in, and the form of the demo pays with it', async ({
     page,
+    sandbox,
   }) => {
     await page.goto('/');
     const options = page.locator('payment-panel [part="option"] .option-label');
@@ -98,9 +93,8 @@ test.describe('the demo checkout', () => {
 });
 
 test.describe('a drop-in page that swapped its create call', () => {
-  test('pays by card with the drop-in option names and callbacks', async ({ page }) => {
+  test('pays by card with the drop-in option names and callbacks', async ({ page, card }) => {
     await page.goto('/dropin.html');
-    const card = new CardFields(page);
     await card.ready();
     const purchase = page.getByRole('button', { name: 'Purchase' });
     await expect(purchase).toBeEnabled();
@@ -113,14 +107,17 @@ test.describe('a drop-in page that swapped its create call', () => {
     const instance = await page.evaluate(async () => {
       const dropin = (window as unknown as { dropinInstance: PaymentPanelInstance }).dropinInstance;
       const seen: unknown[] = [];
+      let heard = (): void => undefined;
+      const event = new Promise<void>((resolve) => {
+        heard = resolve;
+      });
       const handler = (detail: unknown): void => {
         seen.push(detail);
+        heard();
       };
       dropin.on('noPaymentMethodRequestable', handler);
       dropin.clearSelectedPaymentMethod();
-      await new Promise((resolve) => {
-        setTimeout(resolve, 300);
-      });
+      await event;
       dropin.off('noPaymentMethodRequestable', handler);
       const requestable = dropin.isPaymentMethodRequestable();
       await new Promise<void>((resolve) => {
@@ -151,18 +148,15 @@ test.describe('a drop-in page that swapped its create call', () => {
           codes.push((error as { code: string }).code);
         }
       }
-      await new Promise((resolve) => {
-        setTimeout(resolve, 100);
-      });
-      return { codes, panels: document.querySelectorAll('payment-panel').length };
+      return codes;
     });
-    expect(results.codes).toEqual([
+    expect(results).toEqual([
       'INSTANTIATION_OPTION_REQUIRED',
       'INSTANTIATION_OPTION_REQUIRED',
       'CLIENT_INVALID_AUTHORIZATION',
       'INVALID_OPTION',
     ]);
     // Only the page's own panel is left.
-    expect(results.panels).toBe(1);
+    await expect(page.locator('payment-panel')).toHaveCount(1);
   });
 });

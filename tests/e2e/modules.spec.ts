@@ -1,18 +1,18 @@
 /**
- * The first script and the files it loads on demand (README "Files a page loads"): a card-only page
+ * The first script and the files it loads on demand (docs/building.md, "Files a page loads"): a card-only page
  * fetches no wallet or 3D Secure code, a wallet's file is fetched once however many panels a page
  * holds, each file is checked by the browser against its sha384, and a file that does not arrive
  * has a name: a wallet drops out and the card still pays; a view that cannot load fails the panel.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
 import { distDir } from '../../demo/server/build';
 import { localOrigins } from '../../demo/server/origins';
-import { CardFields, VISA } from './models/card-fields';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import { type CardFields, VISA } from './models/card-fields';
+import type { PanelPage } from './models/panel';
+import { expect, test } from './support/fixtures';
 
 const { version } = pkg;
 const { assets } = localOrigins();
@@ -51,8 +51,7 @@ async function openEmpty(page: Page): Promise<void> {
 }
 
 /** Pays by card on the first panel of the page and returns the nonce. */
-async function paysByCard(page: Page, panel: PanelPage): Promise<string> {
-  const card = new CardFields(page);
+async function paysByCard(panel: PanelPage, card: CardFields): Promise<string> {
   await card.ready();
   await card.fill(VISA);
   const { payload, error } = await panel.requestPaymentMethod();
@@ -62,9 +61,10 @@ async function paysByCard(page: Page, panel: PanelPage): Promise<string> {
 
 test('a card-only page fetches the first script, the panel, the view and the card frame, and no other code', async ({
   page,
+  panel,
+  card,
 }) => {
   const requested = assetRequests(page);
-  const panel = new PanelPage(page);
   await panel.openBare(CARD_ONLY_KEY);
   await panel.waitForEvent('ready');
   const scripts = requested.filter((path) => path.endsWith('.js'));
@@ -97,7 +97,7 @@ test('a card-only page fetches the first script, the panel, the view and the car
     expect(element.integrity, file).toBe(hashes[file]);
     expect(element.crossOrigin, file).toBe('anonymous');
   }
-  expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
+  expect(await paysByCard(panel, card)).toMatch(/^tokencc_/);
 });
 
 test("a page with PayPal fetches PayPal's file once, however many panels it holds", async ({ page }) => {
@@ -163,6 +163,8 @@ test.describe('a file that does not arrive', () => {
   ]) {
     test(`PayPal's file ${name} gives MODULE_LOAD_FAILED, PayPal drops out and a card still pays`, async ({
       page,
+      panel,
+      card,
     }) => {
       if (answer.status === 200) {
         // Served with the genuine headers, only the bytes differ: the browser's integrity check refuses it.
@@ -175,7 +177,6 @@ test.describe('a file that does not arrive', () => {
           route.fulfill({ ...answer, headers: { 'access-control-allow-origin': '*' } }),
         );
       }
-      const panel = new PanelPage(page);
       await panel.openBare(DEMO_KEY, 'local', { paypal: PAYPAL });
       const error = await panel.waitForError();
       expect(error).toMatchObject({
@@ -190,17 +191,17 @@ test.describe('a file that does not arrive', () => {
       expect(await page.evaluate(() => (window as { altered?: boolean }).altered)).toBeUndefined();
       // The card, the one option left, opens at once and pays.
       await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
-      expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
+      expect(await paysByCard(panel, card)).toMatch(/^tokencc_/);
     });
   }
 
   test('a view that cannot load fails the panel with MODULE_LOAD_FAILED and cancelInitialization', async ({
     page,
+    panel,
   }) => {
     await page.route(`${FOLDER}/modules/view.min.js`, (route) =>
       route.fulfill({ status: 404, body: 'Not found', headers: { 'access-control-allow-origin': '*' } }),
     );
-    const panel = new PanelPage(page);
     await panel.openBare(CARD_ONLY_KEY);
     const cancelled = await panel.waitForEvent('cancelInitialization');
     expect(cancelled.detail).toMatchObject({ code: 'MODULE_LOAD_FAILED', details: { module: 'view' } });
@@ -217,13 +218,13 @@ test.describe('a file that does not arrive', () => {
 
   test('a view that never arrives fails the panel with MODULE_LOAD_TIMEOUT after 30 seconds', async ({
     page,
+    panel,
   }) => {
     // Time stands still from the start: it moves only when the test moves it.
     await page.clock.install({ time: new Date('2030-01-01T00:00:00Z') });
     await page.clock.pauseAt(new Date('2030-01-01T00:00:01Z'));
     // The request is held and never answered (the page's load event never comes: the script is pending).
     await page.route(`${FOLDER}/modules/view.min.js`, () => undefined);
-    const panel = new PanelPage(page);
     await panel.openBare(CARD_ONLY_KEY, 'local', {}, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('payment-panel iframe')).toHaveCount(2);
     await page.clock.runFor(29_999);
@@ -263,6 +264,8 @@ async function createOn(
 test.describe("the drop-in's create()", () => {
   test('resolves for a merchant without Apple Pay given the Apple Pay option, and a card pays', async ({
     page,
+    panel,
+    card,
   }) => {
     await openEmpty(page);
     const outcome = await createOn(page, {
@@ -270,12 +273,13 @@ test.describe("the drop-in's create()", () => {
       applePay: { displayName: 'Demo store' },
     });
     expect(outcome).toEqual({ resolved: true, events: ['APPLE_PAY_NOT_ENABLED'] });
-    const panel = new PanelPage(page);
-    expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
+    expect(await paysByCard(panel, card)).toMatch(/^tokencc_/);
   });
 
   test('resolves for a merchant without Google Pay given the Google Pay option, and a card pays', async ({
     page,
+    panel,
+    card,
   }) => {
     await openEmpty(page);
     const outcome = await createOn(page, {
@@ -283,24 +287,26 @@ test.describe("the drop-in's create()", () => {
       googlePay: { transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '1.00' } },
     });
     expect(outcome).toEqual({ resolved: true, events: ['GOOGLE_PAYMENT_NOT_ENABLED'] });
-    const panel = new PanelPage(page);
-    expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
+    expect(await paysByCard(panel, card)).toMatch(/^tokencc_/);
   });
 
-  test('resolves for a merchant whose PayPal account is not linked, and a card pays', async ({ page }) => {
+  test('resolves for a merchant whose PayPal account is not linked, and a card pays', async ({
+    page,
+    panel,
+    card,
+  }) => {
     await openEmpty(page);
     const outcome = await createOn(page, {
       authorization: 'sandbox_p4yp4l0x_unlinked_paypal_merchant',
       paypal: { flow: 'vault' },
     });
     expect(outcome).toEqual({ resolved: true, events: ['PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED'] });
-    const panel = new PanelPage(page);
     await panel.chooseOption('paypal');
     await expect(panel.element.locator('[part="wallet-note"]')).toHaveText(
       'A linked sandbox account is required to use PayPal Checkout in sandbox. Link one in the provider control panel.',
     );
     await panel.chooseOption('card');
-    expect(await paysByCard(page, panel)).toMatch(/^tokencc_/);
+    expect(await paysByCard(panel, card)).toMatch(/^tokencc_/);
   });
 
   test('rejects with the error of cancelInitialization when the panel cannot be used, leaving no element', async ({
@@ -322,8 +328,8 @@ test.describe("the drop-in's create()", () => {
 
 test('a refused authorization raises cancelInitialization after its errorOccurred and shows the error', async ({
   page,
+  panel,
 }) => {
-  const panel = new PanelPage(page);
   await panel.openBare('not-an-authorization');
   await panel.waitForEvent('cancelInitialization');
   expect((await panel.events()).map((event) => [event.name, event.detail.code])).toEqual([
@@ -334,12 +340,13 @@ test('a refused authorization raises cancelInitialization after its errorOccurre
   await expect(page.locator('payment-panel iframe')).toHaveCount(0);
 });
 
-test('a saved method the shopper selects becomes requestable after 200 ms, not before', async ({ page }) => {
+test('a saved method the shopper selects becomes requestable after 200 ms, not before', async ({
+  page,
+  panel,
+  sandbox,
+}) => {
   await page.clock.install();
-  const sandbox = await Sandbox.connect();
   const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
-  await sandbox.dispose();
-  const panel = new PanelPage(page);
   await panel.openBare(token, 'local', {
     'preselect-vaulted-payment-method': 'false',
   });

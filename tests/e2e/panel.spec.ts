@@ -2,28 +2,18 @@
  * The panel on plain merchant pages: the option list and sheets, the merchant's options and their
  * errors, events once per change, saved methods, device data, clearing, updating and teardown.
  */
-import { expect, test, type Page } from '@playwright/test';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
-import { CardFields, VISA } from './models/card-fields';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import { ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS } from '../../src/shared/constants';
+import { VISA } from './models/card-fields';
+import type { PanelPage } from './models/panel';
+import { expect, test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
 const PAYPAL = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
 
-let sandbox: Sandbox;
-test.beforeEach(async () => {
-  sandbox = await Sandbox.connect();
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
-});
-
-async function open(page: Page, authorization: string, attributes: Record<string, string> = {}) {
-  const panel = new PanelPage(page);
+async function open(panel: PanelPage, authorization: string, attributes: Record<string, string> = {}) {
   await panel.openBare(authorization, 'local', attributes);
-  return { panel, card: new CardFields(page) };
 }
 
 /** The events of one name recorded so far, by detail. */
@@ -33,9 +23,11 @@ async function details(panel: PanelPage, name: string): Promise<unknown[]> {
 
 test.describe('views', () => {
   test('the option list and the sheets switch, with one paymentOptionSelected per choice', async ({
-    page,
+    panel,
+    card,
+    sandbox,
   }) => {
-    const { panel, card } = await open(page, DEMO_KEY, { paypal: PAYPAL });
+    await open(panel, DEMO_KEY, { paypal: PAYPAL });
     await panel.waitForEvent('ready');
     await expect(panel.element.locator('[part="options"] h2')).toHaveText('Choose a way to pay');
     await expect(panel.element.locator('[part="option"]')).toHaveText(['Card', 'PayPal']);
@@ -77,8 +69,8 @@ test.describe('views', () => {
       );
   });
 
-  test('the options are keyboard operable, and focus moves to the sheet chosen', async ({ page }) => {
-    const { panel } = await open(page, DEMO_KEY, { paypal: PAYPAL });
+  test('the options are keyboard operable, and focus moves to the sheet chosen', async ({ page, panel }) => {
+    await open(panel, DEMO_KEY, { paypal: PAYPAL });
     await panel.waitForEvent('ready');
     await panel.option('card').focus();
     await page.keyboard.press('Enter');
@@ -94,8 +86,11 @@ test.describe('views', () => {
     await expect(panel.element.locator('#paypal-sheet-label')).toBeFocused();
   });
 
-  test('a single available option opens its sheet directly, with no list and no toggle', async ({ page }) => {
-    const { panel, card } = await open(page, CARD_ONLY_KEY);
+  test('a single available option opens its sheet directly, with no list and no toggle', async ({
+    panel,
+    card,
+  }) => {
+    await open(panel, CARD_ONLY_KEY);
     await panel.waitForEvent('ready');
     await card.ready();
     await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
@@ -103,8 +98,8 @@ test.describe('views', () => {
     await expect(panel.toggle()).toHaveCount(0);
   });
 
-  test('translations replace any text, error texts included', async ({ page }) => {
-    const { panel } = await open(page, DEMO_KEY, {
+  test('translations replace any text, error texts included', async ({ panel }) => {
+    await open(panel, DEMO_KEY, {
       paypal: PAYPAL,
       translations: JSON.stringify({
         chooseAWayToPay: 'Wählen Sie eine Zahlungsart',
@@ -121,8 +116,8 @@ test.describe('views', () => {
     );
   });
 
-  test('the merchant priority orders the list', async ({ page }) => {
-    const { panel } = await open(page, DEMO_KEY, {
+  test('the merchant priority orders the list', async ({ panel }) => {
+    await open(panel, DEMO_KEY, {
       paypal: PAYPAL,
       'paypal-credit': PAYPAL,
       'payment-option-priority': 'paypalCredit card paypal',
@@ -153,8 +148,8 @@ test.describe('configuration errors', () => {
       'No payment method is available.',
     ],
   ] as const) {
-    test(`payment-option-priority ${priority} gives ${code}`, async ({ page }) => {
-      const { panel } = await open(page, DEMO_KEY, { 'payment-option-priority': priority });
+    test(`payment-option-priority ${priority} gives ${code}`, async ({ panel }) => {
+      await open(panel, DEMO_KEY, { 'payment-option-priority': priority });
       expect(await panel.waitForError()).toMatchObject({ code, type: 'MERCHANT', message });
       await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(shown);
       // requestPaymentMethod fails with the same error, and the panel recovers from a better value.
@@ -169,9 +164,10 @@ test.describe('configuration errors', () => {
 
   for (const priority of ['card', 'card paypal', '["card"]']) {
     test(`the paymentOptionPriority property ${JSON.stringify(priority)}, not an array, is PAYMENT_OPTION_PRIORITY_NOT_ARRAY`, async ({
-      page,
+      panel,
+      card,
     }) => {
-      const { panel, card } = await open(page, CARD_ONLY_KEY);
+      await open(panel, CARD_ONLY_KEY);
       await panel.waitForEvent('ready');
       await panel.clearEvents();
       const kept = await panel.element.evaluate((el, value) => {
@@ -246,8 +242,8 @@ test.describe('configuration errors', () => {
     ['preselect-vaulted-payment-method', 'maybe'],
   ];
   for (const [attribute, value] of malformed) {
-    test(`a malformed ${attribute} is INVALID_OPTION and the panel stays usable`, async ({ page }) => {
-      const { panel, card } = await open(page, CARD_ONLY_KEY, { [attribute]: value });
+    test(`a malformed ${attribute} is INVALID_OPTION and the panel stays usable`, async ({ panel, card }) => {
+      await open(panel, CARD_ONLY_KEY, { [attribute]: value });
       const error = await panel.waitForError();
       expect(error.code).toBe('INVALID_OPTION');
       expect(error.message).toMatch(/^The \w+ option is invalid\.$/);
@@ -258,8 +254,8 @@ test.describe('configuration errors', () => {
     });
   }
 
-  test('a property given a wrong value is INVALID_OPTION and keeps its value', async ({ page }) => {
-    const { panel } = await open(page, CARD_ONLY_KEY, { card: '{"cardholderName":true}' });
+  test('a property given a wrong value is INVALID_OPTION and keeps its value', async ({ panel }) => {
+    await open(panel, CARD_ONLY_KEY, { card: '{"cardholderName":true}' });
     await panel.waitForEvent('ready');
     const kept = await panel.element.evaluate((el) => {
       const panelElement = el as PaymentPanelElement;
@@ -272,8 +268,8 @@ test.describe('configuration errors', () => {
 });
 
 test.describe('events', () => {
-  test('requestability events fire once per change with the spec detail', async ({ page }) => {
-    const { panel, card } = await open(page, DEMO_KEY);
+  test('requestability events fire once per change with their documented detail', async ({ panel, card }) => {
+    await open(panel, DEMO_KEY);
     await panel.waitForEvent('ready');
     await card.fill(VISA);
     await panel.waitForEvent('paymentMethodRequestable');
@@ -297,11 +293,13 @@ test.describe('events', () => {
 test.describe('saved payment methods', () => {
   test('a returning shopper pays with the preselected saved card: vaulted, with device data', async ({
     page,
+    panel,
+    sandbox,
   }) => {
     const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
     const beacons: string[] = [];
     page.on('request', (request) => beacons.push(new URL(request.url()).hostname));
-    const { panel } = await open(page, token, {
+    await open(panel, token, {
       paypal: PAYPAL,
       'data-collector': '{"kount":true,"paypal":true}',
     });
@@ -369,13 +367,20 @@ test.describe('saved payment methods', () => {
     );
   });
 
-  test('preselect-vaulted-payment-method="false" leaves the saved methods unselected', async ({ page }) => {
+  test('preselect-vaulted-payment-method="false" leaves the saved methods unselected', async ({
+    page,
+    panel,
+    sandbox,
+  }) => {
     const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
-    const { panel } = await open(page, token, { 'preselect-vaulted-payment-method': 'false' });
+    // The page's clock, which the test moves past the delay after which a selected method is
+    // announced requestable, instead of waiting for it.
+    await page.clock.install();
+    await open(panel, token, { 'preselect-vaulted-payment-method': 'false' });
     await panel.waitForEvent('ready');
     await expect(panel.savedMethods()).toHaveCount(2);
     await expect(panel.element.locator('[part="saved-method"][aria-pressed="true"]')).toHaveCount(0);
-    await page.waitForTimeout(300);
+    await page.clock.runFor(ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS);
     expect(await panel.isRequestable()).toBe(false);
     expect((await panel.requestPaymentMethod()).error).toMatchObject({
       code: 'NO_PAYMENT_METHOD_AVAILABLE',
@@ -391,9 +396,13 @@ test.describe('saved payment methods', () => {
     });
   });
 
-  test('a guest sees no saved methods and the sandbox is not asked for them', async ({ page }) => {
+  test('a guest sees no saved methods and the sandbox is not asked for them', async ({
+    panel,
+    card,
+    sandbox,
+  }) => {
     const token = await sandbox.clientToken('demo_merchant');
-    const { panel, card } = await open(page, token);
+    await open(panel, token);
     await panel.waitForEvent('ready');
     await card.ready();
     await expect(panel.savedMethods()).toHaveCount(0);
@@ -405,8 +414,12 @@ test.describe('saved payment methods', () => {
 });
 
 test.describe('merchant methods', () => {
-  test('after paying, the card shows selected; clearSelectedPaymentMethod empties it', async ({ page }) => {
-    const { panel, card } = await open(page, CARD_ONLY_KEY);
+  test('after paying, the card shows selected; clearSelectedPaymentMethod empties it', async ({
+    panel,
+    card,
+    sandbox,
+  }) => {
+    await open(panel, CARD_ONLY_KEY);
     await panel.waitForEvent('ready');
     await card.fill(VISA);
     const first = await panel.requestPaymentMethod();
@@ -428,8 +441,8 @@ test.describe('merchant methods', () => {
     expect((await panel.requestPaymentMethod()).error).toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_EMPTY' });
   });
 
-  test('updateConfiguration changes a wallet option and refuses another property', async ({ page }) => {
-    const { panel } = await open(page, DEMO_KEY, { paypal: PAYPAL });
+  test('updateConfiguration changes a wallet option and refuses another property', async ({ panel }) => {
+    await open(panel, DEMO_KEY, { paypal: PAYPAL });
     await panel.waitForEvent('ready');
     const paypal = await panel.element.evaluate((el) => {
       const element = el as PaymentPanelElement;
@@ -446,8 +459,7 @@ test.describe('merchant methods', () => {
     });
   });
 
-  test('calls made before the panel is ready wait for it', async ({ page }) => {
-    const panel = new PanelPage(page);
+  test('calls made before the panel is ready wait for it', async ({ page, panel }) => {
     await panel.openBare(undefined);
     const payload = await page.evaluate(async (key) => {
       const element = document.createElement('payment-panel');
@@ -465,7 +477,12 @@ test.describe('merchant methods', () => {
 });
 
 test.describe('teardown', () => {
-  test('leaves no frame, listener or timer behind, and every method then fails', async ({ page }) => {
+  test('leaves no frame, listener or timer behind, and every method then fails', async ({
+    page,
+    panel,
+    card,
+    sandbox,
+  }) => {
     // Counts message listeners and pending timers of the merchant window from before any script.
     await page.addInitScript(() => {
       const listeners = new Set<unknown>();
@@ -503,7 +520,7 @@ test.describe('teardown', () => {
         timers: timers.size,
       });
     });
-    const { panel, card } = await open(page, DEMO_KEY, {
+    await open(panel, DEMO_KEY, {
       paypal: PAYPAL,
       'data-collector': '{"kount":true}',
     });
@@ -516,13 +533,12 @@ test.describe('teardown', () => {
     };
     expect(before.messageListeners).toBeGreaterThan(1);
 
+    await panel.element.evaluate((element) => (element as PaymentPanelElement).teardown());
+    // Timers already due are allowed to run out: teardown sends the last analytics batch, whose
+    // request has a time-out of its own until it is answered.
+    await sandbox.settledRequests('/analytics/');
     const after = await page.evaluate(async () => {
       const element = document.querySelector('payment-panel') as PaymentPanelElement;
-      await element.teardown();
-      // Timers already due (analytics batches) are allowed to run out.
-      await new Promise((resolve) => {
-        setTimeout(resolve, 2500);
-      });
       const fails = async (call: () => unknown): Promise<string> => {
         try {
           await call();

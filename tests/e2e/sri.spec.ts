@@ -1,5 +1,5 @@
 /**
- * Subresource Integrity (README "Subresource Integrity"): integrity.json holds the sha384 of every
+ * Subresource Integrity (docs/csp-and-sri.md): integrity.json holds the sha384 of every
  * published file, the demo pages load the bundle with it, and the browser refuses a bundle whose
  * bytes were changed on the way.
  */

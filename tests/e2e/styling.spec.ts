@@ -1,27 +1,19 @@
 /**
  * The styling contract: the `--pp-*` custom properties and the parts change the panel's look and
  * its card fields' frames (the themed demo checkout proves it), the light and dark defaults, the
- * merchant's properties over the dark defaults, a part for every region of SPEC §2, and the frames'
+ * merchant's properties over the dark defaults, a part for every region of the panel, and the frames'
  * refusal of a font family that is not a plain list of families.
  */
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { CardFields, VISA } from './models/card-fields';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import { expect as baseExpect, type Locator } from '@playwright/test';
+import { type CardFields, VISA } from './models/card-fields';
+import type { PanelPage } from './models/panel';
+import { test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CHECKOUT = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
-
-let sandbox: Sandbox;
-test.beforeEach(async () => {
-  sandbox = await Sandbox.connect();
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
-});
 
 /** Computed style properties of an element (camelCase names). */
 async function computed(locator: Locator, ...names: string[]): Promise<Record<string, string>> {
@@ -54,16 +46,18 @@ async function inputLook(card: CardFields, field: 'number' | 'cardholderName') {
   });
 }
 
-async function openMinimal(page: Page, attributes: Record<string, string> = {}) {
-  const panel = new PanelPage(page);
+async function openMinimal(panel: PanelPage, attributes: Record<string, string> = {}) {
   await panel.openBare(DEMO_KEY, 'local', attributes);
   await expect(panel.element.locator('[part="wrapper"]')).toBeVisible();
-  return { panel, card: new CardFields(page) };
 }
 
-test('the themed checkout changes the look through custom properties and parts alone', async ({ page }) => {
+test('the themed checkout changes the look through custom properties and parts alone', async ({
+  page,
+  panel,
+  card,
+  sandbox,
+}) => {
   await page.goto('/themed.html');
-  const panel = new PanelPage(page);
   await expect(panel.element.locator('[part="wrapper"]')).toBeVisible();
 
   // Its stylesheet touches the element only through --pp-* properties and ::part() rules.
@@ -114,7 +108,6 @@ test('the themed checkout changes the look through custom properties and parts a
   });
 
   await option.click();
-  const card = new CardFields(page);
   await card.ready();
   expect(await computed(panel.element.locator('[part~="card-sheet"]'), 'borderTopLeftRadius')).toEqual({
     borderTopLeftRadius: '14px',
@@ -155,8 +148,8 @@ test('the themed checkout changes the look through custom properties and parts a
   });
 });
 
-test('the default light theme, its frames included', async ({ page }) => {
-  const { panel, card } = await openMinimal(page);
+test('the default light theme, its frames included', async ({ panel, card }) => {
+  await openMinimal(panel);
   expect(await computed(panel.element, 'color', 'backgroundColor')).toEqual({
     color: 'rgb(31, 35, 40)',
     backgroundColor: 'rgb(255, 255, 255)',
@@ -172,8 +165,10 @@ test('the default light theme, its frames included', async ({ page }) => {
 
 test('a theme that changes while the card is typed restyles the frames and keeps the card', async ({
   page,
+  panel,
+  card,
 }) => {
-  const { panel, card } = await openMinimal(page);
+  await openMinimal(panel);
   await card.ready();
   await card.type('number', VISA.number);
   expect(await inputLook(card, 'number')).toMatchObject({ color: 'rgb(31, 35, 40)' });
@@ -195,8 +190,8 @@ test('a theme that changes while the card is typed restyles the frames and keeps
 test.describe('prefers-color-scheme: dark', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('the dark default palette, its frames included', async ({ page }) => {
-    const { panel, card } = await openMinimal(page, { paypal: CHECKOUT });
+  test('the dark default palette, its frames included', async ({ panel, card }) => {
+    await openMinimal(panel, { paypal: CHECKOUT });
     expect(await computed(panel.element, 'color', 'backgroundColor')).toEqual({
       color: 'rgb(230, 237, 243)',
       backgroundColor: 'rgb(22, 27, 34)',
@@ -219,6 +214,8 @@ test.describe('prefers-color-scheme: dark', () => {
 
   test("the merchant's properties win over the dark defaults, set on the element or an ancestor", async ({
     page,
+    panel,
+    card,
   }) => {
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
@@ -229,7 +226,7 @@ test.describe('prefers-color-scheme: dark', () => {
         document.adoptedStyleSheets = [sheet];
       });
     });
-    const { panel, card } = await openMinimal(page);
+    await openMinimal(panel);
     expect(await computed(panel.element, 'color', 'backgroundColor')).toEqual({
       color: 'rgb(1, 2, 3)',
       backgroundColor: 'rgb(250, 250, 250)',
@@ -238,16 +235,14 @@ test.describe('prefers-color-scheme: dark', () => {
     expect(await inputLook(card, 'number')).toMatchObject({ color: 'rgb(1, 2, 3)' });
   });
 
-  test('the themed checkout has its own dark theme', async ({ page }) => {
+  test('the themed checkout has its own dark theme', async ({ page, panel, card }) => {
     await page.goto('/themed.html');
-    const panel = new PanelPage(page);
     await expect(panel.element.locator('[part="wrapper"]')).toBeVisible();
     expect(await computed(panel.element, 'color', 'backgroundColor')).toEqual({
       color: 'rgb(244, 233, 220)',
       backgroundColor: 'rgb(33, 26, 20)',
     });
     await panel.option('card').click();
-    const card = new CardFields(page);
     await card.ready();
     expect(await inputLook(card, 'number')).toMatchObject({
       color: 'rgb(244, 233, 220)',
@@ -257,7 +252,12 @@ test.describe('prefers-color-scheme: dark', () => {
   });
 });
 
-test('every region of SPEC §2 has its part, and ::part() rules reach each', async ({ page }) => {
+test('every region of the panel has its part, and ::part() rules reach each', async ({
+  page,
+  panel,
+  card,
+  sandbox,
+}) => {
   // A probe rule per part: a property the panel never sets.
   const parts = [
     'loading-indicator',
@@ -319,7 +319,6 @@ test('every region of SPEC §2 has its part, and ::part() rules reach each', asy
   // The loading indicator, while the configuration is slow.
   await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 5000, count: 1 });
   const token = await sandbox.clientToken('three_d_secure_v1_merchant', 'returning_shopper');
-  const panel = new PanelPage(page);
   await panel.openBare(token, 'local', {
     paypal: CHECKOUT,
     'paypal-credit': CHECKOUT,
@@ -333,7 +332,6 @@ test('every region of SPEC §2 has its part, and ::part() rules reach each', asy
   await panel.toggle().click();
   await check();
   await panel.option('card').click();
-  const card = new CardFields(page);
   await card.ready();
   await check();
   expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_FIELDS_EMPTY');
@@ -349,7 +347,7 @@ test('every region of SPEC §2 has its part, and ::part() rules reach each', asy
   expect([...parts].filter((part) => !seen.has(part) && part !== 'sheet-error')).toEqual([]);
 });
 
-test('the sheet-level error part takes its rule too', async ({ page }) => {
+test('the sheet-level error part takes its rule too', async ({ page, panel }) => {
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       const sheet = new CSSStyleSheet();
@@ -357,7 +355,7 @@ test('the sheet-level error part takes its rule too', async ({ page }) => {
       document.adoptedStyleSheets = [sheet];
     });
   });
-  const { panel } = await openMinimal(page, { paypal: CHECKOUT });
+  await openMinimal(panel, { paypal: CHECKOUT });
   expect((await panel.requestPaymentMethod()).error?.code).toBe('NO_PAYMENT_METHOD_AVAILABLE');
   await expect(panel.element.locator('[part="sheet-error"]')).toHaveCSS('scroll-margin-top', '7px');
 });

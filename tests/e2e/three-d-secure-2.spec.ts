@@ -1,15 +1,17 @@
 /**
  * 3D Secure 2 through the panel, against the sandbox's Cardinal stand-in and issuer: every test
- * card of PROTOCOL §16 (frictionless and challenged, flags and `status` checked), cancelling by the
+ * card of the 3D Secure 2 sandbox (docs/protocol.md; frictionless and challenged, flags and `status`
+ * checked), cancelling by the
  * modal's close button, by Escape and on the issuer's page, Songbird failing to load or to set
  * itself up in time, a JWT the sandbox refuses, a saved card, the per-request options,
  * `createThreeDSecure({version: 2})` on its own, and a merchant without Cardinal's JWT still on
  * version 1.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { CardFields } from './models/card-fields';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import type { Page } from '@playwright/test';
+import type { CardFields } from './models/card-fields';
+import type { PanelPage } from './models/panel';
+import type { Sandbox } from './models/sandbox';
+import { expect, test as base } from './support/fixtures';
 import { AnswerOverrides } from './support/hostile-config';
 
 const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
@@ -18,42 +20,46 @@ const AUTHENTICATE = '/three_d_secure/authenticate_from_jwt';
 const SONGBIRD = '**/sandbox/cardinal/songbird.js';
 const ISSUER_FRAME = 'payment-panel iframe[name="sandbox-cardinal-challenge"]';
 
-let sandbox: Sandbox;
-test.beforeEach(async () => {
-  sandbox = await Sandbox.connect();
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
-});
+/** A guest checkout with 3D Secure on the test's page. */
+class ThreeDSecureCheckout {
+  constructor(
+    private readonly panel: PanelPage,
+    private readonly card: CardFields,
+    private readonly sandbox: Sandbox,
+  ) {}
 
-/** Opens a guest checkout with 3D Secure and types a card in. */
-async function openWithCard(
-  page: Page,
-  number: string,
-  token?: string,
-  attributes: Record<string, string> = {},
-  waitUntil: 'load' | 'domcontentloaded' = 'load',
-) {
-  const panel = new PanelPage(page);
-  await panel.openBare(
-    token ?? (await sandbox.clientToken('demo_merchant')),
-    'local',
-    { 'three-d-secure': THREE_D_SECURE, ...attributes },
-    { waitUntil },
-  );
-  await panel.waitForEvent('ready');
-  const card = new CardFields(page);
-  await card.ready();
-  await card.fill({ number, expirationDate: '0130', cvv: '123', postalCode: '12345' });
-  await expect.poll(() => panel.isRequestable()).toBe(true);
-  return panel;
+  /** Opens it and types a card in. */
+  async openWithCard(
+    number: string,
+    token?: string,
+    attributes: Record<string, string> = {},
+    waitUntil: 'load' | 'domcontentloaded' = 'load',
+  ): Promise<void> {
+    const { panel, card } = this;
+    await panel.openBare(
+      token ?? (await this.sandbox.clientToken('demo_merchant')),
+      'local',
+      { 'three-d-secure': THREE_D_SECURE, ...attributes },
+      { waitUntil },
+    );
+    await panel.waitForEvent('ready');
+    await card.ready();
+    await card.fill({ number, expirationDate: '0130', cvv: '123', postalCode: '12345' });
+    await expect.poll(() => panel.isRequestable()).toBe(true);
+  }
+
+  /** Opens it, types the card in and asks for the payment method; returns the pending request. */
+  async payWith(number: string, token?: string) {
+    await this.openWithCard(number, token);
+    return { request: this.panel.requestPaymentMethod() };
+  }
 }
 
-/** A guest checkout with 3D Secure, the card typed in; returns the pending request. */
-async function payWith(page: Page, number: string, token?: string) {
-  const panel = await openWithCard(page, number, token);
-  return { panel, request: panel.requestPaymentMethod() };
-}
+const test = base.extend<{ checkout: ThreeDSecureCheckout }>({
+  checkout: async ({ panel, card, sandbox }, use) => {
+    await use(new ThreeDSecureCheckout(panel, card, sandbox));
+  },
+});
 
 function modal(page: Page) {
   return page.locator('payment-panel').getByRole('dialog', { name: 'Card Verification' });
@@ -146,8 +152,11 @@ const FRICTIONLESS: {
 for (const expected of FRICTIONLESS) {
   test(`${expected.card} (${expected.name}) needs no challenge: status ${expected.status}`, async ({
     page,
+    panel,
+    sandbox,
+    checkout,
   }) => {
-    const { panel, request } = await payWith(page, expected.card);
+    const { request } = await checkout.payWith(expected.card);
     const { payload, error } = await request;
     expect(error).toBeUndefined();
     expect(payload).toMatchObject({
@@ -178,9 +187,10 @@ for (const expected of FRICTIONLESS) {
 }
 
 test("the lookup carries the nonce, the BIN, Songbird's session and the browser, and no card data", async ({
-  page,
+  sandbox,
+  checkout,
 }) => {
-  const { request } = await payWith(page, '4000000000001000');
+  const { request } = await checkout.payWith('4000000000001000');
   await request;
   const [lookup] = await sandbox.requests(LOOKUP);
   const body = lookup?.body as Record<string, unknown>;
@@ -252,8 +262,11 @@ const CHALLENGES: {
 for (const expected of CHALLENGES) {
   test(`${expected.card} (${expected.name}) is challenged in the panel's modal: status ${expected.status}`, async ({
     page,
+    panel,
+    sandbox,
+    checkout,
   }) => {
-    const { panel, request } = await payWith(page, expected.card);
+    const { request } = await checkout.payWith(expected.card);
     await expect(modal(page)).toBeVisible();
     // The issuer's page, in the modal, in the default window size (03: 500 × 600).
     const frame = page.locator(ISSUER_FRAME);
@@ -301,8 +314,11 @@ function nonceIn(path: string | undefined): string {
   return /\/payment_methods\/([^/]+)\/three_d_secure\//.exec(path ?? '')?.[1] ?? '';
 }
 
-test('a wrong password keeps the shopper on the issuer page until the right one', async ({ page }) => {
-  const { request } = await payWith(page, '4000000000001091');
+test('a wrong password keeps the shopper on the issuer page until the right one', async ({
+  page,
+  checkout,
+}) => {
+  const { request } = await checkout.payWith('4000000000001091');
   await answer(page, 'submit', '0000');
   await expect(issuer(page).locator('#problem')).toHaveText('The password is not right. Try again.');
   await answer(page, 'submit');
@@ -316,8 +332,10 @@ test('a wrong password keeps the shopper on the issuer page until the right one'
 for (const how of ['the close button', 'Escape', "the issuer's Cancel"] as const) {
   test(`cancelling by ${how} hands over the lookup's card with its flags, unauthenticated`, async ({
     page,
+    sandbox,
+    checkout,
   }) => {
-    const { request } = await payWith(page, '4000000000001091');
+    const { request } = await checkout.payWith('4000000000001091');
     await expect(issuer(page).locator('#submit')).toBeVisible();
     if (how === 'the close button') {
       await modal(page).getByRole('button', { name: 'Close card verification' }).click();
@@ -345,8 +363,11 @@ for (const how of ['the close button', 'Escape', "the issuer's Cancel"] as const
 
 test('per-request options lay over the option: a smaller window, the billing address, a challenge asked for', async ({
   page,
+  panel,
+  sandbox,
+  checkout,
 }) => {
-  const panel = await openWithCard(page, '4000000000001091', undefined, {
+  await checkout.openWithCard('4000000000001091', undefined, {
     'three-d-secure': JSON.stringify({ amount: '10.00', email: 'pat@example.com' }),
   });
   const request = panel.element.evaluate(async (el) => {
@@ -386,8 +407,12 @@ test('per-request options lay over the option: a smaller window, the billing add
   });
 });
 
-test('per-request options that do not fit are INVALID_OPTION, and nothing is looked up', async ({ page }) => {
-  const panel = await openWithCard(page, '4000000000001000');
+test('per-request options that do not fit are INVALID_OPTION, and nothing is looked up', async ({
+  panel,
+  sandbox,
+  checkout,
+}) => {
+  await checkout.openWithCard('4000000000001000');
   const message = await panel.element.evaluate(async (el) => {
     const element = el as HTMLElement & { requestPaymentMethod(options: unknown): Promise<unknown> };
     try {
@@ -405,10 +430,13 @@ test('per-request options that do not fit are INVALID_OPTION, and nothing is loo
 
 test('a Songbird script that does not load is THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED, and the panel stays usable', async ({
   page,
+  panel,
+  sandbox,
+  checkout,
 }) => {
   let blocked = true;
   await page.route(SONGBIRD, (route) => (blocked ? route.abort() : route.continue()));
-  const { panel, request } = await payWith(page, '4000000000001000');
+  const { request } = await checkout.payWith('4000000000001000');
   const { error } = await request;
   expect(error).toMatchObject({
     code: 'THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED',
@@ -426,11 +454,14 @@ test('a Songbird script that does not load is THREEDS_CARDINAL_SDK_SCRIPT_LOAD_F
 
 test('a Songbird that never sets itself up is THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT after 60 seconds', async ({
   page,
+  panel,
+  sandbox,
+  checkout,
 }) => {
   await page.clock.install();
   // The script is requested and never answered (the page's load event never comes).
   await page.route(SONGBIRD, () => undefined);
-  const panel = await openWithCard(page, '4000000000001000', undefined, {}, 'domcontentloaded');
+  await checkout.openWithCard('4000000000001000', undefined, {}, 'domcontentloaded');
   const request = panel.requestPaymentMethod();
   // The card is tokenized; the verification waits for Songbird. Time stands still from here on.
   await sandbox.waitForRequest('/payment_methods/credit_cards');
@@ -447,14 +478,15 @@ test('a Songbird that never sets itself up is THREEDS_CARDINAL_SDK_SETUP_TIMEDOU
 });
 
 test('a JWT the sandbox refuses is THREEDS_CARDINAL_SDK_BAD_JWT, and nothing is looked up', async ({
-  page,
+  sandbox,
+  checkout,
 }) => {
   const answers = await AnswerOverrides.connect();
   await answers.arm('client_api/v1/configuration', {
     'threeDSecure.cardinalAuthenticationJWT': 'eyJhbGciOiJIUzI1NiJ9.eyJmb3JnZWQiOnRydWV9.bm90LXNpZ25lZA',
   });
   await answers.dispose();
-  const { request } = await payWith(page, '4000000000001000');
+  const { request } = await checkout.payWith('4000000000001000');
   const { error } = await request;
   expect(error).toMatchObject({
     code: 'THREEDS_CARDINAL_SDK_BAD_JWT',
@@ -463,15 +495,19 @@ test('a JWT the sandbox refuses is THREEDS_CARDINAL_SDK_BAD_JWT, and nothing is 
   expect(await sandbox.requests(LOOKUP)).toEqual([]);
 });
 
-test('a saved card is verified with version 2, challenged, its BIN from the vault', async ({ page }) => {
+test('a saved card is verified with version 2, challenged, its BIN from the vault', async ({
+  page,
+  panel,
+  sandbox,
+  checkout,
+}) => {
   // The customer saves a challenged card first.
   const token = await sandbox.clientToken('demo_merchant', 'three_d_secure_2_shopper');
-  const first = await payWith(page, '4000000000001091', token);
+  const first = await checkout.payWith('4000000000001091', token);
   await answer(page, 'submit');
   expect((await first.request).payload).toMatchObject({ vaulted: true });
   const again = await sandbox.clientToken('demo_merchant', 'three_d_secure_2_shopper');
   await page.reload();
-  const panel = new PanelPage(page);
   await panel.openBare(again, 'local', { 'three-d-secure': THREE_D_SECURE });
   await panel.waitForEvent('ready');
   await expect(panel.savedMethods()).toHaveCount(1);
@@ -492,19 +528,24 @@ test('a saved card is verified with version 2, challenged, its BIN from the vaul
 
 test('paymentPanel.createThreeDSecure({version: 2}) on its own: the issuer frame through addFrame', async ({
   page,
+  panel,
+  card,
+  sandbox,
 }) => {
   // A nonce and a BIN from the panel without 3D Secure.
   const token = await sandbox.clientToken('demo_merchant');
-  const panel = new PanelPage(page);
   await panel.openBare(token);
   await panel.waitForEvent('ready');
-  await new CardFields(page).fill({
+  await card.fill({
     number: '4000000000001091',
     expirationDate: '0130',
     cvv: '123',
     postalCode: '12345',
   });
-  const card = (await panel.requestPaymentMethod()).payload as { nonce: string; details: { bin: string } };
+  const tokenized = (await panel.requestPaymentMethod()).payload as {
+    nonce: string;
+    details: { bin: string };
+  };
   const outcome = page.evaluate(
     async ({ authorization, nonce, bin }) => {
       const codeOf = async (run: () => Promise<unknown>): Promise<string> => {
@@ -540,7 +581,7 @@ test('paymentPanel.createThreeDSecure({version: 2}) on its own: the issuer frame
         left: host.childElementCount,
       };
     },
-    { authorization: token, nonce: card.nonce, bin: card.details.bin },
+    { authorization: token, nonce: tokenized.nonce, bin: tokenized.details.bin },
   );
   const frame = page.frameLocator('#challenge-host iframe');
   await frame.getByLabel('Password').fill('1234');
@@ -555,8 +596,9 @@ test('paymentPanel.createThreeDSecure({version: 2}) on its own: the issuer frame
 
 test('paymentPanel.createThreeDSecure({version: 2}) for a merchant without it is THREEDS_NOT_ENABLED_FOR_V2', async ({
   page,
+  panel,
+  sandbox,
 }) => {
-  const panel = new PanelPage(page);
   await panel.openBare(undefined);
   const token = await sandbox.clientToken('three_d_secure_v1_merchant');
   const message = await page.evaluate(async (authorization) => {
@@ -574,13 +616,14 @@ test('paymentPanel.createThreeDSecure({version: 2}) for a merchant without it is
 
 test('a merchant without the JWT still verifies with version 1: the bank frame, no Songbird', async ({
   page,
+  sandbox,
+  checkout,
 }) => {
   const songbird: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/sandbox/cardinal/')) songbird.push(request.url());
   });
-  const { request } = await payWith(
-    page,
+  const { request } = await checkout.payWith(
     '4000000000000002',
     await sandbox.clientToken('three_d_secure_v1_merchant'),
   );

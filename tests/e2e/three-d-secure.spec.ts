@@ -1,41 +1,51 @@
 /**
  * 3D Secure version 1 through the panel, for a merchant whose configuration carries no Cardinal JWT
- * (the sandbox's three_d_secure_v1_merchant): each test card of PROTOCOL §13 through the modal and
+ * (the sandbox's three_d_secure_v1_merchant): each 3D Secure 1 test card of docs/protocol.md through
+ * the modal and
  * the sandbox's bank page, the liability flags of the payload, cancelling, and the errors.
  * Version 2 is three-d-secure-2.spec.ts.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { CardFields } from './models/card-fields';
-import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import type { Page } from '@playwright/test';
+import type { CardFields } from './models/card-fields';
+import type { PanelPage } from './models/panel';
+import type { Sandbox } from './models/sandbox';
+import { expect, test as base } from './support/fixtures';
 
 const V1_KEY = 'sandbox_b4nkfr4m_three_d_secure_v1_merchant';
 const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
 const LOOKUP = '/three_d_secure/lookup';
 const TERM = '/sandbox/three_d_secure/term';
 
-let sandbox: Sandbox;
-test.beforeEach(async () => {
-  sandbox = await Sandbox.connect();
-});
-test.afterEach(async () => {
-  await sandbox.dispose();
-});
+/** A guest checkout with 3D Secure on the test's page. */
+class ThreeDSecureCheckout {
+  constructor(
+    private readonly panel: PanelPage,
+    private readonly card: CardFields,
+    private readonly sandbox: Sandbox,
+  ) {}
 
-/** A guest checkout with 3D Secure, the card typed in; returns the pending request's outcome. */
-async function payWith(page: Page, number: string, authorization?: string) {
-  const panel = new PanelPage(page);
-  await panel.openBare(authorization ?? (await sandbox.clientToken('three_d_secure_v1_merchant')), 'local', {
-    'three-d-secure': THREE_D_SECURE,
-  });
-  await panel.waitForEvent('ready');
-  const card = new CardFields(page);
-  await card.ready();
-  const cvv = number.startsWith('3') ? '1234' : '123';
-  await card.fill({ number, expirationDate: '1230', cvv, postalCode: '12345' });
-  await expect.poll(() => panel.isRequestable()).toBe(true);
-  return { panel, request: panel.requestPaymentMethod() };
+  /** Opens it and types the card in; returns the pending request's outcome. */
+  async payWith(number: string, authorization?: string) {
+    const { panel, card } = this;
+    await panel.openBare(
+      authorization ?? (await this.sandbox.clientToken('three_d_secure_v1_merchant')),
+      'local',
+      { 'three-d-secure': THREE_D_SECURE },
+    );
+    await panel.waitForEvent('ready');
+    await card.ready();
+    const cvv = number.startsWith('3') ? '1234' : '123';
+    await card.fill({ number, expirationDate: '1230', cvv, postalCode: '12345' });
+    await expect.poll(() => panel.isRequestable()).toBe(true);
+    return { request: panel.requestPaymentMethod() };
+  }
 }
+
+const test = base.extend<{ checkout: ThreeDSecureCheckout }>({
+  checkout: async ({ panel, card, sandbox }, use) => {
+    await use(new ThreeDSecureCheckout(panel, card, sandbox));
+  },
+});
 
 function modal(page: Page) {
   return page.locator('payment-panel').getByRole('dialog', { name: 'Card Verification' });
@@ -45,7 +55,7 @@ function bank(page: Page) {
   return page.frameLocator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]');
 }
 
-// PROTOCOL §13: every card that is challenged and ends with a liability shift possible.
+// The test cards (docs/protocol.md) that are challenged and end with a liability shift possible.
 const challenges: { card: string; name: string; button: 'approve' | 'fail'; shifted: boolean }[] = [
   ...['4000000000000002', '5200000000000007', '340000000006022'].map((card) => ({
     card,
@@ -71,8 +81,11 @@ const challenges: { card: string; name: string; button: 'approve' | 'fail'; shif
 for (const challenge of challenges) {
   test(`${challenge.card} (${challenge.name}) goes through the modal: liabilityShifted ${String(challenge.shifted)}`, async ({
     page,
+    panel,
+    sandbox,
+    checkout,
   }) => {
-    const { panel, request } = await payWith(page, challenge.card);
+    const { request } = await checkout.payWith(challenge.card);
     await expect(modal(page)).toBeVisible();
     const frame = page.locator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]');
     await expect(frame).toHaveAttribute('width', '400');
@@ -99,7 +112,7 @@ for (const challenge of challenges) {
   });
 }
 
-for (const [card, name] of [
+for (const [number, name] of [
   ['4000000000000051', 'not enrolled'],
   ['5200000000000056', 'not enrolled'],
   ['340000000008135', 'not enrolled'],
@@ -107,8 +120,12 @@ for (const [card, name] of [
   ['5200000000000049', 'a lookup error'],
   ['340000000008309', 'a lookup error'],
 ] as const) {
-  test(`${card} (${name}) needs no modal, and the payload carries no liability fields`, async ({ page }) => {
-    const { request } = await payWith(page, card);
+  test(`${number} (${name}) needs no modal, and the payload carries no liability fields`, async ({
+    page,
+    sandbox,
+    checkout,
+  }) => {
+    const { request } = await checkout.payWith(number);
     const { payload } = await request;
     expect(payload).toMatchObject({ type: 'CreditCard' });
     expect(payload).not.toHaveProperty('liabilityShifted');
@@ -121,8 +138,10 @@ for (const [card, name] of [
 for (const unable of ['4000000000000069', '5200000000000064', '340000000007780']) {
   test(`${unable} (unable to authenticate) is UNKNOWN_AUTH_RESPONSE with the bank message`, async ({
     page,
+    panel,
+    checkout,
   }) => {
-    const { panel, request } = await payWith(page, unable);
+    const { request } = await checkout.payWith(unable);
     await bank(page).locator('#approve').click();
     const { error } = await request;
     expect(error).toMatchObject({
@@ -139,8 +158,11 @@ for (const unable of ['4000000000000069', '5200000000000064', '340000000007780']
   });
 }
 
-test('closing the modal cancels: the lookup card is handed over with its flags', async ({ page }) => {
-  const { request } = await payWith(page, '4000000000000002');
+test('closing the modal cancels: the lookup card is handed over with its flags', async ({
+  page,
+  checkout,
+}) => {
+  const { request } = await checkout.payWith('4000000000000002');
   await expect(modal(page)).toBeVisible();
   await modal(page).getByRole('button', { name: 'Close card verification' }).click();
   const { payload } = await request;
@@ -148,16 +170,15 @@ test('closing the modal cancels: the lookup card is handed over with its flags',
   await expect(modal(page)).toBeHidden();
 });
 
-test('Escape closes the modal too', async ({ page }) => {
-  const { request } = await payWith(page, '4000000000000002');
+test('Escape closes the modal too', async ({ page, checkout }) => {
+  const { request } = await checkout.payWith('4000000000000002');
   await expect(modal(page).getByRole('button', { name: 'Close card verification' })).toBeFocused();
   await page.keyboard.press('Escape');
   const { payload } = await request;
   expect(payload).toMatchObject({ liabilityShifted: false, liabilityShiftPossible: true });
 });
 
-test('a saved card is verified too', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('a saved card is verified too', async ({ panel, sandbox }) => {
   const token = await sandbox.clientToken('three_d_secure_v1_merchant', 'returning_shopper');
   await panel.openBare(token, 'local', { 'three-d-secure': THREE_D_SECURE });
   await panel.waitForEvent('ready');
@@ -169,23 +190,22 @@ test('a saved card is verified too', async ({ page }) => {
 });
 
 test('with a tokenization key it is CAN_NOT_USE_TOKENIZATION_KEY, and card requests fail with it', async ({
-  page,
+  panel,
+  card,
+  sandbox,
 }) => {
-  const panel = new PanelPage(page);
   await panel.openBare(V1_KEY, 'local', { 'three-d-secure': THREE_D_SECURE });
   expect(await panel.waitForError()).toMatchObject({
     code: 'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY',
     message: '3D Secure can not use a tokenization key for authorization.',
   });
   await panel.waitForEvent('ready');
-  const card = new CardFields(page);
   await card.fill({ number: '4000000000000002', expirationDate: '1230', cvv: '123', postalCode: '12345' });
   expect((await panel.requestPaymentMethod()).error?.code).toBe('THREEDS_CAN_NOT_USE_TOKENIZATION_KEY');
   expect(await sandbox.requests(LOOKUP)).toEqual([]);
 });
 
-test('a merchant without 3D Secure is NOT_ENABLED', async ({ page }) => {
-  const panel = new PanelPage(page);
+test('a merchant without 3D Secure is NOT_ENABLED', async ({ panel, sandbox }) => {
   const token = await sandbox.clientToken('card_only_merchant');
   await panel.openBare(token, 'local', { 'three-d-secure': THREE_D_SECURE });
   expect(await panel.waitForError()).toMatchObject({
@@ -195,13 +215,16 @@ test('a merchant without 3D Secure is NOT_ENABLED', async ({ page }) => {
 });
 
 test.describe('paymentPanel.createThreeDSecure, for a merchant flow of its own', () => {
-  test('verifyCard twice at once, missing options, cancel and its payload', async ({ page }) => {
+  test('verifyCard twice at once, missing options, cancel and its payload', async ({
+    page,
+    panel,
+    card,
+    sandbox,
+  }) => {
     // A nonce from the panel without 3D Secure.
     const token = await sandbox.clientToken('three_d_secure_v1_merchant');
-    const panel = new PanelPage(page);
     await panel.openBare(token);
     await panel.waitForEvent('ready');
-    const card = new CardFields(page);
     await card.fill({ number: '4000000000000002', expirationDate: '1230', cvv: '123', postalCode: '12345' });
     const nonce = String((await panel.requestPaymentMethod()).payload?.nonce);
 
@@ -217,12 +240,17 @@ test.describe('paymentPanel.createThreeDSecure, for a merchant flow of its own',
         };
         const threeDSecure = await window.paymentPanel.createThreeDSecure({ authorization });
         const frames: HTMLIFrameElement[] = [];
+        let framed = (): void => undefined;
+        const frameAdded = new Promise<void>((resolve) => {
+          framed = resolve;
+        });
         const options = {
           nonce,
           amount: '10.00',
           addFrame: (_: unknown, frame: HTMLIFrameElement) => {
             frames.push(frame);
             document.body.append(frame);
+            framed();
           },
           removeFrame: () => {
             for (const frame of frames) frame.remove();
@@ -237,13 +265,8 @@ test.describe('paymentPanel.createThreeDSecure, for a merchant flow of its own',
         const noPayload = await codeOf(() => threeDSecure.cancelVerifyCard());
         const first = threeDSecure.verifyCard(options);
         const second = await codeOf(() => threeDSecure.verifyCard(options));
-        await new Promise<void>((resolve) => {
-          const wait = (): void => {
-            if (frames.length > 0) resolve();
-            else setTimeout(wait, 50);
-          };
-          wait();
-        });
+        // The bank's frame is there: the first verification is under way.
+        await frameAdded;
         const cancelled = await threeDSecure.cancelVerifyCard();
         const verified = await first;
         return {

@@ -3,7 +3,7 @@
  * the page: `<payment-panel>` (`HTMLElementTagNameMap`), its events (`HTMLElementEventMap`) and
  * `window.paymentPanel`. It is type-checked twice: with the repository's sources (`npm run
  * typecheck`), and against the published `payment-panel.d.ts` alone, with the DOM library and nothing
- * else (src/types/public-types.test.ts). Each `@ts-expect-error` is a misuse the types must refuse.
+ * else (tests/unit/public-types.test.ts). Each `@ts-expect-error` is a misuse the types must refuse.
  * It is never run.
  */
 

@@ -1,19 +1,30 @@
 /**
- * The sandbox gateway's test controls: fault switches, the request log, what the data collectors'
- * hosts received and client tokens.
+ * The sandbox gateway's test controls: reset, fault switches, the request log, what the data
+ * collectors' hosts received and client tokens. The `sandbox` fixture (support/fixtures.ts) hands
+ * each test one, reset.
  */
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { FaultCallName, FaultKind } from '../../../demo/sandbox/faults';
 import { localOrigins } from '../../../demo/server/origins';
+import { FRAUDNET_STAND_IN_PATHS } from '../../../src/shared/flavours';
+
+export type { FaultCallName, FaultKind } from '../../../demo/sandbox/faults';
+
+/** Every kind of fault, in the order the fault matrix runs them: the slow answer, which succeeds, last. */
+export const MATRIX_KINDS = ['500', '429', '403', '422', 'timeout', 'reset', 'malformed', 'slow'] as const;
 
 /** A request as the sandbox logged it. */
 export interface LoggedRequest {
+  /** Increasing number: a request logged later has a greater one. */
+  id: number;
   method: string;
   path: string;
   query: Record<string, string>;
   body: unknown;
   origin: string | null;
-  fault: string | null;
-  status: number;
+  fault: FaultKind | null;
+  /** `null` while pending, or when no HTTP answer went out (a time-out, a reset, a client that left). */
+  status: number | null;
 }
 
 /** A request a data collector's host received: Kount's data path or the fraudnet stand-in. */
@@ -29,16 +40,52 @@ export interface DeviceSessionRecord {
   referrer: string | null;
 }
 
-/** A fault the sandbox can inject into the next matching calls. */
+/** A fault the sandbox injects into the next matching calls. */
 export interface Fault {
   /** A substring of the path, or… */
   match?: string;
   /** …the name of a call (FAULT_CALLS of demo/sandbox/faults.ts), e.g. a page the sandbox plays. */
-  call?: string;
-  kind: '500' | '429' | '403' | '422' | 'timeout' | 'reset' | 'malformed' | 'slow';
+  call?: FaultCallName;
+  kind: FaultKind;
   method?: 'GET' | 'POST';
+  /** How many calls get it; 1 by default. */
   count?: number;
+  /** Delay of a `slow` fault; 3000 ms by default. */
   delayMs?: number;
+}
+
+/** Path fragments of the calls the fault specs read back from the log. */
+export const CALL_PATHS = {
+  configuration: '/client_api/v1/configuration',
+  paymentMethods: '/client_api/v1/payment_methods',
+  creditCards: '/v1/payment_methods/credit_cards',
+  createPaymentResource: '/v1/paypal_hermes/create_payment_resource',
+  setupBillingAgreement: '/v1/paypal_hermes/setup_billing_agreement',
+  paypalAccounts: '/v1/payment_methods/paypal_accounts',
+  applePayWebSessions: '/v1/apple_pay_web/sessions',
+  applePaymentTokens: '/v1/payment_methods/apple_payment_tokens',
+  threeDSecureLookup: '/three_d_secure/lookup',
+  threeDSecureAcs: '/sandbox/three_d_secure/acs',
+  threeDSecureTerm: '/sandbox/three_d_secure/term',
+  analytics: '/analytics/',
+  fraudnetScript: FRAUDNET_STAND_IN_PATHS.script,
+} as const satisfies Partial<Record<FaultCallName, string>>;
+
+/** How long the request log must stay unchanged to count as settled. */
+const SETTLED_MS = 750;
+
+let injected = 0;
+
+/** How many faults this worker has injected so far: armed, less those cleared before any call hit them. */
+export function faultsInjected(): number {
+  return injected;
+}
+
+/** Whether a logged answer handed the client what it asked for: a 2xx that was not cut short. */
+export function answered(request: LoggedRequest): boolean {
+  return (
+    request.status !== null && request.status >= 200 && request.status < 300 && request.fault !== 'malformed'
+  );
 }
 
 /** Talks to the sandbox's `/sandbox/*` controls. */
@@ -58,18 +105,35 @@ export class Sandbox {
     return sandbox;
   }
 
+  /** Back to the clean state: no faults, an empty log, the seeded vaults. */
   async reset(): Promise<void> {
     expect((await this.api.post('/sandbox/reset')).ok()).toBe(true);
   }
 
+  /** Arms a fault on the next `count` matching calls and counts it as injected. */
   async inject(fault: Fault): Promise<void> {
-    expect((await this.api.post('/sandbox/faults', { data: fault })).status()).toBe(201);
+    const response = await this.api.post('/sandbox/faults', { data: fault });
+    expect(response.status(), await response.text()).toBe(201);
+    injected += fault.count ?? 1;
   }
 
+  /** Disarms every fault; those no call hit no longer count as injected. */
   async clearFaults(): Promise<void> {
+    for (const fault of await this.armed()) injected -= fault.remaining;
     expect((await this.api.delete('/sandbox/faults')).ok()).toBe(true);
   }
 
+  /** The faults still armed, with the calls each will still hit. */
+  async armed(): Promise<{ kind: FaultKind; remaining: number }[]> {
+    return (await (await this.api.get('/sandbox/faults')).json()) as { kind: FaultKind; remaining: number }[];
+  }
+
+  /** Empties the request log. */
+  async clearLog(): Promise<void> {
+    expect((await this.api.delete('/sandbox/requests')).ok()).toBe(true);
+  }
+
+  /** The logged requests whose path contains `match` (all when none), oldest first. */
   async requests(match?: string): Promise<LoggedRequest[]> {
     const response = await this.api.get('/sandbox/requests', { params: match ? { match } : {} });
     return (await response.json()) as LoggedRequest[];
@@ -77,10 +141,44 @@ export class Sandbox {
 
   /** Waits until a request whose path contains `match` has been logged, and returns the first. */
   async waitForRequest(match: string): Promise<LoggedRequest> {
-    await expect.poll(async () => (await this.requests(match)).length).toBeGreaterThan(0);
-    const [first] = await this.requests(match);
+    const [first] = await this.waitForRequests(match);
     if (!first) throw new Error(`no request matching ${match}`);
     return first;
+  }
+
+  /** Waits until `count` requests whose path contains `match` have been logged, and returns them all. */
+  async waitForRequests(match: string, count = 1): Promise<LoggedRequest[]> {
+    await expect.poll(async () => (await this.requests(match)).length).toBeGreaterThanOrEqual(count);
+    return this.requests(match);
+  }
+
+  /**
+   * The requests whose path contains `match` (all when none), once the log of them has stopped
+   * changing: no request added and none answered for a while. What a test reads to say that
+   * nothing more happened, without sleeping for a guessed time.
+   */
+  async settledRequests(match?: string, { quietMs = SETTLED_MS } = {}): Promise<LoggedRequest[]> {
+    let seen = '';
+    let changedAt = 0;
+    await expect
+      .poll(
+        async () => {
+          const now = JSON.stringify(await this.requests(match));
+          if (now !== seen) {
+            seen = now;
+            changedAt = Date.now();
+          }
+          return Date.now() - changedAt;
+        },
+        { message: `the log of ${match ?? 'every request'} kept changing`, intervals: [100] },
+      )
+      .toBeGreaterThanOrEqual(quietMs);
+    return JSON.parse(seen) as LoggedRequest[];
+  }
+
+  /** Requests of a call the client got a full answer to. */
+  async answered(match: string): Promise<LoggedRequest[]> {
+    return (await this.requests(match)).filter(answered);
   }
 
   /** What the data collectors' hosts received, oldest first; of one collector and session when given. */

@@ -1,10 +1,10 @@
 /**
- * What a hostile test watches on every origin of a page: uncaught exceptions, unhandled
- * rejections and console errors (the page, its cross-origin frames and its popups), the requests
- * made, and whether `Object.prototype` was polluted in any frame.
+ * What a test watches on every origin of a page (the `guard` fixture of fixtures.ts): uncaught
+ * exceptions, unhandled rejections and console errors (the page, its cross-origin frames and its
+ * popups), the requests made, and whether `Object.prototype` was polluted in any frame.
  * @packageDocumentation
  */
-import type { BrowserContext, Frame, Page, Request } from '@playwright/test';
+import { expect, type BrowserContext, type Frame, type Page, type Request } from '@playwright/test';
 
 /** A request as the guard saw it. */
 export interface SeenRequest {
@@ -55,6 +55,12 @@ export class PageGuard {
     page.on('request', (request) => {
       this.requests.push({ url: request.url(), method: request.method(), frame: frameUrl(request) });
     });
+  }
+
+  /** Expects that nothing was thrown or left unhandled, and no console error but the allowed ones. */
+  expectClean(): void {
+    expect(this.errors, 'uncaught exceptions and unhandled rejections').toEqual([]);
+    expect(this.consoleErrors, 'console errors').toEqual([]);
   }
 
   /** Requests seen since `mark` (a length of {@link requests} taken earlier). */

@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OPTION_ATTRIBUTES } from '../element/options';
-import { PANEL_EVENT_NAMES } from '../shared/event-names';
-import { ERROR_CATALOGUE } from '../shared/errors';
+import { OPTION_ATTRIBUTES } from '../../src/element/options';
+import { PANEL_EVENT_NAMES } from '../../src/shared/event-names';
+import { ERROR_CATALOGUE } from '../../src/shared/errors';
 import type * as Schema from 'custom-elements-manifest/schema';
 import ts from 'typescript';
 import { checkDeclarations, ROOT } from '../../build/declarations';

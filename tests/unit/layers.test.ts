@@ -1,0 +1,150 @@
+// @vitest-environment node
+/**
+ * The layer rule (build/layers.js) as `npm run lint` applies it: the repository's own ESLint
+ * configuration, without its type-aware rules so that a file that does not exist can be linted.
+ */
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: [{ files: ['**/*.{ts,tsx,js}'], ...tseslint.configs.disableTypeChecked }],
+});
+
+/** The layer rule's messages for `code` as if it were the file at `path`. */
+async function layerMessages(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, path) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'boundaries/dependencies' || message.fatal)
+    .map((message) => message.message);
+}
+
+describe('the layer rule', () => {
+  it('is part of the lint of src/, frames/ and demo/', async () => {
+    for (const file of [
+      'src/model/panel-model.ts',
+      'frames/hosted-fields/frame.ts',
+      'demo/sandbox/gateway.ts',
+    ]) {
+      const config = (await eslint.calculateConfigForFile(resolve(root, file))) as {
+        rules: Record<string, unknown>;
+      };
+      expect(config.rules['boundaries/dependencies'], file).toBeDefined();
+    }
+  });
+
+  it.each([
+    [
+      'src/model/probe.ts',
+      "import { PanelController } from '../controller';",
+      'model may not import controller',
+    ],
+    ['src/client/probe.ts', "import { emptyModel } from '../model';", 'client may not import model'],
+    ['src/shared/probe.ts', "import { httpRequest } from '../client/http';", 'shared may not import client'],
+    [
+      'src/methods/vault/probe.ts',
+      "import { createPanel } from '../../element/create-panel';",
+      'methods may not import element',
+    ],
+    [
+      'src/controller/probe.ts',
+      "import { PanelRoot } from '../view/PanelRoot';",
+      'controller may not import view',
+    ],
+    ['src/index-probe.ts', "import { Views } from './view/Views';", 'entry may not import view'],
+    [
+      'src/view/probe.ts',
+      "import { PanelController } from '../controller/panel-controller';",
+      'view may not import controller',
+    ],
+    ['src/view/probe.ts', "import { createClient } from '../client';", 'view may not import client'],
+    [
+      'src/shared/probe.ts',
+      "import { format } from '../../frames/hosted-fields/format';",
+      'shared may not import frame',
+    ],
+    [
+      'src/client/probe.ts',
+      "import { start } from '../../demo/sandbox/gateway';",
+      'client may not import sandbox',
+    ],
+    [
+      'src/model/probe.ts',
+      "import { MODULE_ENTRIES } from '../../build/modules';",
+      'model may not import build',
+    ],
+    [
+      'frames/paypal/probe.ts',
+      "import { bank } from '../three-d-secure/bank';",
+      'frame may not import frame',
+    ],
+    [
+      'frames/paypal/probe.ts',
+      "import { emit } from '../../src/controller/events';",
+      'frame may not import controller',
+    ],
+    [
+      'frames/shared/probe.ts',
+      "import { format } from '../hosted-fields/format';",
+      'frames-shared may not import frame',
+    ],
+    [
+      'demo/sandbox/probe.ts',
+      "import { createClient } from '../../src/client';",
+      'sandbox may not import client',
+    ],
+    [
+      'demo/sandbox/probe.ts',
+      "import { createError } from '../../src/shared/errors';",
+      'sandbox may not import shared',
+    ],
+    [
+      'demo/server/probe.ts',
+      "import { BUNDLE_URL } from '../../src/shared/bundle-location';",
+      'demo-server may not import shared',
+    ],
+    [
+      'demo/sandbox/probe.ts',
+      "import { origins } from '../server/origins';",
+      'sandbox may not import demo-server',
+    ],
+    [
+      'demo/probe.js',
+      "import { ENDPOINTS } from '../src/shared/endpoints';",
+      'merchant-page may not import shared',
+    ],
+    ['src/model/probe.ts', "import { useState } from 'react';", 'Only the view imports React'],
+    [
+      'frames/hosted-fields/probe.ts',
+      "import { createRoot } from 'react-dom/client';",
+      'Only the view imports React',
+    ],
+  ])('reports %s importing against the direction: %s', async (path, code, expected) => {
+    const messages = await layerMessages(path, `${code}\n`);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(expected);
+  });
+
+  it.each([
+    ['src/index-probe.ts', "import { PaymentPanelElement } from './element/payment-panel-element';"],
+    ['src/element/probe.ts', "import { PanelController } from '../controller';"],
+    ['src/controller/probe.ts', "import { openHostedFields } from '../methods/hosted-fields';"],
+    ['src/view/probe.ts', "import { viewControllerOf } from '../controller';"],
+    ['src/view/probe.ts', "import { useState } from 'react';"],
+    ['src/methods/vault/probe.ts', "import type { RawPaymentMethod } from '../../model';"],
+    ['src/model/probe.ts', "import type { GatewayConfiguration } from '../client/configuration';"],
+    ['src/client/probe.ts', "import { ENDPOINTS } from '../shared/endpoints';"],
+    ['frames/paypal/probe.ts', "import { readReturn } from './return';"],
+    ['frames/three-d-secure/probe.ts', "import { joinChannel } from '../shared/join-channel';"],
+    ['frames/hosted-fields/probe.ts', "import { httpRequest } from '../../src/client/http';"],
+    ['demo/sandbox/probe.ts', "import { ENDPOINTS } from '../../src/shared/endpoints';"],
+    ['demo/server/probe.ts', "import { deviceSessions } from '../sandbox/device-sessions';"],
+    ['demo/server/probe.ts', "import type { Flavour } from '../../src/shared/flavours';"],
+  ])('lets %s import down the layers: %s', async (path, code) => {
+    expect(await layerMessages(path, `${code}\n`)).toEqual([]);
+  });
+});
