@@ -3,7 +3,8 @@
  * the per-field state, the card-type candidates, the settable attributes and the styles whitelist.
  * @packageDocumentation
  */
-import type { CardBrandType } from './card-brand-names';
+import type { cardCandidate, fieldState } from './frame-message-parts';
+import type { Infer } from './strict-readers';
 
 /** The hosted field keys of SPEC §3, plus the card sheet's cardholder name. */
 export const FIELD_KEYS = [
@@ -80,20 +81,11 @@ export const FIELD_DEFAULTS: Readonly<Record<FieldKey, FieldDefaults>> = {
   },
 };
 
-/** State of one field (SPEC §3 per-field state; the page adds the container). */
-export interface FieldState {
-  isEmpty: boolean;
-  isValid: boolean;
-  isPotentiallyValid: boolean;
-  isFocused: boolean;
-}
+/** State of one field (docs/architecture.md, hosted fields; the page adds the container). */
+export type FieldState = Infer<typeof fieldState>;
 
 /** A brand the number may still be: what the page learns of the number, and nothing more. */
-export interface CardCandidate {
-  type: CardBrandType;
-  niceType: string;
-  code: { name: string; size: number };
-}
+export type CardCandidate = Infer<typeof cardCandidate>;
 
 /** Events a field reports to the page (SPEC §4 external events). */
 export const FIELD_EVENT_TYPES = [
