@@ -18,22 +18,17 @@ import {
   string,
   unknownValue,
   type Infer,
-  type Loose,
-  type Reader,
 } from '../../shared/strict-readers';
 import { lenient } from '../../shared/strict-readers-more';
+
+/** Reads a {@link ThreeDSecureInfo}: its flags checked, every other key kept. */
+const threeDSecureInfo = looseObject({ liabilityShifted: boolean, liabilityShiftPossible: boolean });
 
 /**
  * The liability flags of a 3D Secure step, with any other field the gateway sends (`status`,
  * `enrolled`…) kept as it came: the merchant gets it as `verificationDetails`.
  */
-export type ThreeDSecureInfo = Loose<{ liabilityShifted: boolean; liabilityShiftPossible: boolean }>;
-
-/** Reads a {@link ThreeDSecureInfo}: its flags checked, every other key kept. */
-const threeDSecureInfo: Reader<ThreeDSecureInfo> = looseObject({
-  liabilityShifted: boolean,
-  liabilityShiftPossible: boolean,
-});
+export type ThreeDSecureInfo = Infer<typeof threeDSecureInfo>;
 
 /** Reads a card as the lookup or the bank's answer returns it: a new nonce, with its details. */
 const paymentMethod = object({
