@@ -254,7 +254,9 @@ export type MemberOf<M extends Members> = {
 export function discriminated<const M extends Members>(members: M): Reader<MemberOf<M>> {
   const readers: Record<string, AnyReader> = {};
   for (const type of Object.keys(members)) readers[type] = object({ type: oneOf([type]), ...members[type] });
-  // The member's reader checks `type` again, as one of its keys.
+  // A `type` that is no string finds no member, or one whose reader refuses it (its `type` is one
+  // of its keys): the messages and answers read here are structured clones or JSON, with no
+  // function to make a key of it.
   return declare(
     (value) =>
       isObject(value) && Object.hasOwn(readers, value.type as string)
@@ -289,12 +291,6 @@ export function refine<T>(
 
 /** A string of at least one character. */
 export const nonEmptyString: Reader<string> = refine(string(), 'a non-empty string', (value) => value !== '');
-
-/** A string that `pattern` matches (a pattern without the `g` or `y` flag, which would make it stateful). */
-/* @__NO_SIDE_EFFECTS__ */
-export function matching(pattern: RegExp, text: string): Reader<string> {
-  return refine(string(), text, (value) => pattern.test(value));
-}
 
 /** A finite number of at least zero. */
 export const nonNegativeNumber: Reader<number> = refine(
