@@ -40,6 +40,7 @@ export const CORE_EXPORTS: Readonly<Record<string, string>> = {
   loadScript: 'src/shared/load-script.ts',
   frameChannel: 'src/shared/frame-channel.ts',
   frameMessages: 'src/shared/frame-messages.ts',
+  frameMessageParts: 'src/shared/frame-message-parts.ts',
   strictReaders: 'src/shared/strict-readers.ts',
   cardBrandNames: 'src/shared/card-brand-names.ts',
   hostedFields: 'src/shared/hosted-fields.ts',

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { openSiblings, parseSiblingMessage, type SiblingMessage, type SiblingPort } from './siblings';
+import {
+  openSiblings,
+  parseSiblingMessage,
+  siblingMessage,
+  type SiblingMessage,
+  type SiblingPort,
+} from './siblings';
+import { expectReadsItsShape } from '../../src/shared/test-support';
 
 const STATE = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
 
@@ -84,5 +91,11 @@ describe('openSiblings', () => {
     deliver(new MessageEvent('message', { data: { type: 'collect' } }));
     deliver(new MessageEvent('message', { data: { type: 'collect', requestId: 'r1', extra: 1 } }));
     expect(handler).toHaveBeenCalledExactlyOnceWith({ type: 'collect', requestId: 'r1' });
+  });
+});
+
+describe('siblingMessage, held to its declaration', () => {
+  it('reads every message its declaration makes, and refuses every hostile variant, at every depth', () => {
+    expectReadsItsShape(siblingMessage);
   });
 });

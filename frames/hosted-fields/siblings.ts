@@ -10,40 +10,31 @@
  * - `value {requestId, field, value, state}` — its raw value and state.
  * @packageDocumentation
  */
-import { CARD_BRAND_TYPES, type CardBrandType } from '../../src/shared/card-brands';
-import { fieldKey, fieldState } from '../../src/shared/frame-messages';
+import { CARD_BRAND_TYPES } from '../../src/shared/card-brands';
+import { fieldKey, fieldState } from '../../src/shared/frame-message-parts';
 import type { FieldKey, FieldState } from '../../src/shared/hosted-fields';
 import {
   array,
   discriminated,
   nullable,
-  object,
   oneOf,
   parseWith,
   string,
+  type Infer,
 } from '../../src/shared/strict-readers';
-
-/** A message between sibling frames. */
-export type SiblingMessage =
-  | { type: 'cardType'; cardType: CardBrandType | null }
-  | { type: 'supportedCardTypes'; cardTypes: string[] }
-  | { type: 'collect'; requestId: string }
-  | { type: 'value'; requestId: string; field: FieldKey; value: string; state: FieldState };
 
 const requestId = string(200);
 
-const siblingMessage = discriminated<SiblingMessage>({
-  cardType: object({ type: oneOf(['cardType']), cardType: nullable(oneOf(CARD_BRAND_TYPES)) }),
-  supportedCardTypes: object({ type: oneOf(['supportedCardTypes']), cardTypes: array(string(100), 50) }),
-  collect: object({ type: oneOf(['collect']), requestId }),
-  value: object({
-    type: oneOf(['value']),
-    requestId,
-    field: fieldKey,
-    value: string(300),
-    state: fieldState,
-  }),
+/** Reads a {@link SiblingMessage}. */
+export const siblingMessage = discriminated({
+  cardType: { cardType: nullable(oneOf(CARD_BRAND_TYPES)) },
+  supportedCardTypes: { cardTypes: array(string(100), 50) },
+  collect: { requestId },
+  value: { requestId, field: fieldKey, value: string(300), state: fieldState },
 });
+
+/** A message between sibling frames. */
+export type SiblingMessage = Infer<typeof siblingMessage>;
 
 /**
  * Reads a sibling's message, or returns `null` for anything that is not exactly one: every field

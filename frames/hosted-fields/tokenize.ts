@@ -11,9 +11,10 @@ import { supportedBrands } from '../../src/shared/card-brands';
 import { ANALYTICS_COMPONENT_PREFIX, LIBRARY_VERSION } from '../../src/shared/constants';
 import { CREDIT_CARDS_ENDPOINT } from '../../src/shared/endpoints';
 import { createTokenizationError, PanelError } from '../../src/shared/errors';
-import { shortText, type CardPayload, type PageToFrameMessage } from '../../src/shared/frame-messages';
+import { cardPayload } from '../../src/shared/frame-message-parts';
+import type { CardPayload, PageToFrameMessage } from '../../src/shared/frame-messages';
 import type { FieldKey } from '../../src/shared/hosted-fields';
-import { object, oneOf, optional, parseWith, record, unknownValue } from '../../src/shared/strict-readers';
+import { parseWith } from '../../src/shared/strict-readers';
 import { determinedBrand } from './card-types';
 import type { CollectedField } from './siblings';
 
@@ -165,24 +166,10 @@ export function tokenizationError(error: unknown): PanelError {
   return createTokenizationError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR', undefined, details);
 }
 
-/** Reads exactly the payload fields of a gateway card, and nothing else of it. */
-const cardPayload = object<CardPayload>({
-  nonce: shortText,
-  type: oneOf(['CreditCard']),
-  description: shortText,
-  details: object({
-    cardType: shortText,
-    lastTwo: shortText,
-    lastFour: optional(shortText),
-    bin: optional(shortText),
-    expirationMonth: optional(shortText),
-    expirationYear: optional(shortText),
-    cardholderName: optional(shortText),
-  }),
-  binData: optional(record(unknownValue)),
-});
-
-/** The page's payload from the gateway's answer: only nonce, details, description, type, binData. */
+/**
+ * The page's payload from the gateway's answer: only nonce, details, description, type, binData,
+ * read as the page reads the payload.
+ */
 export function payloadFromResponse(data: unknown): CardPayload | null {
   const cards: unknown =
     typeof data === 'object' && data !== null ? (data as { creditCards?: unknown }).creditCards : undefined;

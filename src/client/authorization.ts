@@ -1,6 +1,5 @@
 /**
- * Parsing of the merchant's authorization: a tokenization key or a client token (docs/protocol.md,
- * "Authorization").
+ * Parsing of the merchant's authorization: a tokenization key or a client token (docs/protocol.md).
  * @packageDocumentation
  */
 import { API_BASES } from '../shared/build-constants';
@@ -48,10 +47,7 @@ export type AuthorizationField = { tokenizationKey: string } | { authorizationFi
 const TOKENIZATION_KEY = /^[A-Za-z0-9]+_[A-Za-z0-9]+_[A-Za-z0-9_]+$/;
 
 // Only these two fields are read; whatever else a token carries is not needed, so it is dropped.
-const clientToken = object<{ authorizationFingerprint: string; configUrl: string }>({
-  authorizationFingerprint: string(),
-  configUrl: string(),
-});
+const clientToken = object({ authorizationFingerprint: string(), configUrl: string() });
 
 function invalid(reason: string): never {
   throw createError('CLIENT_INVALID_AUTHORIZATION', undefined, { reason });

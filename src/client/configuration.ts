@@ -1,6 +1,5 @@
 /**
- * The gateway configuration: its type, its reader and the call that fetches it (docs/protocol.md, "The
- * configuration call").
+ * The gateway configuration: its type, its reader and the call that fetches it (docs/protocol.md).
  * @packageDocumentation
  */
 import { LIBRARY_VERSION, SDK_VERSION } from '../shared/constants';
@@ -14,65 +13,21 @@ import {
   optional,
   parseWith,
   string,
-  type Loose,
-  type Shape,
+  type Infer,
 } from '../shared/strict-readers';
 import { authorizationField, type Authorization, type AuthorizationType } from './authorization';
 import { assertGatewayDomains, assertGatewayUrl } from './domain';
 import { httpRequest, type HttpResponse } from './http';
 
-/**
- * The fields the panel reads (docs/protocol.md, "What the panel reads"); {@link GatewayConfiguration} adds
- * every other key.
- */
-type GatewayConfigurationFields = {
-  clientApiUrl: string;
-  assetsUrl: string;
-  configUrl?: string | undefined;
-  analytics?: Loose<{ url: string }> | undefined;
-  environment?: string | undefined;
-  merchantId?: string | undefined;
-  challenges?: string[] | undefined;
-  creditCards?:
-    | Loose<{
-        supportedCardTypes?: string[] | undefined;
-        supportedGateways?: Loose<{ name: string }>[] | undefined;
-      }>
-    | undefined;
-  threeDSecureEnabled?: boolean | undefined;
-  paypalEnabled?: boolean | undefined;
-  paypal?:
-    | Loose<{
-        clientId?: string | null | undefined;
-        displayName?: string | null | undefined;
-        unvettedMerchant?: boolean | undefined;
-        assetsUrl?: string | null | undefined;
-      }>
-    | undefined;
-  applePayWeb?:
-    | Loose<{
-        merchantIdentifier?: string | undefined;
-        countryCode?: string | undefined;
-        currencyCode?: string | undefined;
-        supportedNetworks?: string[] | undefined;
-        merchantCapabilities?: string[] | undefined;
-      }>
-    | undefined;
-  kount?: Loose<{ kountMerchantId?: string | null | undefined }> | undefined;
-  braintreeApi?: Loose<{ url: string; accessToken?: string | undefined }> | undefined;
-};
-
-/**
- * The gateway configuration (docs/protocol.md, "What the panel reads"): `clientApiUrl` and `assetsUrl`, the
- * optional fields the panel reads, and any other key the gateway sends, kept as it came.
- */
-export type GatewayConfiguration = Loose<GatewayConfigurationFields>;
-
 const strings = array(string());
 const optionalText = optional(nullable(string()));
 
-// Kept apart from the reader so that a refusal can name the first field that does not fit.
-const gatewayConfigurationFields: Shape<GatewayConfigurationFields> = {
+/**
+ * Reads the configuration JSON as a {@link GatewayConfiguration}: the fields the panel reads
+ * (docs/protocol.md, the gateway configuration) checked, unknown keys kept at every depth.
+ * `clientApiUrl` and `assetsUrl` are required; everything else is optional.
+ */
+export const gatewayConfigurationReader = looseObject({
   clientApiUrl: string(),
   assetsUrl: string(),
   configUrl: optional(string()),
@@ -107,14 +62,13 @@ const gatewayConfigurationFields: Shape<GatewayConfigurationFields> = {
   ),
   kount: optional(looseObject({ kountMerchantId: optionalText })),
   braintreeApi: optional(looseObject({ url: string(), accessToken: optional(string()) })),
-};
+});
 
 /**
- * Reads the configuration JSON as a {@link GatewayConfiguration}: the fields the panel reads
- * checked, unknown keys kept. `clientApiUrl` and `assetsUrl` are required; everything else is
- * optional.
+ * The gateway configuration (docs/protocol.md): `clientApiUrl` and `assetsUrl`, the optional
+ * fields the panel reads, and any other key the gateway sends, kept as it came.
  */
-export const gatewayConfigurationReader = looseObject(gatewayConfigurationFields);
+export type GatewayConfiguration = Infer<typeof gatewayConfigurationReader>;
 
 /** The `_meta` sent with every gateway request and analytics batch. */
 export interface AnalyticsMetadata {
@@ -131,7 +85,7 @@ export interface AnalyticsMetadata {
   dropinVersion?: string;
 }
 
-/** What components read: the authorization, its kind, the metadata and the configuration. Serialisable. */
+/** What components read: the configuration wrapper (docs/protocol.md). Serialisable. */
 export interface ClientConfiguration {
   /** The authorization string as the merchant gave it. */
   authorization: string;
@@ -244,7 +198,7 @@ export async function fetchConfiguration(
     networkError({
       httpStatus,
       originalError: data,
-      invalidKey: invalidKey(gatewayConfigurationFields, data),
+      invalidKey: invalidKey(gatewayConfigurationReader, data),
     });
   }
   assertGatewayDomains(gatewayConfiguration);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePageToFrameMessage, type PageToFrameMessage } from './frame-messages';
+import { pageToFrameMessage, parsePageToFrameMessage, type PageToFrameMessage } from './frame-messages';
+import { expectReadsItsShape } from './test-support';
 
 const long = 'x'.repeat(2001);
 
@@ -197,5 +198,12 @@ describe('parsePageToFrameMessage', () => {
       field: 'cvv',
       message: text,
     });
+  });
+});
+
+describe('the page’s messages, held to their declaration', () => {
+  it('reads every message its declaration makes, and refuses every hostile variant, at every depth', () => {
+    expectReadsItsShape(pageToFrameMessage);
+    expectReadsItsShape(pageToFrameMessage, { examples: valid });
   });
 });

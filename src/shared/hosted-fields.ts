@@ -3,7 +3,8 @@
  * the per-field state, the card-type candidates, the settable attributes and the styles whitelist.
  * @packageDocumentation
  */
-import type { CardBrandType } from './card-brand-names';
+import type { cardCandidate, fieldState } from './frame-message-parts';
+import type { Infer } from './strict-readers';
 
 /** The hosted field keys (docs/hosted-fields.md, "Options"), plus the card sheet's cardholder name. */
 export const FIELD_KEYS = [
@@ -80,20 +81,11 @@ export const FIELD_DEFAULTS: Readonly<Record<FieldKey, FieldDefaults>> = {
   },
 };
 
-/** State of one field (docs/hosted-fields.md, "The instance"; the page adds the container). */
-export interface FieldState {
-  isEmpty: boolean;
-  isValid: boolean;
-  isPotentiallyValid: boolean;
-  isFocused: boolean;
-}
+/** State of one field (docs/architecture.md, hosted fields; the page adds the container). */
+export type FieldState = Infer<typeof fieldState>;
 
 /** A brand the number may still be: what the page learns of the number, and nothing more. */
-export interface CardCandidate {
-  type: CardBrandType;
-  niceType: string;
-  code: { name: string; size: number };
-}
+export type CardCandidate = Infer<typeof cardCandidate>;
 
 /** Events a field reports to the page (docs/hosted-fields.md, "The instance"). */
 export const FIELD_EVENT_TYPES = [
@@ -117,7 +109,7 @@ export const LANGUAGE_TAG_PATTERN = /^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8}){0,3}$/;
 /** The longest language tag a field's frame takes. */
 export const LANGUAGE_TAG_MAX_LENGTH = 35;
 
-/** Attributes the page may set on a field's input, and the value each takes (docs/hosted-fields.md). */
+/** Attributes the page may set on a field's input and the kind of value each takes (docs/hosted-fields.md). */
 export const SETTABLE_ATTRIBUTES = {
   'aria-invalid': 'boolean',
   'aria-required': 'boolean',

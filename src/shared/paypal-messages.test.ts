@@ -5,7 +5,9 @@ import {
   parsePayPalReturnMessage,
   returnMessageFromQuery,
   type PayPalReturnMessage,
+  paypalReturnMessage,
 } from './paypal-messages';
+import { expectReadsItsShape } from './test-support';
 
 const approved: PayPalReturnMessage = {
   type: 'paypalApproved',
@@ -94,5 +96,11 @@ describe('cancelMessage', () => {
   it('is a cancellation of the page’s version', () => {
     expect(cancelMessage('1.9.2')).toEqual({ type: 'paypalCancelled', version: '1.9.2' });
     expect(parsePayPalReturnMessage(cancelMessage('1.9.2'))).toEqual(cancelMessage('1.9.2'));
+  });
+});
+
+describe('paypalReturnMessage, held to its declaration', () => {
+  it('reads every message its declaration makes, and refuses every hostile variant, at every depth', () => {
+    expectReadsItsShape(paypalReturnMessage);
   });
 });

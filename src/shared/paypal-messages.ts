@@ -9,7 +9,8 @@
  * with the strict readers: the pages must stay tiny and the bundle carries no schema library for it.
  * @packageDocumentation
  */
-import { INVALID, discriminated, object, oneOf, optional, parseWith, type Reader } from './strict-readers';
+import { discriminated, object, optional, parseWith, refine, string, type Infer } from './strict-readers';
+import { byKey } from './strict-readers-more';
 
 /** The landing page's file under `{assetsUrl}/payment-panel/{version}/`: where the popup opens. */
 export const PAYPAL_LANDING_PAGE = 'html/paypal-landing-frame.html';
@@ -24,68 +25,65 @@ export const PAYPAL_CANCEL_PAGE = 'html/paypal-cancel-frame.html';
 export const PAYPAL_TOKEN_MAX_LENGTH = 200;
 
 /** Reads a non-empty token of at most {@link PAYPAL_TOKEN_MAX_LENGTH} characters. */
-const token: Reader<string> = (value) =>
-  typeof value === 'string' && value !== '' && value.length <= PAYPAL_TOKEN_MAX_LENGTH ? value : INVALID;
+const token = refine(
+  string(PAYPAL_TOKEN_MAX_LENGTH),
+  `a token of 1 to ${PAYPAL_TOKEN_MAX_LENGTH} characters`,
+  (value) => value !== '',
+);
 
-/**
- * What PayPal adds to `returnUrl` when the shopper approves a checkout, in PayPal's spelling.
- */
-export interface PayPalCheckoutReturn {
+/** Reads what PayPal adds to `returnUrl` when the shopper approves a checkout, in PayPal's spelling. */
+const checkoutReturn = object({
   /** The payment id, sent to the gateway as the payment token. */
-  paymentId: string;
+  paymentId: token,
   /** The EC token of the payment the panel created. */
-  token: string;
+  token,
   /** The payer id PayPal assigned to the shopper. */
-  PayerID: string;
-}
+  PayerID: token,
+});
 
 /**
- * What PayPal adds to `returnUrl` when the shopper approves a billing agreement, in PayPal's
+ * Reads what PayPal adds to `returnUrl` when the shopper approves a billing agreement, in PayPal's
  * spelling: `ba_token` alone makes a return a vault return.
  */
-export interface PayPalVaultReturn {
+const vaultReturn = object({
   /** The billing-agreement token (`BA-…`) of the agreement the panel set up. */
-  ba_token: string;
+  ba_token: token,
   /** The token PayPal pairs with the agreement, when it names one; tokenize does not need it. */
-  token?: string | undefined;
-}
+  token: optional(token),
+});
 
-/** The shopper's approval as PayPal returned it. */
-export type PayPalReturn = PayPalCheckoutReturn | PayPalVaultReturn;
+/** What PayPal adds to `returnUrl` when the shopper approves a checkout. */
+export type PayPalCheckoutReturn = Infer<typeof checkoutReturn>;
 
-/** The message of the return page (an approval) or of the cancel page (a cancellation). */
-export type PayPalReturnMessage =
-  // The shopper approved; `version` is the return page's, which the panel compares with its own.
-  | { type: 'paypalApproved'; version: string; data: PayPalReturn }
-  // The shopper cancelled on the approval page.
-  | { type: 'paypalCancelled'; version: string };
-
-const version = token;
-
-const checkoutReturn = object<PayPalCheckoutReturn>({ paymentId: token, token, PayerID: token });
-
-const vaultReturn = object<PayPalVaultReturn>({ ba_token: token, token: optional(token) });
+/** What PayPal adds to `returnUrl` when the shopper approves a billing agreement. */
+export type PayPalVaultReturn = Infer<typeof vaultReturn>;
 
 /**
- * The presence of `ba_token` picks the shape, so a malformed agreement token is refused rather
- * than dropped into a checkout return.
+ * Reads the shopper's approval as PayPal returned it. The presence of `ba_token` picks the shape,
+ * so a malformed agreement token is refused rather than dropped into a checkout return.
  */
-const paypalReturn: Reader<PayPalReturn> = (value) =>
-  typeof value === 'object' && value !== null && Object.hasOwn(value, 'ba_token')
-    ? vaultReturn(value)
-    : checkoutReturn(value);
+const paypalReturn = byKey('ba_token', vaultReturn, checkoutReturn);
 
-const returnMessage = discriminated<PayPalReturnMessage>({
-  paypalApproved: object({ type: oneOf(['paypalApproved']), version, data: paypalReturn }),
-  paypalCancelled: object({ type: oneOf(['paypalCancelled']), version }),
+/** The shopper's approval as PayPal returned it. */
+export type PayPalReturn = Infer<typeof paypalReturn>;
+
+/** Reads the message of the return page (an approval) or of the cancel page (a cancellation). */
+export const paypalReturnMessage = discriminated({
+  // The shopper approved; `version` is the return page's, which the panel compares with its own.
+  paypalApproved: { version: token, data: paypalReturn },
+  // The shopper cancelled on the approval page.
+  paypalCancelled: { version: token },
 });
+
+/** The message of the return page (an approval) or of the cancel page (a cancellation). */
+export type PayPalReturnMessage = Infer<typeof paypalReturnMessage>;
 
 /**
  * Reads a message of the return or cancel page, or returns `null` for anything that is not
  * exactly one: tokens non-empty and capped, unknown keys dropped.
  */
 export function parsePayPalReturnMessage(data: unknown): PayPalReturnMessage | null {
-  return parseWith(returnMessage, data);
+  return parseWith(paypalReturnMessage, data);
 }
 
 /** The query keys PayPal adds to `returnUrl`; the panel's own keys there are left alone. */

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   array,
   boolean,
   discriminated,
+  expectedText,
   finiteNumber,
   INVALID,
   invalidKey,
   looseObject,
-  matching,
   nonEmptyString,
   nonNegativeNumber,
   nullable,
@@ -20,7 +20,10 @@ import {
   string,
   union,
   unknownValue,
+  type Infer,
 } from './strict-readers';
+import { lenient, byKey } from './strict-readers-more';
+import { expectReadsItsShape } from './test-support';
 
 describe('scalar readers', () => {
   it('read strings up to their cap', () => {
@@ -92,7 +95,11 @@ describe('record', () => {
 });
 
 describe('object', () => {
-  const reader = object<{ a: string; b?: number | undefined }>({ a: string(5), b: optional(finiteNumber) });
+  const reader = object({ a: string(5), b: optional(finiteNumber) });
+
+  it('has the type of its declaration', () => {
+    expectTypeOf<Infer<typeof reader>>().toEqualTypeOf<{ a: string; b?: number | undefined }>();
+  });
 
   it('keeps only the declared keys', () => {
     expect(reader({ a: 'x', b: 1, c: true })).toEqual({ a: 'x', b: 1 });
@@ -129,10 +136,10 @@ describe('union and discriminated', () => {
     expect(either('ab')).toBe(INVALID);
   });
 
-  type Message = { type: 'a'; x: string } | { type: 'b' };
-  const message = discriminated<Message>({
-    a: object({ type: oneOf(['a']), x: string() }),
-    b: object({ type: oneOf(['b']) }),
+  const message = discriminated({ a: { x: string() }, b: {} });
+
+  it('has the union of its members as its type', () => {
+    expectTypeOf<Infer<typeof message>>().toEqualTypeOf<{ type: 'a'; x: string } | { type: 'b' }>();
   });
 
   it('reads the member its type names', () => {
@@ -155,10 +162,7 @@ describe('union and discriminated', () => {
 });
 
 describe('looseObject', () => {
-  const reader = looseObject<{ a: string; b?: number | undefined }>({
-    a: string(5),
-    b: optional(finiteNumber),
-  });
+  const reader = looseObject({ a: string(5), b: optional(finiteNumber) });
 
   it('reads the declared keys and keeps every other own key as it came', () => {
     const nested = { deep: [1] };
@@ -189,7 +193,7 @@ describe('looseObject', () => {
 
 describe('refine and the bounded scalars', () => {
   it('refine keeps what reads and passes the test', () => {
-    const even = refine(finiteNumber, (value) => value % 2 === 0);
+    const even = refine(finiteNumber, 'an even number', (value) => value % 2 === 0);
     expect(even(2)).toBe(2);
     expect(even(3)).toBe(INVALID);
     expect(even('2')).toBe(INVALID);
@@ -198,9 +202,10 @@ describe('refine and the bounded scalars', () => {
   it('read non-empty strings, matching strings and numbers of at least zero', () => {
     expect(nonEmptyString('a')).toBe('a');
     expect(nonEmptyString('')).toBe(INVALID);
-    expect(matching(/^a+$/)('aa')).toBe('aa');
-    expect(matching(/^a+$/)('ab')).toBe(INVALID);
-    expect(matching(/^a+$/)(['aa'])).toBe(INVALID);
+    const as = refine(string(), 'a run of a', (value) => /^a+$/.test(value));
+    expect(as('aa')).toBe('aa');
+    expect(as('ab')).toBe(INVALID);
+    expect(as(['aa'])).toBe(INVALID);
     expect(nonNegativeNumber(0)).toBe(0);
     expect(nonNegativeNumber(1.5)).toBe(1.5);
     for (const value of [-1, Number.NaN, Infinity, '1']) expect(nonNegativeNumber(value)).toBe(INVALID);
@@ -208,21 +213,64 @@ describe('refine and the bounded scalars', () => {
 });
 
 describe('invalidKey', () => {
-  const shape = { a: string(), b: optional(finiteNumber) };
+  const shape = object({ a: string(), b: optional(finiteNumber) });
 
-  it('names the first key of a shape that does not read, a missing required key included', () => {
+  it('names the first key of an object that does not read, a missing required key included', () => {
     expect(invalidKey(shape, { a: 'x', b: 'y' })).toBe('b');
     expect(invalidKey(shape, { b: 1 })).toBe('a');
     expect(invalidKey(shape, { a: 'x', c: 1 })).toBeUndefined();
   });
 
-  it('names the first key a map refuses, prototype keys included', () => {
-    expect(invalidKey(string(), { a: 'x', b: 1 })).toBe('b');
-    expect(invalidKey(string(), { constructor: 'x' })).toBe('constructor');
-    expect(invalidKey(string(), { a: 'x' })).toBeUndefined();
+  it('names the first key a map refuses, prototype keys included, through a refinement too', () => {
+    const texts = record(string());
+    expect(invalidKey(texts, { a: 'x', b: 1 })).toBe('b');
+    expect(invalidKey(texts, { constructor: 'x' })).toBe('constructor');
+    expect(invalidKey(texts, { a: 'x' })).toBeUndefined();
+    expect(invalidKey(refine(texts, 'texts'), { a: 1 })).toBe('a');
   });
 
   it('names nothing for a value that is no plain object', () => {
     for (const value of [null, 'a', ['x'], 1]) expect(invalidKey(shape, value)).toBeUndefined();
+  });
+});
+
+describe('expectedText', () => {
+  it('spells an object as JSON would show it, optional keys marked and a loose object open', () => {
+    const reader = looseObject({
+      flow: optional(oneOf(['checkout', 'vault'])),
+      amount: union(nonEmptyString, nonNegativeNumber),
+      names: optional(record(string())),
+      on: refine(object({ kount: optional(boolean) }), '$ with kount true', (value) => value.kount === true),
+    });
+    expect(expectedText(reader)).toBe(
+      '{"flow"?: "checkout" | "vault", "amount": a non-empty string | a number of at least 0, ' +
+        '"names"?: {"key": string}, "on": {"kount"?: boolean} with kount true, …}',
+    );
+  });
+
+  it('names the other kinds by what they are', () => {
+    expect(expectedText(refine(boolean, 'true or false'))).toBe('true or false');
+    expect(expectedText(finiteNumber)).toBe('number');
+    expect(expectedText(array(string()))).toBe('array');
+    expect(expectedText(discriminated({ a: {}, b: {} }))).toBe('discriminated');
+  });
+});
+
+describe('every builder, held to its own declaration', () => {
+  const shapes = {
+    'a discriminated union': discriminated({
+      a: { text: string(8), list: array(oneOf(['x', 'y']), 3), flag: optional(boolean) },
+      b: { map: record(nullable(finiteNumber)), anything: optional(unknownValue) },
+    }),
+    'a loose object in a union': union(
+      looseObject({ key: string() }),
+      object({ other: refine(finiteNumber, 'even', (value) => value % 2 === 0) }),
+    ),
+    'a choice by key': byKey('special', object({ special: nonEmptyString }), object({ plain: boolean })),
+    'a lenient part': object({ part: optional(lenient(object({ n: nonNegativeNumber }))) }),
+  };
+
+  it.each(Object.entries(shapes))('%s', (_, reader) => {
+    expectReadsItsShape(reader);
   });
 });

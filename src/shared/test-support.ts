@@ -1,83 +1,63 @@
 /**
- * Helpers for unit tests that hold a strict reader against a zod schema of the same shape: the
- * schema, which the bundle no longer ships, serves as the oracle of what must be accepted and
- * refused. Not part of the bundle.
+ * Helpers for unit tests that hold a strict reader to its own declaration: every valid value made
+ * from the declaration is read into what it stands for, as a fresh value, and every hostile
+ * variant of it is refused. Not part of the bundle.
  * @packageDocumentation
  */
+import fc from 'fast-check';
 import { expect } from 'vitest';
-import type * as z from 'zod/mini';
-import { INVALID, type Reader } from './strict-readers';
+import { hostileVariants, samples, type Sample } from './shape-samples';
+import { INVALID, type AnyReader } from './strict-readers';
 
-/** Values of every kind, put where a valid value stood. */
-const SUBSTITUTES: readonly unknown[] = [
-  undefined,
-  null,
-  true,
-  false,
-  0,
-  -0,
-  -1,
-  1.5,
-  Number.NaN,
-  Infinity,
-  '',
-  'x',
-  'x'.repeat(2001),
-  [],
-  ['x'],
-  {},
-  { x: 1 },
-];
+/** A value as a failure names it. */
+export function shown(value: unknown): string {
+  return JSON.stringify(value, (_, item: unknown) =>
+    item === undefined ? '<undefined>' : Number.isNaN(item) ? '<NaN>' : item,
+  );
+}
 
-/**
- * `value`, and variants of it at every depth: each key of an object left out, replaced by each of
- * a set of values of every kind or by each variant of its own value, and an unknown key added;
- * each item of an array likewise, and the array emptied.
- */
-export function variantsOf(value: unknown): unknown[] {
-  const variants: unknown[] = [value];
-  if (Array.isArray(value)) {
-    const items: readonly unknown[] = value;
-    variants.push([]);
-    items.forEach((item, index) => {
-      for (const variant of [...SUBSTITUTES, ...variantsOf(item).slice(1)]) {
-        variants.push(items.map((other, at) => (at === index ? variant : other)));
-      }
-    });
-  } else if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value);
-    variants.push({ ...value, unknownKey: { nested: true } });
-    for (const [key, child] of entries) {
-      variants.push(Object.fromEntries(entries.filter(([other]) => other !== key)));
-      for (const variant of [...SUBSTITUTES, ...variantsOf(child).slice(1)]) {
-        variants.push({ ...value, [key]: variant });
-      }
-    }
-  }
-  return variants;
+/** How {@link expectReadsItsShape} reads: `read` in place of the reader, extra valid samples. */
+export interface ShapeCheck {
+  /** What is tested, when it is not the reader itself (e.g. an option's parser); `INVALID` for a refusal. */
+  read?: (value: unknown) => unknown;
+  /** Valid values the declaration's samples seldom make (a refinement by pattern). */
+  examples?: readonly unknown[];
+  /** Runs of fast-check; 150 by default. */
+  runs?: number;
+  /** Values `read` takes by rules of its own, before the reader (an option's text, or none). */
+  skip?: (value: unknown) => boolean;
 }
 
 /**
- * Expects `reader` to accept exactly the values `schema` accepts, and to read each into what the
- * schema gives (keys the schema leaves `undefined` may be absent). Returns how many were accepted.
+ * Expects `read` (the reader by default) to read every valid sample of `reader`'s declaration as
+ * the declaration says, into a new object or array, and to refuse every hostile variant of it.
  */
-export function expectSameVerdicts<T>(
-  reader: Reader<T>,
-  schema: z.ZodMiniType,
-  values: readonly unknown[],
-): number {
-  let accepted = 0;
-  for (const value of values) {
-    const oracle = schema.safeParse(value);
-    const read = reader(value);
-    const shown = JSON.stringify(value, (_, item: unknown) =>
-      item === undefined ? '<undefined>' : Number.isNaN(item) ? '<NaN>' : item,
-    );
-    expect(read === INVALID, `verdict on ${shown}`).toBe(!oracle.success);
-    if (oracle.success) {
-      accepted++;
-      expect(read, `result of ${shown}`).toEqual(oracle.data);
+export function expectReadsItsShape(reader: AnyReader, check: ShapeCheck = {}): void {
+  const read = check.read ?? reader;
+  const skip = check.skip ?? (() => false);
+  const verify = ({ input, output }: Sample): void => {
+    if (skip(input)) return;
+    const result = read(input);
+    expect(result, `read of ${shown(input)}`).toStrictEqual(output);
+    if (typeof input === 'object' && input !== null) expect(result, 'a fresh value').not.toBe(input);
+    for (const variant of hostileVariants(reader, input)) {
+      if (skip(variant)) continue;
+      expect(read(variant), `refusal of ${shown(variant)}`).toBe(INVALID);
     }
+  };
+  const examples = (check.examples ?? []).map((input) => {
+    const output = reader(input);
+    expect(output, `the example ${shown(input)}`).not.toBe(INVALID);
+    return { input, output };
+  });
+  for (const sample of examples) verify(sample);
+  if (check.examples === undefined) {
+    fc.assert(
+      fc.property(samples(reader), (sample) => {
+        verify(sample);
+      }),
+      // The same values every run (PANEL_FUZZ_SEED makes others, as in the browser tests).
+      { numRuns: check.runs ?? 150, seed: Number(process.env.PANEL_FUZZ_SEED ?? 20_261_109) },
+    );
   }
-  return accepted;
 }

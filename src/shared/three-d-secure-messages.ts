@@ -1,6 +1,6 @@
 /**
- * The messages of the 3D Secure frames (docs/architecture.md, "Frames and their channel"; the calls
- * around them: docs/protocol.md, "Version 1").
+ * The messages of the 3D Secure frames (docs/architecture.md, "Frames and their channel"; docs/protocol.md,
+ * the bank frame and the authentication-complete page).
  *
  * The bank frame and, after the bank has answered, the authentication-complete page load one after
  * the other in the same frame, on the assets origin, and talk to the page on the verification's
@@ -13,23 +13,20 @@
  *    frame to the authentication-complete page with the answer in its query;
  * 5. authentication-complete page → page: `authenticationComplete` with the parsed answer.
  *
- * Each side reads only what it receives, with the strict readers. The readers are built in
- * annotated calls, so a frame that imports this module for one of them does not ship the other.
+ * Each side reads only what it receives, with the strict readers. Their builders have no side
+ * effects, so a frame that imports this module for one of them does not ship the other.
  * @packageDocumentation
  */
-import type { FrameKind } from './frame-channel';
-import type { WireError } from './frame-messages';
+import { wireError } from './frame-message-parts';
 import {
   discriminated,
   nullable,
-  object,
   oneOf,
-  optional,
   parseWith,
   record,
   string,
   unknownValue,
-  type Reader,
+  type Infer,
 } from './strict-readers';
 
 /** The bank frame page under `{assetsUrl}/payment-panel/{version}/`, without `.min` and `.html`. */
@@ -50,70 +47,51 @@ export const THREE_D_SECURE_URL_MAX_LENGTH = 8192;
 /** Longest PaReq or MD a configuration carries. */
 export const THREE_D_SECURE_FIELD_MAX_LENGTH = 65_536;
 
-/** The frame pages of 3D Secure, by the role they play. */
-export type ThreeDSecureFrameKind = Extract<FrameKind, 'three-d-secure-bank' | 'three-d-secure-complete'>;
-
-/** What the bank frame needs to send the shopper to the bank (docs/protocol.md, "Version 1"). */
-export interface BankFrameConfiguration {
-  /** The bank's access control server (ACS), where the form is posted: always `https:`. */
-  acsUrl: string;
-  /** The authentication request, posted as `PaReq`. */
-  pareq: string;
-  /** The merchant data, posted as `MD`; the bank posts it back to the term URL. */
-  md: string;
-  /** Where the bank posts its answer, posted as `TermUrl`: the gateway's, with the complete page's URL. */
-  termUrl: string;
-}
-
-/** A message from the page to the bank frame: its configuration, in answer to its request. */
-export interface ThreeDSecurePageMessage extends BankFrameConfiguration {
-  type: 'bankFrameConfiguration';
-}
-
-/** A message from a 3D Secure frame to the page. */
-export type ThreeDSecureFrameMessage =
-  // The bank frame asks for its configuration; `version` is the frame's, which the page compares.
-  | { type: 'bankFrameConfigurationRequest'; version: string }
-  // A frame gives up: the page is of another version, or the term URL is off the allow-list.
-  | { type: 'frameError'; frame: ThreeDSecureFrameKind; error: WireError }
-  // The bank has answered. `authResponse` is the gateway's JSON object, or `null` when the query
-  // held none that could be read; the page reads it (`success`, `paymentMethod`, `threeDSecureInfo`, `error`).
-  | { type: 'authenticationComplete'; authResponse: Record<string, unknown> | null };
-
 const url = string(THREE_D_SECURE_URL_MAX_LENGTH);
 const field = string(THREE_D_SECURE_FIELD_MAX_LENGTH);
 
-const pageMessage: Reader<ThreeDSecurePageMessage> = /* @__PURE__ */ (() =>
-  object<ThreeDSecurePageMessage>({
-    type: oneOf(['bankFrameConfiguration']),
+/**
+ * Reads the page's message to the bank frame: its configuration, in answer to its request, with
+ * what the bank frame needs to send the shopper to the bank (docs/protocol.md, the bank frame).
+ */
+export const threeDSecurePageMessage = discriminated({
+  bankFrameConfiguration: {
+    /** The bank's access control server (ACS), where the form is posted: always `https:`. */
     acsUrl: url,
+    /** The authentication request, posted as `PaReq`. */
     pareq: field,
+    /** The merchant data, posted as `MD`; the bank posts it back to the term URL. */
     md: field,
+    /** Where the bank posts its answer, posted as `TermUrl`: the gateway's, with the complete page's URL. */
     termUrl: url,
-  }))();
+  },
+});
 
-const frameMessage: Reader<ThreeDSecureFrameMessage> = /* @__PURE__ */ (() =>
-  discriminated<ThreeDSecureFrameMessage>({
-    bankFrameConfigurationRequest: object({
-      type: oneOf(['bankFrameConfigurationRequest']),
-      version: string(200),
-    }),
-    frameError: object({
-      type: oneOf(['frameError']),
-      frame: oneOf(['three-d-secure-bank', 'three-d-secure-complete']),
-      error: object<WireError>({
-        name: oneOf(['PanelError']),
-        code: string(200),
-        type: string(200),
-        message: string(2000),
-        details: optional(record(unknownValue)),
-      }),
-    }),
-    authenticationComplete: object({
-      type: oneOf(['authenticationComplete']),
-      authResponse: nullable(record(unknownValue)),
-    }),
-  }))();
+/** A message from the page to the bank frame. */
+export type ThreeDSecurePageMessage = Infer<typeof threeDSecurePageMessage>;
+
+/** What the bank frame needs to send the shopper to the bank. */
+export type BankFrameConfiguration = Omit<ThreeDSecurePageMessage, 'type'>;
+
+/** Reads a message from a 3D Secure frame to the page. */
+export const threeDSecureFrameMessage = discriminated({
+  // The bank frame asks for its configuration; `version` is the frame's, which the page compares.
+  bankFrameConfigurationRequest: { version: string(200) },
+  // A frame gives up: the page is of another version, or the term URL is off the allow-list.
+  frameError: {
+    frame: oneOf(['three-d-secure-bank', 'three-d-secure-complete']),
+    error: wireError,
+  },
+  // The bank has answered. `authResponse` is the gateway's JSON object, or `null` when the query
+  // held none that could be read; the page reads it (`success`, `paymentMethod`, `threeDSecureInfo`, `error`).
+  authenticationComplete: { authResponse: nullable(record(unknownValue)) },
+});
+
+/** A message from a 3D Secure frame to the page. */
+export type ThreeDSecureFrameMessage = Infer<typeof threeDSecureFrameMessage>;
+
+/** The frame pages of 3D Secure, by the role they play. */
+export type ThreeDSecureFrameKind = Extract<ThreeDSecureFrameMessage, { type: 'frameError' }>['frame'];
 
 /**
  * Reads the page's message in the bank frame, or returns `null` for anything that is not exactly
@@ -121,7 +99,7 @@ const frameMessage: Reader<ThreeDSecureFrameMessage> = /* @__PURE__ */ (() =>
  * URLs may be used is the frame's to check.
  */
 export function parseThreeDSecurePageMessage(data: unknown): ThreeDSecurePageMessage | null {
-  return parseWith(pageMessage, data);
+  return parseWith(threeDSecurePageMessage, data);
 }
 
 /**
@@ -130,7 +108,7 @@ export function parseThreeDSecurePageMessage(data: unknown): ThreeDSecurePageMes
  * answer is only known to be a plain object here.
  */
 export function parseThreeDSecureFrameMessage(data: unknown): ThreeDSecureFrameMessage | null {
-  return parseWith(frameMessage, data);
+  return parseWith(threeDSecureFrameMessage, data);
 }
 
 /**

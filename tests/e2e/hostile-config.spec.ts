@@ -3,8 +3,9 @@
  * for every option attribute and property (and for `paymentPanel.create()`), gateway answers whose
  * URLs are on a foreign domain or over plain http (the configuration, the 3D Secure lookup, the
  * PayPal approval), and tampered frame URLs (another version, another origin, another channel).
- * Each gives its named catalogue error with the exact message of SPEC §8, contacts nothing it
- * should not, throws nothing uncaught, and the panel still pays afterwards.
+ * Each gives its named catalogue error with the exact message of its catalogue (docs/protocol.md),
+ * contacts nothing it should not, throws nothing uncaught, and the panel still pays afterwards.
+ * The option values are made from the options' declarations (`OPTION_READERS`).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };

@@ -21,6 +21,7 @@ import {
   refine,
   string,
   unknownValue,
+  type Infer,
 } from '../../shared/strict-readers';
 import type { ApplePayPaymentRequestLike, ApplePayPaymentTokenLike } from './apple-pay-session';
 import { APPLE_PAY_ERRORS } from '../../shared/errors/catalogues/apple-pay';
@@ -103,16 +104,8 @@ const META = { source: 'apple-pay' } as const;
 
 const DEFAULT_MERCHANT_CAPABILITIES = ['supports3DS'] as const;
 
-/** The gateway's Apple Pay card, as {@link applePayCard} reads it. */
-interface GatewayApplePayCard {
-  nonce: string;
-  type?: 'ApplePayCard' | undefined;
-  description?: string | undefined;
-  details: { cardType: string; dpanLastTwo: string; cardHolderName?: string | null | undefined };
-  binData?: Record<string, unknown> | null | undefined;
-}
-
-const applePayCard = object<GatewayApplePayCard>({
+/** Reads the gateway's Apple Pay card. */
+export const applePayCard = object({
   nonce: nonEmptyString,
   type: optional(oneOf(['ApplePayCard'])),
   description: optional(string()),
@@ -124,8 +117,9 @@ const applePayCard = object<GatewayApplePayCard>({
   binData: optional(nullable(record(unknownValue))),
 });
 
-const tokenizeAnswer = object<{ applePayCards: unknown[] }>({
-  applePayCards: refine(array(unknownValue), (cards) => cards.length > 0),
+/** Reads the gateway's answer to a tokenization: at least one card, read on its own. */
+export const applePayTokenizeAnswer = object({
+  applePayCards: refine(array(unknownValue), '$ with a card', (cards) => cards.length > 0),
 });
 
 /** Apple spells the gateway's `mastercard` `masterCard`; every other name is the same in both. */
@@ -142,7 +136,7 @@ function base64Json(value: unknown): string {
   return btoa(binary);
 }
 
-function toTokenizeResult(card: GatewayApplePayCard): ApplePayTokenizeResult {
+function toTokenizeResult(card: Infer<typeof applePayCard>): ApplePayTokenizeResult {
   const details: ApplePayCardDetails = {
     cardType: card.details.cardType,
     dpanLastTwo: card.details.dpanLastTwo,
@@ -251,7 +245,7 @@ export function createApplePay(client: GatewayClient): ApplePay {
       } catch (error) {
         throw failed(error);
       }
-      const card = parseWith(applePayCard, parseWith(tokenizeAnswer, data)?.applePayCards[0]);
+      const card = parseWith(applePayCard, parseWith(applePayTokenizeAnswer, data)?.applePayCards[0]);
       // The gateway's answer itself is the cause: it holds no well-formed card.
       if (!card) throw failed(data);
       analytics('tokenize.succeeded');

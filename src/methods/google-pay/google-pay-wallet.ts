@@ -6,15 +6,7 @@
  */
 import type { GatewayClient } from '../../client';
 import { createError, isPanelError, type PanelError } from '../../shared/errors';
-import {
-  INVALID,
-  invalidKey,
-  isObject,
-  object,
-  oneOf,
-  optional,
-  type Shape,
-} from '../../shared/strict-readers';
+import { INVALID, isObject, object, oneOf, optional, refusal } from '../../shared/strict-readers';
 import type { WalletIntegration } from '../wallet';
 import { createGooglePayment, GOOGLE_PAY_API_VERSION } from './google-payment';
 import {
@@ -44,12 +36,11 @@ export interface GooglePayWalletOptions {
 }
 
 /** Google's `ButtonOptions` a merchant may set, and the values Google knows. */
-const buttonFields: Shape<{ buttonColor?: string; buttonType?: string; buttonSizeMode?: string }> = {
+const buttonOptions = object({
   buttonColor: optional(oneOf(['default', 'black', 'white'])),
   buttonType: optional(oneOf(['book', 'buy', 'checkout', 'donate', 'order', 'pay', 'plain', 'subscribe'])),
   buttonSizeMode: optional(oneOf(['static', 'fill'])),
-};
-const buttonOptions = object(buttonFields);
+});
 
 /** The merchant's option, split as the drop-in splits it: what the panel reads, and the request's overrides. */
 function splitOption(option: Record<string, unknown> | undefined): {
@@ -99,13 +90,10 @@ export function createGooglePayWallet(
   const created = splitOption(options.option);
   // The element checks the option's shape; the button's values are Google's, checked here.
   if (buttonOptions(created.button) === INVALID) {
-    const key = invalidKey(buttonFields, created.button);
     throw createError(
       'INVALID_OPTION',
       { option: 'googlePay' },
-      {
-        reason: `"button.${key ?? ''}" does not fit; expected buttonColor default | black | white, buttonType book | buy | checkout | donate | order | pay | plain | subscribe, buttonSizeMode static | fill`,
-      },
+      { reason: refusal(buttonOptions, created.button, 'button.') },
     );
   }
   if (created.version !== undefined && created.version !== GOOGLE_PAY_API_VERSION) {

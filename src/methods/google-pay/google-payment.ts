@@ -22,7 +22,6 @@ import {
   refine,
   string,
   unknownValue,
-  type Loose,
 } from '../../shared/strict-readers';
 import type { GooglePayPaymentMethodLike, IsReadyToPayRequestLike, PaymentDataRequestLike } from './pay-api';
 // Google Pay's codes reach this page with Google Pay's file.
@@ -53,40 +52,18 @@ export interface GooglePayCardResult {
   binData?: Record<string, unknown>;
 }
 
-/** The gateway's `androidPay` settings (its merchant's Google Pay) that the panel reads. */
-interface AndroidPaySettings {
-  enabled?: boolean | undefined;
-  environment?: string | undefined;
-  displayName?: string | undefined;
-  googleAuthorizationFingerprint: string;
-  paypalClientId?: string | null | undefined;
-  supportedNetworks: string[];
-}
-
-const androidPaySettings = looseObject<AndroidPaySettings>({
+/** Reads the gateway's `androidPay` settings (its merchant's Google Pay) that the panel reads. */
+const androidPaySettings = looseObject({
   enabled: optional(boolean),
   environment: optional(string()),
   displayName: optional(string()),
   googleAuthorizationFingerprint: nonEmptyString,
   paypalClientId: optional(nullable(string())),
-  supportedNetworks: refine(array(nonEmptyString), (networks) => networks.length > 0),
+  supportedNetworks: refine(array(nonEmptyString), '$ with a network', (networks) => networks.length > 0),
 });
 
-/** The card of a token, as the gateway writes it. */
-interface TokenCard {
-  nonce: string;
-  description?: string | undefined;
-  details: {
-    cardType: string;
-    lastTwo: string;
-    lastFour: string;
-    isNetworkTokenized?: boolean | undefined;
-    bin?: string | undefined;
-  };
-  binData?: Record<string, unknown> | null | undefined;
-}
-
-const tokenCard = object<TokenCard>({
+/** Reads the card of a token, as the gateway writes it. */
+const tokenCard = object({
   nonce: nonEmptyString,
   description: optional(string()),
   details: object({
@@ -99,16 +76,8 @@ const tokenCard = object<TokenCard>({
   binData: optional(nullable(record(unknownValue))),
 });
 
-/** A PayPal account of a token (Google Pay's PayPal method). */
-interface TokenPayPalAccount {
-  nonce: string;
-  details: Record<string, unknown>;
-}
-
-const tokenPayPalAccount = object<TokenPayPalAccount>({
-  nonce: nonEmptyString,
-  details: record(unknownValue),
-});
+/** Reads a PayPal account of a token (Google Pay's PayPal method). */
+const tokenPayPalAccount = object({ nonce: nonEmptyString, details: record(unknownValue) });
 
 /** A Google Pay component bound to a client. */
 export interface GooglePayment {
@@ -164,7 +133,7 @@ export function createGooglePayment(client: GatewayClient): GooglePayment {
   const gateway = client.configuration.gatewayConfiguration;
   const raw: unknown = gateway.androidPay;
   if (raw === undefined || raw === null) throw createError('GOOGLE_PAYMENT_NOT_ENABLED');
-  const settings: Loose<AndroidPaySettings> | null = parseWith(androidPaySettings, raw);
+  const settings = parseWith(androidPaySettings, raw);
   if (!settings || settings.enabled === false) {
     throw createError('GOOGLE_PAYMENT_NOT_ENABLED', undefined, {
       reason: settings

@@ -29,6 +29,7 @@ import {
   parseWith,
   record,
   unknownValue,
+  type Infer,
 } from '../../shared/strict-readers';
 import { PAYPAL_ERRORS } from '../../shared/errors/catalogues/paypal';
 
@@ -175,25 +176,20 @@ const SHIPPING_ADDRESS_KEYS = [
  */
 const popupsInUse = new Set<Window>();
 
-const checkoutAnswer = object<{ paymentResource: { paymentToken: string; redirectUrl: string } }>({
+const checkoutAnswer = object({
   paymentResource: object({ paymentToken: nonEmptyString, redirectUrl: nonEmptyString }),
 });
 
-const vaultAnswer = object<{ agreementSetup: { tokenId: string; approvalUrl: string } }>({
+const vaultAnswer = object({
   agreementSetup: object({ tokenId: nonEmptyString, approvalUrl: nonEmptyString }),
 });
 
 /** A plain object as a map, copied with prototype keys refused. */
 const plainObject = record(unknownValue);
 
-interface PayPalAccountAnswer {
-  nonce: string;
-  details?: { payerInfo?: Record<string, unknown>; creditFinancingOffered?: Record<string, unknown> };
-}
-
-const tokenizeAnswer = object<{ paypalAccounts: PayPalAccountAnswer[] }>({
+const tokenizeAnswer = object({
   paypalAccounts: array(
-    object<PayPalAccountAnswer>({
+    object({
       nonce: nonEmptyString,
       details: optional(
         object({ payerInfo: optional(plainObject), creditFinancingOffered: optional(plainObject) }),
@@ -427,7 +423,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
     signal: AbortSignal,
   ): Promise<PayPalTokenizeResult> => {
     analytics('tokenization.started');
-    let account: PayPalAccountAnswer | undefined;
+    let account: Infer<typeof tokenizeAnswer>['paypalAccounts'][number] | undefined;
     try {
       const { data } = await client.request({
         method: ENDPOINTS.paypalAccounts.method,

@@ -1,12 +1,11 @@
 /**
- * The gateway's 3D Secure answers as the page reads them (docs/protocol.md, "3D Secure"): the
- * lookup answer, and the bank's answer that the authentication-complete
+ * The gateway's 3D Secure answers as the page reads them (docs/protocol.md, the 3D Secure lookup
+ * and the bank's answer; docs/three-d-secure.md): the lookup answer, and the bank's answer that the authentication-complete
  * page hands over. Both are read with the strict readers; what does not fit is refused here so the
  * rest of the flow handles only well-formed data.
  * @packageDocumentation
  */
 import {
-  INVALID,
   boolean,
   isObject,
   looseObject,
@@ -18,24 +17,31 @@ import {
   record,
   string,
   unknownValue,
-  type Loose,
-  type Reader,
+  type Infer,
 } from '../../shared/strict-readers';
+import { lenient } from '../../shared/strict-readers-more';
+
+/** Reads a {@link ThreeDSecureInfo}: its flags checked, every other key kept. */
+const threeDSecureInfo = looseObject({ liabilityShifted: boolean, liabilityShiftPossible: boolean });
 
 /**
  * The liability flags of a 3D Secure step, with any other field the gateway sends (`status`,
  * `enrolled`…) kept as it came: the merchant gets it as `verificationDetails`.
  */
-export type ThreeDSecureInfo = Loose<{ liabilityShifted: boolean; liabilityShiftPossible: boolean }>;
+export type ThreeDSecureInfo = Infer<typeof threeDSecureInfo>;
 
-/** A card as the lookup or the bank's answer returns it: a new nonce, with its details. */
-export interface ThreeDSecurePaymentMethod {
-  nonce: string;
-  details?: Record<string, unknown> | undefined;
-  description?: string | undefined;
-  /** The card's own flags; what a cancelled verification resolves with. */
-  threeDSecureInfo?: ThreeDSecureInfo | undefined;
-}
+/** Reads a card as the lookup or the bank's answer returns it: a new nonce, with its details. */
+const paymentMethod = object({
+  nonce: nonEmptyString,
+  details: optional(record(unknownValue)),
+  description: optional(string()),
+  // The card's own flags, what a cancelled verification resolves with: only a cancelled
+  // verification reads them, and it has the lookup's own flags to fall back on.
+  threeDSecureInfo: optional(lenient(threeDSecureInfo)),
+});
+
+/** A card as the lookup or the bank's answer returns it. */
+export type ThreeDSecurePaymentMethod = Infer<typeof paymentMethod>;
 
 /** Where the bank frame sends the shopper, when the lookup asks for a challenge. */
 export interface LookupChallenge {
@@ -74,42 +80,9 @@ export const FAILED_AUTHENTICATION_MESSAGE = 'The card could not be authenticate
 /** `message` of a lookup answer the page cannot read. */
 export const UNREADABLE_LOOKUP_MESSAGE = 'The 3D Secure lookup response could not be read.';
 
-/** The reading of `reader`, or `undefined` when it refuses: for keys whose absence the flow copes with. */
-function lenient<T>(reader: Reader<T>): Reader<T | undefined> {
-  return (value) => {
-    const read = reader(value);
-    return read === INVALID ? undefined : read;
-  };
-}
-
-const threeDSecureInfo: Reader<ThreeDSecureInfo> = looseObject({
-  liabilityShifted: boolean,
-  liabilityShiftPossible: boolean,
-});
-
-const paymentMethod = object<ThreeDSecurePaymentMethod>({
-  nonce: nonEmptyString,
-  details: optional(record(unknownValue)),
-  description: optional(string()),
-  // Only a cancelled verification reads it, and it has the lookup's own flags to fall back on.
-  threeDSecureInfo: optional(lenient(threeDSecureInfo)),
-});
-
 const optionalText = optional(nullable(string()));
 
-const lookupAnswer = object<{
-  paymentMethod: ThreeDSecurePaymentMethod;
-  threeDSecureInfo: ThreeDSecureInfo;
-  lookup?:
-    | {
-        acsUrl?: string | null | undefined;
-        pareq?: string | null | undefined;
-        md?: string | null | undefined;
-        termUrl?: string | null | undefined;
-      }
-    | null
-    | undefined;
-}>({
+const lookupAnswer = object({
   paymentMethod,
   threeDSecureInfo,
   lookup: optional(
@@ -140,12 +113,7 @@ export function readLookupAnswer(data: unknown): LookupAnswer | null {
   return { ...read, challenge: { acsUrl, pareq, md, termUrl } };
 }
 
-const authResponse = object<{
-  success?: unknown;
-  paymentMethod?: ThreeDSecurePaymentMethod | undefined;
-  threeDSecureInfo?: ThreeDSecureInfo | undefined;
-  error?: { message: string } | undefined;
-}>({
+const authResponse = object({
   success: optional(unknownValue),
   paymentMethod: optional(lenient(paymentMethod)),
   threeDSecureInfo: optional(lenient(threeDSecureInfo)),
@@ -153,10 +121,10 @@ const authResponse = object<{
 });
 
 /**
- * How the bank's answer ends the verification (docs/protocol.md, "Version 1"): `success: true` with a card
- * and flags authenticates; otherwise flags that keep a shift possible fall back to the lookup's card;
- * anything else fails with the answer's `error.message`. A success without a readable card or flags fails
- * rather than falls back: a shift must not be claimed for a nonce the bank did not return.
+ * How the bank's answer ends the verification (docs/protocol.md, "Version 1"): `success: true` with a card and
+ * flags authenticates; otherwise flags that keep a shift possible fall back to the lookup's card;
+ * anything else fails with the answer's `error.message`. A success without a readable card or flags
+ * fails rather than falls back: a shift must not be claimed for a nonce the bank did not return.
  * @param response - the answer's JSON object, or `null` when the page had none it could read
  */
 export function readAuthResponse(response: Record<string, unknown> | null): AuthenticationOutcome {
@@ -178,7 +146,7 @@ export function readAuthResponse(response: Record<string, unknown> | null): Auth
   return { kind: 'failed', message: read.error?.message || FAILED_AUTHENTICATION_MESSAGE };
 }
 
-/** The issuer's page a 3D Secure 2 lookup asks for, handed to `Cardinal.continue`. */
+/** The issuer's page a 3D Secure 2 lookup asks for (docs/protocol.md, "Version 2"), handed to `Cardinal.continue`. */
 export interface Lookup2Challenge {
   /** The issuer's access control server: an `https:` URL. */
   acsUrl: string;
@@ -195,18 +163,7 @@ export interface Lookup2Answer {
   challenge: Lookup2Challenge | null;
 }
 
-const lookup2Answer = object<{
-  paymentMethod: ThreeDSecurePaymentMethod;
-  threeDSecureInfo: ThreeDSecureInfo;
-  lookup?:
-    | {
-        acsUrl?: string | null | undefined;
-        pareq?: string | null | undefined;
-        transactionId?: string | null | undefined;
-      }
-    | null
-    | undefined;
-}>({
+const lookup2Answer = object({
   paymentMethod,
   threeDSecureInfo,
   lookup: optional(
@@ -236,10 +193,7 @@ export interface JwtAuthentication {
   threeDSecureInfo: ThreeDSecureInfo;
 }
 
-const jwtAuthentication = object<{
-  paymentMethod?: unknown;
-  threeDSecureInfo: ThreeDSecureInfo;
-}>({ paymentMethod: optional(unknownValue), threeDSecureInfo });
+const jwtAuthentication = object({ paymentMethod: optional(unknownValue), threeDSecureInfo });
 
 /**
  * Reads the answer of `authenticate_from_jwt`, or returns `null` when it does not fit: no flags, a

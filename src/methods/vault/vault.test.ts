@@ -1,5 +1,4 @@
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import * as z from 'zod/mini';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearClientCache, createClient, type GatewayClient } from '../../client';
 import {
   clientToken,
@@ -9,8 +8,8 @@ import {
   type StubAnswer,
 } from '../../client/test-support';
 import type { PaymentMethodType } from '../../model';
-import { expectSameVerdicts, variantsOf } from '../../shared/test-support';
-import { fetchVaultedPaymentMethods, vaultedPaymentMethodReader, type VaultedPaymentMethod } from './index';
+import { expectReadsItsShape } from '../../shared/test-support';
+import { fetchVaultedPaymentMethods, vaultedPaymentMethodReader } from './index';
 
 const API = 'https://localhost:8445/merchants/merchant1/client_api';
 const CONFIG_URL = `${API}/v1/configuration`;
@@ -323,86 +322,16 @@ describe('fetchVaultedPaymentMethods', () => {
 });
 
 describe('vaultedPaymentMethodReader', () => {
-  // The zod schema the bundle used to ship, kept as the oracle of what the reader accepts.
-  const nonEmpty = z.string().check(z.minLength(1));
-  const binData = z.optional(z.nullable(z.record(z.string(), z.unknown())));
-  const description = z.optional(z.string());
-  const oracle = z.discriminatedUnion('type', [
-    z.object({
-      type: z.literal('CreditCard'),
-      nonce: nonEmpty,
-      description,
-      details: z.object({
-        cardType: z.string(),
-        lastTwo: z.string(),
-        lastFour: z.optional(z.string()),
-        bin: z.optional(z.string()),
-      }),
-      binData,
-    }),
-    z.object({
-      type: z.literal('PayPalAccount'),
-      nonce: nonEmpty,
-      description,
-      details: z.object({
-        email: z.string(),
-        payerInfo: z.optional(
-          z.looseObject({
-            email: z.optional(z.string()),
-            firstName: z.optional(z.string()),
-            lastName: z.optional(z.string()),
-            payerId: z.optional(z.string()),
-            countryCode: z.optional(z.string()),
-          }),
-        ),
-      }),
-    }),
-    z.object({
-      type: z.literal('ApplePayCard'),
-      nonce: nonEmpty,
-      description,
-      details: z
-        .object({
-          cardType: z.string(),
-          dpanLastTwo: z.optional(z.string()),
-          lastTwo: z.optional(z.string()),
-        })
-        .check(
-          z.refine((details) => details.dpanLastTwo !== undefined || details.lastTwo !== undefined, {
-            message: 'dpanLastTwo or lastTwo is required',
-          }),
-        ),
-      binData,
-    }),
-    z.object({
-      type: z.literal('AndroidPayCard'),
-      nonce: nonEmpty,
-      description,
-      details: z.object({
-        cardType: z.string(),
-        lastTwo: z.string(),
-        lastFour: z.optional(z.string()),
-        isNetworkTokenized: z.optional(z.boolean()),
-        bin: z.optional(z.string()),
-      }),
-      binData,
-    }),
-  ]);
-
-  it('has the type the zod schema inferred', () => {
-    expectTypeOf<VaultedPaymentMethod>().toEqualTypeOf<z.infer<typeof oracle>>();
-  });
-
-  it('accepts and refuses what the zod schema did, at every depth', () => {
+  it('reads what its declaration makes, and refuses every hostile variant, at every depth', () => {
     const [, , paypal, applePay] = SEEDED;
-    const values = [
-      ...SEEDED.flatMap(variantsOf),
-      ...variantsOf({ ...applePay, details: { cardType: 'Apple Pay - Visa', lastTwo: '81' } }),
-      ...variantsOf(GOOGLE_PAY_CARD),
-      ...variantsOf({ ...paypal, details: { ...paypal?.details, payerInfo: { ...PAYER_INFO, phone: '1' } } }),
-    ];
-    const accepted = expectSameVerdicts(vaultedPaymentMethodReader, oracle, values);
-    expect(accepted).toBeGreaterThan(SEEDED.length);
-    expect(accepted).toBeLessThan(values.length);
+    expectReadsItsShape(vaultedPaymentMethodReader, { runs: 100 });
+    expectReadsItsShape(vaultedPaymentMethodReader, {
+      examples: [
+        ...SEEDED,
+        { ...applePay, details: { cardType: 'Apple Pay - Visa', lastTwo: '81' } },
+        GOOGLE_PAY_CARD,
+        { ...paypal, details: { ...paypal?.details, payerInfo: { ...PAYER_INFO, phone: '1' } } },
+      ],
+    });
   });
 });

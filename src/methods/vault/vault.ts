@@ -14,14 +14,13 @@ import {
   nonEmptyString,
   nullable,
   object,
-  oneOf,
   optional,
   parseWith,
   record,
   refine,
   string,
   unknownValue,
-  type Loose,
+  type Infer,
 } from '../../shared/strict-readers';
 
 /** Options of {@link fetchVaultedPaymentMethods}. */
@@ -30,60 +29,12 @@ export interface FetchVaultedPaymentMethodsOptions {
   enabledTypes: readonly PaymentMethodType[];
 }
 
-/** One entry of the `paymentMethods` answer, with the keys the panel reads. */
-export type VaultedPaymentMethod =
-  | {
-      type: 'CreditCard';
-      nonce: string;
-      description?: string | undefined;
-      details: { cardType: string; lastTwo: string; lastFour?: string | undefined; bin?: string | undefined };
-      binData?: Record<string, unknown> | null | undefined;
-    }
-  | {
-      type: 'PayPalAccount';
-      nonce: string;
-      description?: string | undefined;
-      details: {
-        email: string;
-        payerInfo?:
-          | Loose<{
-              email?: string | undefined;
-              firstName?: string | undefined;
-              lastName?: string | undefined;
-              payerId?: string | undefined;
-              countryCode?: string | undefined;
-            }>
-          | undefined;
-      };
-    }
-  | {
-      type: 'ApplePayCard';
-      nonce: string;
-      description?: string | undefined;
-      details: { cardType: string; dpanLastTwo?: string | undefined; lastTwo?: string | undefined };
-      binData?: Record<string, unknown> | null | undefined;
-    }
-  | {
-      type: 'AndroidPayCard';
-      nonce: string;
-      description?: string | undefined;
-      details: {
-        cardType: string;
-        lastTwo: string;
-        lastFour?: string | undefined;
-        isNetworkTokenized?: boolean | undefined;
-        bin?: string | undefined;
-      };
-      binData?: Record<string, unknown> | null | undefined;
-    };
-
 const binData = optional(nullable(record(unknownValue)));
 const description = optional(string());
 
 /** Reads one entry of the `paymentMethods` answer; unknown keys are dropped. */
-export const vaultedPaymentMethodReader = discriminated<VaultedPaymentMethod>({
-  CreditCard: object({
-    type: oneOf(['CreditCard']),
+export const vaultedPaymentMethodReader = discriminated({
+  CreditCard: {
     nonce: nonEmptyString,
     description,
     // The BIN: 3D Secure 2 sends it to the issuer when a saved card is verified.
@@ -94,9 +45,8 @@ export const vaultedPaymentMethodReader = discriminated<VaultedPaymentMethod>({
       bin: optional(string()),
     }),
     binData,
-  }),
-  PayPalAccount: object({
-    type: oneOf(['PayPalAccount']),
+  },
+  PayPalAccount: {
     nonce: nonEmptyString,
     description,
     details: object({
@@ -112,19 +62,18 @@ export const vaultedPaymentMethodReader = discriminated<VaultedPaymentMethod>({
         }),
       ),
     }),
-  }),
-  ApplePayCard: object({
-    type: oneOf(['ApplePayCard']),
+  },
+  ApplePayCard: {
     nonce: nonEmptyString,
     description,
     details: refine(
       object({ cardType: string(), dpanLastTwo: optional(string()), lastTwo: optional(string()) }),
+      '$ with dpanLastTwo or lastTwo',
       (details) => details.dpanLastTwo !== undefined || details.lastTwo !== undefined,
     ),
     binData,
-  }),
-  AndroidPayCard: object({
-    type: oneOf(['AndroidPayCard']),
+  },
+  AndroidPayCard: {
     nonce: nonEmptyString,
     description,
     details: object({
@@ -135,10 +84,13 @@ export const vaultedPaymentMethodReader = discriminated<VaultedPaymentMethod>({
       bin: optional(string()),
     }),
     binData,
-  }),
+  },
 });
 
-const answer = object<{ paymentMethods: unknown[] }>({ paymentMethods: array(unknownValue) });
+/** One entry of the `paymentMethods` answer, with the keys the panel reads. */
+export type VaultedPaymentMethod = Infer<typeof vaultedPaymentMethodReader>;
+
+const answer = object({ paymentMethods: array(unknownValue) });
 
 function toRawPaymentMethod(entry: VaultedPaymentMethod): RawPaymentMethod {
   const method: RawPaymentMethod = {
