@@ -54,6 +54,12 @@ interface LoadedDocument {
 class PolicyWatch {
   readonly violations: (Violation & { frame: string })[] = [];
   readonly documents: LoadedDocument[] = [];
+  /**
+   * Every document that ran the recorder, by URL. A popup's first document can be missing from the
+   * context's responses when the popup opens faster than the context hears of it; its scripts run
+   * the recorder all the same.
+   */
+  readonly ran: string[] = [];
 
   private constructor(private readonly context: BrowserContext) {}
 
@@ -62,10 +68,17 @@ class PolicyWatch {
     await context.exposeBinding('reportPolicyViolation', ({ frame }, violation: Violation) => {
       watch.violations.push({ ...violation, frame: frame.url() });
     });
+    await context.exposeBinding('reportPolicyDocument', (_source, url: string) => {
+      watch.ran.push(url);
+    });
     // Runs in every document of the context before its own scripts: the page, its frames, popups.
     await context.addInitScript(() => {
-      const report = (window as unknown as { reportPolicyViolation: (v: unknown) => void })
-        .reportPolicyViolation;
+      const bindings = window as unknown as {
+        reportPolicyViolation: (v: unknown) => void;
+        reportPolicyDocument: (url: string) => void;
+      };
+      const report = bindings.reportPolicyViolation;
+      bindings.reportPolicyDocument(location.href);
       window.addEventListener(
         'securitypolicyviolation',
         (event) => {
@@ -100,8 +113,9 @@ class PolicyWatch {
     expect(this.violations).toEqual([]);
     const loaded = this.documents.map(({ url }) => new URL(url));
     expect(loaded.some(({ origin }) => origin === origins.merchant)).toBe(true);
+    const seen = [...loaded, ...this.ran.map((url) => new URL(url))];
     for (const page of framePages) {
-      expect(loaded.map(({ pathname }) => framePageOf(frameFile(pathname)))).toContain(page);
+      expect(seen.map(({ pathname }) => framePageOf(frameFile(pathname)))).toContain(page);
     }
     for (const { url, policy } of this.documents) {
       const { origin, pathname } = new URL(url);
