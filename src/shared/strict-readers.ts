@@ -171,9 +171,16 @@ type Flat<T> = { [K in keyof T]: T[K] } & {};
 /** The keys of `S` whose readers are {@link optional}. */
 type OptionalKeys<S> = { [K in keyof S]: S[K] extends { readonly [OPTIONAL]: true } ? K : never }[keyof S];
 
-/** The object that the readers of `S` read: optional keys may be absent. */
+/**
+ * The object that the readers of `S` read: optional keys may be absent. Both halves map the keys of
+ * `S` itself (filtered, not renamed), so each property keeps the declaration of its reader's key, and
+ * with it the key's TSDoc: editors show it, and the published types are written from it. A value
+ * read is the reader's own fresh object, so no key is read-only (a `const` declaration's keys are).
+ */
 export type ObjectOf<S extends KeyReaders> = Flat<
-  { [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & { [K in OptionalKeys<S>]?: Infer<S[K]> }
+  { -readonly [K in keyof S as K extends OptionalKeys<S> ? never : K]: Infer<S[K]> } & {
+    -readonly [K in keyof S as K extends OptionalKeys<S> ? K : never]?: Infer<S[K]>;
+  }
 >;
 
 /** An object as {@link looseObject} reads it: the checked keys of `T`, and any other key kept as it came. */
