@@ -31,19 +31,21 @@ export interface FetchVaultedPaymentMethodsOptions {
 
 const binData = optional(nullable(record(unknownValue)));
 const description = optional(string());
+/** What a saved card's and a saved Google Pay card's `details` both carry. */
+const cardDetails = {
+  cardType: string(),
+  lastTwo: string(),
+  lastFour: optional(string()),
+  // The BIN: 3D Secure 2 sends it to the issuer when a saved card is verified.
+  bin: optional(string()),
+};
 
 /** Reads one entry of the `paymentMethods` answer; unknown keys are dropped. */
 export const vaultedPaymentMethodReader = discriminated({
   CreditCard: {
     nonce: nonEmptyString,
     description,
-    // The BIN: 3D Secure 2 sends it to the issuer when a saved card is verified.
-    details: object({
-      cardType: string(),
-      lastTwo: string(),
-      lastFour: optional(string()),
-      bin: optional(string()),
-    }),
+    details: object(cardDetails),
     binData,
   },
   PayPalAccount: {
@@ -76,13 +78,7 @@ export const vaultedPaymentMethodReader = discriminated({
   AndroidPayCard: {
     nonce: nonEmptyString,
     description,
-    details: object({
-      cardType: string(),
-      lastTwo: string(),
-      lastFour: optional(string()),
-      isNetworkTokenized: optional(boolean),
-      bin: optional(string()),
-    }),
+    details: object({ ...cardDetails, isNetworkTokenized: optional(boolean) }),
     binData,
   },
 });

@@ -4,41 +4,18 @@
  * each test one, reset.
  */
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { DeviceSessionRecord } from '../../../demo/sandbox/device-sessions';
 import type { FaultCallName, FaultKind } from '../../../demo/sandbox/faults';
+import type { RequestLogEntry as LoggedRequest } from '../../../demo/sandbox/request-log';
 import { localOrigins } from '../../../demo/server/origins';
 import { FRAUDNET_STAND_IN_PATHS } from '../../../src/shared/flavours';
 
 export type { FaultCallName, FaultKind } from '../../../demo/sandbox/faults';
+/** A request as the sandbox logged it, and a request a data collector's host received. */
+export type { DeviceSessionRecord, LoggedRequest };
 
 /** Every kind of fault, in the order the fault matrix runs them: the slow answer, which succeeds, last. */
 export const MATRIX_KINDS = ['500', '429', '403', '422', 'timeout', 'reset', 'malformed', 'slow'] as const;
-
-/** A request as the sandbox logged it. */
-export interface LoggedRequest {
-  /** Increasing number: a request logged later has a greater one. */
-  id: number;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  origin: string | null;
-  fault: FaultKind | null;
-  /** `null` while pending, or when no HTTP answer went out (a time-out, a reset, a client that left). */
-  status: number | null;
-}
-
-/** A request a data collector's host received: Kount's data path or the fraudnet stand-in. */
-export interface DeviceSessionRecord {
-  id: number;
-  collector: 'kount' | 'fraudnet';
-  resource: 'logo.htm' | 'logo.gif' | 'script' | 'parameters' | 'beacon';
-  /** The path requested, e.g. `/sandbox/data/logo.htm`. */
-  path: string;
-  /** Kount's `s`, fraudnet's `f` (parameters) or `p` (beacon); `null` for the script. */
-  sessionId: string | null;
-  params: Record<string, string>;
-  referrer: string | null;
-}
 
 /** A fault the sandbox injects into the next matching calls. */
 export interface Fault {
