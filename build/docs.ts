@@ -17,8 +17,8 @@ import type * as Schema from 'custom-elements-manifest/schema';
 import * as prettier from 'prettier';
 import ts from 'typescript';
 import { ERROR_CATALOGUE } from '../src/shared/errors/catalogue.ts';
-import { ROOT } from './declarations.ts';
-import { buildManifest, createSourceProgram, describedBy, manifestElement } from './manifest.ts';
+import { buildManifest, describedBy, manifestElement } from './manifest.ts';
+import { createSourceProgram, ROOT } from './program.ts';
 
 /** The tables the generator writes, by the name their markers carry. */
 export const BLOCK_NAMES = [

@@ -22,8 +22,8 @@ import * as analyzer from '@custom-elements-manifest/analyzer';
 import type { Plugin } from '@custom-elements-manifest/analyzer';
 import type * as Schema from 'custom-elements-manifest/schema';
 import ts from 'typescript';
-import { ROOT } from './declarations.ts';
-import { MODULE_ENTRIES } from './modules.ts';
+import { createSourceProgram, PUBLIC_TYPES_ENTRY, ROOT } from './program.ts';
+import { publicTypeNames, TypeWriter } from './type-text.ts';
 
 /**
  * The analyzer's run-time exports, which its typings leave out: `create()`, and the compiler it
@@ -53,16 +53,6 @@ export type ManifestElement = Schema.CustomElementDeclaration & {
   cssParts: Schema.CssPart[];
   cssProperties: Schema.CssCustomProperty[];
 };
-
-/** A compiler program over the shipped code: the first script and every file it loads on demand. */
-export function createSourceProgram(): ts.Program {
-  const configPath = resolve(ROOT, 'tsconfig.json');
-  const read = ts.readConfigFile(configPath, (path) => ts.sys.readFile(path));
-  if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, '\n'));
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, ROOT, undefined, configPath);
-  const roots = ['src/index.ts', ...Object.values(MODULE_ENTRIES)].map((file) => resolve(ROOT, file));
-  return ts.createProgram(roots, { ...parsed.options, noEmit: true });
-}
 
 /** The manifest of `<payment-panel>`. */
 export function buildManifest(program: ts.Program = createSourceProgram()): Schema.Package {
@@ -133,9 +123,12 @@ function linkElement(program: ts.Program, element: Schema.CustomElementDeclarati
       ts.isClassDeclaration(statement) && statement.name?.text === element.name,
   );
   if (!classNode) throw new Error(`${ELEMENT_SOURCE} has no class ${element.name}.`);
-  const flags = (ts.TypeFormatFlags.NoTruncation |
-    ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope) as ts.TypeFormatFlags;
-  const typeText = (type: ts.Type): Schema.Type => ({ text: checker.typeToString(type, undefined, flags) });
+  // Types on one line, a public type by its name (an option's type is `CardOptions`, not the
+  // reader's shape it is derived from).
+  const entry = program.getSourceFile(PUBLIC_TYPES_ENTRY);
+  if (!entry) throw new Error('The program does not hold the public types.');
+  const writer = new TypeWriter(checker, publicTypeNames(checker, entry), ROOT);
+  const typeText = (type: ts.Type): Schema.Type => ({ text: writer.text(type) });
 
   // The tag name: `customElements.define(TAG_NAME, …)` names a constant.
   const tagName =
@@ -556,7 +549,11 @@ function partValues(checker: ts.TypeChecker, expression: ts.Expression): string[
   );
 }
 
-/** The string values of an expression whose type is a union of literals, if it is one. */
+/**
+ * The string values of an expression whose type is a union of literals, if it is one, in
+ * alphabetical order: the compiler orders a union's members by when it met them, which any other
+ * change of the sources can shift.
+ */
 function literalValues(checker: ts.TypeChecker, expression: ts.Expression): string[] | undefined {
   const type = checker.getTypeAtLocation(expression);
   const members = type.isUnion() ? type.types : [type];
@@ -566,7 +563,7 @@ function literalValues(checker: ts.TypeChecker, expression: ts.Expression): stri
     else if (member.isNumberLiteral()) values.push(String(member.value));
     else return undefined;
   }
-  return values.length > 0 ? values : undefined;
+  return values.length > 0 ? values.sort((a, b) => a.localeCompare(b)) : undefined;
 }
 
 /**

@@ -11,11 +11,10 @@
  * origin, and nowhere else.
  * @packageDocumentation
  */
-import { PAYPAL_CANCEL_PAGE, PAYPAL_RETURN_PAGE } from '../../src/shared/paypal-messages';
+import { PAYPAL_CANCEL_PAGE, PAYPAL_RETURN_PAGE, type PayPalAddress } from '../../src/shared/paypal-messages';
 import { escapeHtml, type Reply } from './http';
 import { SANDBOX_PAYER, type PayPalFlowRecord } from './paypal-flows';
 import type { Route, RouteContext } from './route';
-import type { PayPalAddress } from './wallet-details';
 
 /** Path of the approval page (GET) and of its Approve button (POST). */
 export const APPROVE_PATH = '/sandbox/paypal/approve';

@@ -7,7 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PAYPAL_CREDIT_TERM_MONTHS, PAYPAL_SANDBOX_PAYER } from './test-values';
-import type { PayerInfo, PayPalAddress } from './wallet-details';
+import type { PayPalAddress } from '../../src/shared/paypal-messages';
+import type { PayerInfo } from './wallet-details';
 
 /** The two flows: one payment (`create_payment_resource`) or a billing agreement (`setup_billing_agreement`). */
 export type PayPalFlowKind = 'checkout' | 'vault';

@@ -6,12 +6,12 @@
  * PayPal's: `?token=EC-…` for a checkout, `?ba_token=BA-…` for an agreement.
  * @packageDocumentation
  */
+import { PAYPAL_ADDRESS_KEYS, type PayPalAddress } from '../../src/shared/paypal-messages';
 import { errorReply, isRecord, jsonReply, validationReply, type FieldError, type Reply } from './http';
 import type { Merchant } from './merchants';
 import { approvalPageUrl } from './paypal-approval';
 import type { NewPayPalFlow, PayPalFlowKind } from './paypal-flows';
 import { clientApiRoute, type ClientApiContext } from './route';
-import type { PayPalAddress } from './wallet-details';
 
 /** Field group of the validation errors. */
 export const HERMES_FIELD_GROUP = 'paypal';
@@ -35,18 +35,6 @@ export const PAYPAL_DISABLED_MESSAGE = 'PayPal is not enabled for this merchant.
 /** Message of the 422 a merchant without a linked PayPal sandbox account gets. */
 export const PAYPAL_NOT_LINKED_MESSAGE =
   'A linked PayPal Sandbox account is required to use PayPal Checkout in Sandbox.';
-
-/** Keys of a shipping address (flattened onto a checkout body, nested in a vault body). */
-export const ADDRESS_KEYS = [
-  'line1',
-  'line2',
-  'city',
-  'state',
-  'postalCode',
-  'countryCode',
-  'phone',
-  'recipientName',
-] as const satisfies readonly (keyof PayPalAddress)[];
 
 const INTENTS = ['authorize', 'sale', 'order'] as const;
 const LANDING_PAGE_TYPES = ['login', 'billing'] as const;
@@ -73,10 +61,13 @@ function oneOf<T extends string>(values: readonly T[], value: unknown): value is
   return values.some((known) => known === value);
 }
 
-/** The address keys present in `source`, or a string naming what is wrong. */
+/**
+ * The address keys present in `source` (flattened onto a checkout body, nested in a vault body), or
+ * a string naming what is wrong.
+ */
 function readAddress(source: Record<string, unknown>): PayPalAddress | string {
   const address: PayPalAddress = {};
-  for (const key of ADDRESS_KEYS) {
+  for (const key of PAYPAL_ADDRESS_KEYS) {
     const value = source[key];
     if (value === undefined) continue;
     if (!isText(value)) return `${key} must be a string of at most ${MAX_TEXT} characters.`;

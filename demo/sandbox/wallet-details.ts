@@ -4,20 +4,8 @@
  * payment methods").
  * @packageDocumentation
  */
+import type { PayPalAddress } from '../../src/shared/paypal-messages';
 import { binDataFor, type BinData } from './card-details';
-
-/** A postal address as PayPal reports it (`payerInfo.shippingAddress`). */
-export interface PayPalAddress {
-  recipientName?: string;
-  line1?: string;
-  line2?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  /** ISO 3166-1 alpha-2. */
-  countryCode?: string;
-  phone?: string;
-}
 
 /** The PayPal payer, as PayPal reports it on approval. */
 export interface PayerInfo {

@@ -8,16 +8,11 @@
  */
 import type { GatewayClient } from '../client';
 import type { TextKey, Texts } from '../i18n/en-US';
+import type { CardOptions } from '../model/options';
 import { openHostedFields, type HostedFields, type OpenedHostedFields } from '../methods/hosted-fields';
 import { supportedBrands, type CardBrandType } from '../shared/card-brand-names';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
 import { fieldSlot, type SheetField } from './view-contract';
-
-/** The merchant's `card` option, as far as the sheet reads it. */
-export interface CardOptions {
-  /** Shows a cardholder name field; `required: true` makes it mandatory. */
-  cardholderName?: boolean | { required?: boolean };
-}
 
 /** Text key of each field's label. */
 export const FIELD_LABELS: Readonly<Record<SheetField, TextKey>> = {

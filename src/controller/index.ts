@@ -20,5 +20,4 @@ export {
 } from './view-contract';
 export { FIELD_LABELS } from './card-frames';
 export { viewControllerOf, registerViewController } from './view-registry';
-export type * from './panel-options';
 export type * from './events';

@@ -11,7 +11,7 @@ import {
   settle,
 } from './test-support';
 import { fieldSlot, GOOGLE_PAY_BUTTON_SLOT } from './view-contract';
-import type { PanelOptions } from './panel-options';
+import type { PanelOptions } from '../model/options';
 
 afterEach(() => {
   vi.useRealTimers();

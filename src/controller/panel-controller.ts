@@ -27,7 +27,7 @@ import { CardFrames } from './card-frames';
 import { emit, type PaymentPanelEventDetails, type PaymentPanelEventName } from './events';
 import type { ModuleName } from '../shared/module-registry';
 import { loadModule, type ModuleLoader } from './module-loader';
-import type { PanelOptions, RequestPaymentMethodOptions } from './panel-options';
+import type { PanelOptions, RequestPaymentMethodOptions } from '../model/options';
 import type { PanelModule } from './panel-module';
 import type { PanelViews } from './panel-views';
 import type { PanelView, PanelViewState, SheetField, WalletOption } from './view-contract';

@@ -24,7 +24,7 @@ import { createError, isPanelError, registerErrors, type PanelError } from '../s
 import type { ModuleLoader } from './module-loader';
 import { CardForm } from './card-form';
 import type { CardFrames } from './card-frames';
-import type { PanelOptions, RequestPaymentMethodOptions, ThreeDSecureRequestOptions } from './panel-options';
+import type { PanelOptions, RequestPaymentMethodOptions, ThreeDSecureRequestOptions } from '../model/options';
 // Through the controller's index: the first script carries it, and this file reads it from there.
 import { BANK_FRAME_SLOT, GOOGLE_PAY_BUTTON_SLOT } from './index';
 import type { ViewId, ViewsState, WalletOption, WalletViewState } from './view-contract';

@@ -6,7 +6,7 @@
  */
 import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../controller/events';
 import type { PaymentMethodPayload } from '../model';
-import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../controller/panel-options';
+import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../model/options';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
 import { OPTION_ATTRIBUTES, parseOption } from './options';
 import { TAG_NAME, TORN_DOWN, type PaymentPanelElement } from './payment-panel-element';

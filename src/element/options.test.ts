@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  OPTION_ATTRIBUTES,
-  OPTION_PROPERTIES,
-  OPTION_READERS,
-  parseOption,
-  parseRequestOptions,
-} from './options';
-import type { PanelOptionName } from '../controller/panel-options';
+import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption, parseRequestOptions } from './options';
+import { OPTION_READERS, type PanelOptionName } from '../model/options';
 import { availablePaymentOptions } from '../model/configuration';
 import { INVALID } from '../shared/strict-readers';
 import { expectReadsItsShape } from '../shared/test-support';

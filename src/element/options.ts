@@ -4,31 +4,16 @@
  * an exception the merchant cannot catch.
  * @packageDocumentation
  */
-import type {
-  PanelOptionName,
-  PanelOptions,
-  RequestPaymentMethodOptions,
-  ThreeDSecureRequestOptions,
-} from '../controller/panel-options';
-import { createError, type PanelError } from '../shared/errors';
 import {
-  boolean,
-  INVALID,
-  isObject,
-  looseObject,
-  nonEmptyString,
-  nonNegativeNumber,
-  object,
-  oneOf,
-  optional,
-  record,
-  refine,
-  refusal,
-  string,
-  union,
-  unknownValue,
-  type Reader,
-} from '../shared/strict-readers';
+  OPTION_READERS,
+  requestPaymentMethodOptions,
+  threeDSecureRequestOptions,
+  type PanelOptionName,
+  type PanelOptions,
+  type RequestPaymentMethodOptions,
+} from '../model/options';
+import { createError, type PanelError } from '../shared/errors';
+import { INVALID, isObject, refusal, type Reader } from '../shared/strict-readers';
 
 /** What parsing an option gives: its value, or why it was refused. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: PanelError };
@@ -37,74 +22,6 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; error: PanelError 
 function ok<T>(value: T): Parsed<T> {
   return { ok: true, value };
 }
-
-/** Options checked here; the priority's rules are the panel configuration's. */
-type CheckedOption = Exclude<PanelOptionName, 'paymentOptionPriority'>;
-
-const amount = union(nonEmptyString, nonNegativeNumber);
-const wallet = looseObject({
-  flow: optional(oneOf(['checkout', 'vault'])),
-  amount: optional(amount),
-  currency: optional(string()),
-});
-const text = optional(string());
-const flag = optional(boolean);
-// Any text field: the provider's names (`streetAddress`, `locality`…) are its to check.
-const address = optional(record(string()));
-const threeDSecureRequestFields = {
-  amount: optional(amount),
-  email: text,
-  mobilePhoneNumber: text,
-  billingAddress: address,
-  // Loose: the provider keeps adding fields the issuer may weigh.
-  additionalInformation: optional(
-    looseObject({
-      acsWindowSize: optional(oneOf(['01', '02', '03', '04', '05'])),
-      shippingAddress: address,
-    }),
-  ),
-  challengeRequested: flag,
-  dataOnlyRequested: flag,
-  exemptionRequested: flag,
-  requestedExemptionType: optional(oneOf(['low_value', 'transaction_risk_analysis'])),
-  accountType: optional(oneOf(['credit', 'debit'])),
-  cardAdd: flag,
-};
-
-/**
- * The reader of each option: the declaration of what it takes, which `details.reason` of a refusal
- * spells out. Unknown keys are kept on wallet options (their sheets read what they know) and
- * dropped elsewhere. Each reads (a part of) the option's public type.
- */
-export const OPTION_READERS: { readonly [K in CheckedOption]: Reader<NonNullable<PanelOptions[K]>> } = {
-  locale: refine(string(), 'a locale such as "en_US" or "en-US"', (value) =>
-    /^[a-zA-Z]{2,3}(?:[_-][a-zA-Z]{2})?$/.test(value),
-  ),
-  translations: refine(record(string()), 'an object of texts by key'),
-  card: object({ cardholderName: optional(union(boolean, object({ required: optional(boolean) }))) }),
-  paypal: wallet,
-  paypalCredit: wallet,
-  applePay: looseObject({ displayName: optional(string()), paymentRequest: optional(record(unknownValue)) }),
-  // The rest of Google's request (googlePayVersion, and the button's values) is the Google Pay
-  // file's to check.
-  googlePay: looseObject({
-    merchantId: optional(string()),
-    transactionInfo: looseObject({
-      currencyCode: nonEmptyString,
-      totalPriceStatus: oneOf(['FINAL', 'ESTIMATED', 'NOT_CURRENTLY_KNOWN']),
-      totalPrice: string(),
-      countryCode: optional(string()),
-    }),
-    button: optional(record(string())),
-  }),
-  threeDSecure: object({ ...threeDSecureRequestFields, amount }),
-  dataCollector: refine(
-    object({ kount: optional(boolean), paypal: optional(boolean) }),
-    '$ with kount or paypal true',
-    (value) => value.kount === true || value.paypal === true,
-  ),
-  preselectVaultedPaymentMethod: refine(boolean, 'true or false'),
-};
 
 /** Every option's attribute, by property name. */
 export const OPTION_ATTRIBUTES = {
@@ -197,9 +114,6 @@ export function parseOption<K extends PanelOptionName>(
   }
 }
 
-/** The reader of a request's `threeDSecure`: the option's, with every key optional. */
-export const REQUEST_THREE_D_SECURE: Reader<ThreeDSecureRequestOptions> = object(threeDSecureRequestFields);
-
 /**
  * The options of one `requestPaymentMethod()` call, `{threeDSecure?}`; `threeDSecure` is read like
  * the option (its keys all optional) and refused with `INVALID_OPTION` naming it. Anything but an
@@ -208,12 +122,11 @@ export const REQUEST_THREE_D_SECURE: Reader<ThreeDSecureRequestOptions> = object
 export function parseRequestOptions(input: unknown): Parsed<RequestPaymentMethodOptions> {
   // A value whose reading throws (a getter, a proxy) is refused like any value that does not fit.
   try {
-    const given: unknown = isObject(input) ? input.threeDSecure : undefined;
-    if (given === undefined) return ok({});
-    const read = REQUEST_THREE_D_SECURE(given);
+    if (!isObject(input)) return ok({});
+    const read = requestPaymentMethodOptions(input);
     return read === INVALID
-      ? invalid('threeDSecure', refusal(REQUEST_THREE_D_SECURE, given))
-      : ok({ threeDSecure: read });
+      ? invalid('threeDSecure', refusal(threeDSecureRequestOptions, input.threeDSecure))
+      : ok(read);
   } catch {
     return invalid('threeDSecure', 'the value cannot be read');
   }

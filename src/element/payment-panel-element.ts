@@ -9,7 +9,7 @@
 import { PanelController, registerViewController, VIEW_TAG_NAME, type PanelViewState } from '../controller';
 import type { PaymentMethodPayload, PaymentMethodType } from '../model';
 import { emit } from '../controller/events';
-import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../controller/panel-options';
+import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../model/options';
 import { createError } from '../shared/errors';
 import { attachFormAssociation, type FormAssociation } from './form-association';
 import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption, parseRequestOptions } from './options';

@@ -7,9 +7,21 @@
  * query. The return and cancel pages hand the answer to the panel in the window that opened the
  * popup, on the panel's channel (docs/paypal.md, "The flow"). Both ends read the message
  * with the strict readers: the pages must stay tiny and the bundle carries no schema library for it.
+ *
+ * Also the address as PayPal writes it, which the merchant's `shippingAddressOverride` and PayPal's
+ * `payerInfo.shippingAddress` share.
  * @packageDocumentation
  */
-import { discriminated, object, optional, parseWith, refine, string, type Infer } from './strict-readers';
+import {
+  discriminated,
+  object,
+  optional,
+  parseWith,
+  refine,
+  string,
+  type Infer,
+  type ObjectOf,
+} from './strict-readers';
 import { byKey } from './strict-readers-more';
 
 /** The landing page's file under `{assetsUrl}/payment-panel/{version}/`: where the popup opens. */
@@ -108,3 +120,33 @@ export function returnMessageFromQuery(search: string, pageVersion: string): Pay
 export function cancelMessage(pageVersion: string): PayPalReturnMessage {
   return { type: 'paypalCancelled', version: pageVersion };
 }
+
+/**
+ * The fields of {@link PayPalAddress}, each text, in the order a checkout's body carries them. Both
+ * ends read an address field by field (a field that is not text is left out, or refused by the
+ * sandbox), so the declaration is of its keys.
+ */
+const PAYPAL_ADDRESS_FIELDS = {
+  /** First line. */
+  line1: optional(string()),
+  /** Second line. */
+  line2: optional(string()),
+  city: optional(string()),
+  /** State or region, e.g. `CA`. */
+  state: optional(string()),
+  postalCode: optional(string()),
+  /** ISO 3166-1 alpha-2, e.g. `US`. */
+  countryCode: optional(string()),
+  phone: optional(string()),
+  /** Who receives the order. */
+  recipientName: optional(string()),
+};
+
+/**
+ * An address as PayPal writes it: the shipping address a merchant sets in place of the shopper's
+ * (`shippingAddressOverride`), and the one PayPal reports for the payer.
+ */
+export type PayPalAddress = ObjectOf<typeof PAYPAL_ADDRESS_FIELDS>;
+
+/** The keys of {@link PayPalAddress}. */
+export const PAYPAL_ADDRESS_KEYS = Object.keys(PAYPAL_ADDRESS_FIELDS) as (keyof PayPalAddress)[];

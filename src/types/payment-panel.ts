@@ -10,22 +10,23 @@
 // The element and its options.
 export type { PaymentPanelElement } from '../element/payment-panel-element';
 export type {
+  AcsWindowSize,
   ApplePayOptions,
+  CardOptions,
   DataCollectorOptions,
   GooglePayButtonOptions,
   GooglePayOptions,
   PanelOptionName,
   PanelOptions,
   PayPalOptions,
+  PayPalAddress,
   RequestPaymentMethodOptions,
+  ThreeDSecure2Options,
+  ThreeDSecureAdditionalInformation,
+  ThreeDSecureAddress,
   ThreeDSecureOptions,
   ThreeDSecureRequestOptions,
-  ThreeDSecure2Options,
-  ThreeDSecureAddress,
-  ThreeDSecureAdditionalInformation,
-  AcsWindowSize,
-} from '../controller/panel-options';
-export type { CardOptions } from '../controller/card-frames';
+} from '../model/options';
 
 // What requestPaymentMethod() hands over.
 export type {

@@ -20,7 +20,7 @@ export function createPanel(container: HTMLElement): Panel {
   const panel = document.createElement('payment-panel');
   panel.authorization = 'sandbox_k9x2m4p7_demo_merchant';
   panel.card = { cardholderName: { required: true } };
-  panel.paypal = { flow: 'checkout', amount: '10.00', currency: 'USD', intent: 'capture' };
+  panel.paypal = { flow: 'checkout', amount: '10.00', currency: 'USD', intent: 'sale' };
   panel.paypalCredit = { flow: 'checkout', amount: 10, currency: 'USD' };
   panel.applePay = {
     displayName: 'Demo store',
@@ -36,6 +36,31 @@ export function createPanel(container: HTMLElement): Panel {
 
   // @ts-expect-error -- PayPal's flow is "checkout" or "vault".
   panel.paypal = { flow: 'later' };
+  // @ts-expect-error -- a checkout's intent is "authorize", "sale" or "order".
+  panel.paypal = { flow: 'checkout', amount: '10.00', currency: 'USD', intent: 'capture' };
+  panel.paypal = {
+    flow: 'vault',
+    billingAgreementDescription: 'Monthly box',
+    shippingAddressOverride: {
+      recipientName: 'Pat Payer',
+      line1: '1 Main St',
+      city: 'Austin',
+      countryCode: 'US',
+    },
+  };
+  panel.googlePay = {
+    merchantId: 'merchant-1',
+    googlePayVersion: 2,
+    transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '10.00' },
+    button: { buttonColor: 'black', buttonType: 'buy' },
+  };
+  panel.googlePay = {
+    transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '10.00' },
+    // @ts-expect-error -- Google's button is default, black or white.
+    button: { buttonColor: 'pink' },
+  };
+  // @ts-expect-error -- Google Pay needs the transaction's amount.
+  panel.googlePay = { merchantId: 'merchant-1' };
   // @ts-expect-error -- 3D Secure needs the amount.
   panel.threeDSecure = {};
   panel.threeDSecure = {

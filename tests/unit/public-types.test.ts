@@ -7,7 +7,8 @@ import { PANEL_EVENT_NAMES } from '../../src/shared/event-names';
 import { ERROR_CATALOGUE } from '../../src/shared/errors';
 import type * as Schema from 'custom-elements-manifest/schema';
 import ts from 'typescript';
-import { checkDeclarations, ROOT } from '../../build/declarations';
+import { checkDeclarations } from '../../build/declarations';
+import { ROOT } from '../../build/program';
 import { manifestElement, type ManifestElement } from '../../build/manifest';
 import { generatePublicTypeFiles, type PublicTypeFiles } from '../../build/public-files';
 
@@ -167,6 +168,82 @@ export const invalid: ErrorType = everyCode.INVALID_OPTION;
     expect(global).toMatch(/interface Window \{\s*paymentPanel: PaymentPanelGlobal;/);
     // Internal members stay out.
     expect(declarations).not.toMatch(/getOption|setOption|ATTACH_PANEL_API|TRACK_TEARDOWN/);
+  });
+
+  it("writes each type derived from a reader as what it stands for, with its members' TSDoc", () => {
+    const file = ts.createSourceFile('payment-panel.d.ts', files.declarations, ts.ScriptTarget.Latest, true);
+    const top = new Map<string, ts.Statement>();
+    for (const statement of file.statements) {
+      const name = (statement as ts.DeclarationStatement).name;
+      if (name && ts.isIdentifier(name)) top.set(name.text, statement);
+      if (ts.isVariableStatement(statement)) {
+        for (const declaration of statement.declarationList.declarations)
+          top.set(declaration.name.getText(), statement);
+      }
+    }
+    // None of the readers, nor the helper types that describe them, is declared or named.
+    for (const helper of [
+      'Reader',
+      'AnyReader',
+      'OptionalReader',
+      'Spec',
+      'Infer',
+      'ObjectOf',
+      'Loose',
+      'MemberOf',
+      'KeyReaders',
+      'INVALID',
+    ]) {
+      expect(top.has(helper), helper).toBe(false);
+      expect(files.declarations).not.toMatch(new RegExp(`\\b${helper}<`));
+    }
+    for (const reader of [
+      'cardOptions',
+      'payPalOptions',
+      'threeDSecureOptions',
+      'cardPayload',
+      'fieldState',
+      'threeDSecureInfo',
+    ]) {
+      expect(top.has(reader), reader).toBe(false);
+    }
+    /** A member of a declared interface, with the text of its TSDoc. */
+    const member = (type: string, name: string): { text: string; doc: string } => {
+      const declaration = top.get(type);
+      if (!declaration || !ts.isInterfaceDeclaration(declaration))
+        throw new Error(`${type} is no interface.`);
+      const found = declaration.members.find((m) => m.name?.getText() === name);
+      if (!found) throw new Error(`${type} has no ${name}.`);
+      const doc = ts
+        .getJSDocCommentsAndTags(found)
+        .map((comment) => ts.getTextOfJSDocComment(comment.comment) ?? '')
+        .join(' ');
+      return { text: found.getText(), doc };
+    };
+    // The options: each key's TSDoc, and a public type named where one is used.
+    expect(member('CardOptions', 'cardholderName').doc).toMatch(/^Shows a cardholder name field/);
+    expect(member('CardOptions', 'cardholderName').text).toMatch(/^cardholderName\?: boolean \| \{/);
+    expect(member('PanelOptions', 'card').text).toBe('card?: CardOptions;');
+    expect(member('PanelOptions', 'paypalCredit').text).toBe('paypalCredit?: PayPalOptions;');
+    expect(member('PanelOptions', 'locale').doc).toMatch(/^Locale of the panel's texts/);
+    expect(member('PayPalOptions', 'flow').text).toBe('flow?: "checkout" | "vault";');
+    expect(member('PayPalOptions', 'intent').doc).toMatch(/^Intent of a checkout payment/);
+    expect(member('PayPalOptions', 'shippingAddressOverride').text).toBe(
+      'shippingAddressOverride?: PayPalAddress;',
+    );
+    expect(member('GooglePayOptions', 'button').text).toBe('button?: GooglePayButtonOptions;');
+    expect(member('ThreeDSecureOptions', 'amount').text).toBe('amount: string | number;');
+    expect(member('ThreeDSecure2Options', 'billingAddress').text).toBe(
+      'billingAddress?: ThreeDSecureAddress;',
+    );
+    expect(member('ThreeDSecureAdditionalInformation', 'acsWindowSize').doc).toMatch(/challenge window/);
+    expect(member('RequestPaymentMethodOptions', 'threeDSecure').text).toBe(
+      'threeDSecure?: ThreeDSecureRequestOptions;',
+    );
+    // What the page hears from the frames and the gateway.
+    expect(member('CardPayload', 'type').text).toBe('type: "CreditCard";');
+    expect(member('FieldState', 'isPotentiallyValid').text).toBe('isPotentiallyValid: boolean;');
+    expect(member('ThreeDSecureInfo', 'liabilityShifted').text).toBe('liabilityShifted: boolean;');
   });
 
   it('lists every code of the catalogue with its type and message', () => {

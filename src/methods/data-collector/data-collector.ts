@@ -5,18 +5,11 @@
  * @packageDocumentation
  */
 import type { GatewayClient } from '../../client';
+import type { DataCollectorOptions } from '../../model/options';
 import { createError } from '../../shared/errors';
 import './errors';
 import { setupFraudnet } from './fraudnet';
 import { clearKountSessions, setupKount } from './kount';
-
-/** Options of {@link createDataCollector}; at least one must be `true`. */
-export interface DataCollectorOptions {
-  /** Collect Kount device data: `device_session_id` and `fraud_merchant_id`. */
-  kount?: boolean;
-  /** Collect PayPal device data: `correlation_id`. */
-  paypal?: boolean;
-}
 
 /** A running data collector. */
 export interface DataCollector {

@@ -2,9 +2,4 @@
  * Device data collection, page side.
  * @packageDocumentation
  */
-export {
-  clearDataCollectorCache,
-  createDataCollector,
-  type DataCollector,
-  type DataCollectorOptions,
-} from './data-collector';
+export { clearDataCollectorCache, createDataCollector, type DataCollector } from './data-collector';

@@ -6,7 +6,8 @@
  */
 import type { GatewayClient } from '../../client';
 import { createError, isPanelError, type PanelError } from '../../shared/errors';
-import { INVALID, isObject, object, oneOf, optional, refusal } from '../../shared/strict-readers';
+import { googlePayButtonOptions as buttonOptions } from '../../model/google-pay-button';
+import { INVALID, isObject, refusal } from '../../shared/strict-readers';
 import type { WalletIntegration } from '../wallet';
 import { createGooglePayment, GOOGLE_PAY_API_VERSION } from './google-payment';
 import {
@@ -34,13 +35,6 @@ export interface GooglePayWalletOptions {
   /** Loads Google's script (tests pass their own). */
   loadPayApi?: () => Promise<PaymentsClientConstructorLike>;
 }
-
-/** Google's `ButtonOptions` a merchant may set, and the values Google knows. */
-const buttonOptions = object({
-  buttonColor: optional(oneOf(['default', 'black', 'white'])),
-  buttonType: optional(oneOf(['book', 'buy', 'checkout', 'donate', 'order', 'pay', 'plain', 'subscribe'])),
-  buttonSizeMode: optional(oneOf(['static', 'fill'])),
-});
 
 /** The merchant's option, split as the drop-in splits it: what the panel reads, and the request's overrides. */
 function splitOption(option: Record<string, unknown> | undefined): {

@@ -10,9 +10,7 @@ export {
   type PayPalCheckout,
   type PayPalCheckoutOptions,
   type PayPalFlow,
-  type PayPalFlowOptions,
   type PayPalPayerInfo,
-  type PayPalShippingAddress,
   type PayPalTokenizeOutcome,
   type PayPalTokenizeResult,
 } from './paypal-checkout';

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { clearClientCache, createClient, type GatewayClient } from '../../client';
 import { clientToken, stubFetch, type FetchCall, type StubAnswer } from '../../client/test-support';
 import type { RawPaymentMethod } from '../../model';
+import type { PayPalOptions } from '../../model/options';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import { PanelError } from '../../shared/errors';
 import { readFrameParams, wrap } from '../../shared/frame-channel';
@@ -11,7 +12,6 @@ import {
   createPayPalCheckout,
   openPayPalPopup,
   payPalPageUrl,
-  type PayPalFlowOptions,
   type PayPalTokenizeOutcome,
   type PayPalTokenizeResult,
 } from './index';
@@ -56,8 +56,8 @@ const CREDIT = {
   cartAmountImmutable: false,
 };
 
-const CHECKOUT: PayPalFlowOptions = { flow: 'checkout', amount: '10.00', currency: 'USD' };
-const VAULT: PayPalFlowOptions = { flow: 'vault' };
+const CHECKOUT: PayPalOptions = { flow: 'checkout', amount: '10.00', currency: 'USD' };
+const VAULT: PayPalOptions = { flow: 'vault' };
 
 function configuration(paypal: Record<string, unknown> = {}, paypalEnabled: boolean | undefined = true) {
   return {
@@ -296,7 +296,7 @@ describe('tokenize: checkout', () => {
           countryCode: 'US',
           // Not an address key: never flattened onto the body.
           amount: '0.01',
-        } as PayPalFlowOptions['shippingAddressOverride'],
+        } as PayPalOptions['shippingAddressOverride'],
       },
       asWindow(popup),
     );
@@ -419,7 +419,7 @@ describe('tokenize: checkout', () => {
     const popup = fakePopup();
     const checkout = createPayPalCheckout(client, { offerCredit: false });
     const done = checkout.tokenize(
-      { ...CHECKOUT, useraction: 'continue' } as unknown as PayPalFlowOptions,
+      { ...CHECKOUT, useraction: 'continue' } as unknown as PayPalOptions,
       asWindow(popup),
     );
     await navigation(popup);
@@ -761,7 +761,7 @@ describe('tokenize: options', () => {
     const popup = fakePopup();
     const error = await rejection(
       createPayPalCheckout(client, { offerCredit: false }).tokenize(
-        options as PayPalFlowOptions,
+        options as PayPalOptions,
         asWindow(popup),
       ),
     );
@@ -783,7 +783,7 @@ describe('tokenize: options', () => {
       const popup = fakePopup();
       const error = await rejection(
         createPayPalCheckout(client, { offerCredit: false }).tokenize(
-          options as PayPalFlowOptions,
+          options as PayPalOptions,
           asWindow(popup),
         ),
       );

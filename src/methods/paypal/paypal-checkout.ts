@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import { isAllowedGatewayUrl, type GatewayClient } from '../../client';
+import type { PayPalOptions } from '../../model/options';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import { ANALYTICS_COMPONENT_PREFIX, WALLET_SCRIPT_LOAD_TIMEOUT_MS } from '../../shared/constants';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
@@ -19,6 +20,8 @@ import {
   PAYPAL_RETURN_PAGE,
   parsePayPalReturnMessage,
   type PayPalReturn,
+  PAYPAL_ADDRESS_KEYS,
+  type PayPalAddress,
 } from '../../shared/paypal-messages';
 import {
   array,
@@ -43,54 +46,7 @@ export interface PayPalCheckoutOptions {
 }
 
 /** The flows of PayPal: one payment, or a billing agreement that saves the account. */
-export type PayPalFlow = 'checkout' | 'vault';
-
-/** A shipping address the merchant sets instead of the one the shopper has at PayPal. */
-export interface PayPalShippingAddress {
-  recipientName?: string;
-  line1?: string;
-  line2?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  /** ISO 3166-1 alpha-2. */
-  countryCode?: string;
-  phone?: string;
-}
-
-/**
- * The merchant's PayPal (or PayPal Credit) option, read loosely: plain-JavaScript merchants can set
- * anything, and what does not fit is refused or left out (see {@link PayPalCheckout.tokenize}).
- */
-export interface PayPalFlowOptions {
-  /** `checkout` or `vault`. Required. */
-  flow?: PayPalFlow;
-  /** Amount of a checkout, e.g. `"10.00"`. Required for `checkout`. */
-  amount?: string | number;
-  /** ISO currency of a checkout, e.g. `"USD"`. Required for `checkout`. */
-  currency?: string;
-  /** Intent of a checkout payment; the gateway's default when left out. */
-  intent?: 'authorize' | 'sale' | 'order';
-  /** Merchant name on the approval page; the configuration's `paypal.displayName` when left out. */
-  displayName?: string;
-  /** Locale of the approval page, e.g. `en_US`. */
-  locale?: string;
-  /** Ask the shopper for a shipping address. */
-  enableShippingAddress?: boolean;
-  /** `false` keeps the shopper from changing the address the merchant sets. */
-  shippingAddressEditable?: boolean;
-  /** The shipping address to use. */
-  shippingAddressOverride?: PayPalShippingAddress;
-  /** Description of the billing agreement (`vault`). */
-  billingAgreementDescription?: string;
-  /** What PayPal shows first: `login` or `billing`. */
-  landingPageType?: 'login' | 'billing';
-  /**
-   * `commit` (a checkout the shopper pays on PayPal's page, "Pay Now", with no review step on the
-   * merchant's page): `useraction=commit` is added to the approval URL, as PayPal's SDK does.
-   */
-  useraction?: 'commit';
-}
+export type PayPalFlow = NonNullable<PayPalOptions['flow']>;
 
 /**
  * The payer as PayPal reports it (docs/protocol.md, "Tokenizing the account"), handed on as `details`. A
@@ -149,25 +105,13 @@ export interface PayPalCheckout {
    * version), a client error of the tokenize request as it is, `PAYPAL_ACCOUNT_TOKENIZATION_FAILED`
    * (any other tokenize failure, or a return for another payment) or `METHOD_CALLED_AFTER_TEARDOWN`.
    */
-  tokenize(flow: PayPalFlowOptions, popup: Window): Promise<PayPalTokenizeOutcome>;
+  tokenize(flow: PayPalOptions, popup: Window): Promise<PayPalTokenizeOutcome>;
   /** Closes an open popup, rejects a running tokenization and makes every later call fail. */
   teardown(): void;
 }
 
 /** How often the popup is checked for having been closed (no event tells a cross-origin opener). */
 export const POPUP_POLL_INTERVAL_MS = 500;
-
-/** The keys of a shipping address override (docs/protocol.md, "Creating the payment"). */
-const SHIPPING_ADDRESS_KEYS = [
-  'line1',
-  'line2',
-  'city',
-  'state',
-  'postalCode',
-  'countryCode',
-  'phone',
-  'recipientName',
-] as const satisfies readonly (keyof PayPalShippingAddress)[];
 
 /**
  * Popups an approval is running in, across every checkout of the page: the panel's PayPal and
@@ -204,10 +148,10 @@ function textOption(value: unknown): string | undefined {
 }
 
 /** The string fields of a shipping address override; anything else is left out. */
-function shippingAddress(value: unknown): PayPalShippingAddress | undefined {
+function shippingAddress(value: unknown): PayPalAddress | undefined {
   if (!isRecord(value)) return undefined;
-  const address: PayPalShippingAddress = {};
-  for (const key of SHIPPING_ADDRESS_KEYS) {
+  const address: PayPalAddress = {};
+  for (const key of PAYPAL_ADDRESS_KEYS) {
     if (Object.hasOwn(value, key) && typeof value[key] === 'string') address[key] = value[key];
   }
   return address;

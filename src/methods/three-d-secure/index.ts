@@ -13,9 +13,3 @@ export {
 } from './three-d-secure';
 export type { ThreeDSecureInfo } from './responses';
 export { SONGBIRD_URLS, SONGBIRD_SETUP_TIMEOUT_MS, offeredVersion } from './songbird';
-export type {
-  AcsWindowSize,
-  ThreeDSecure2Options,
-  ThreeDSecureAdditionalInformation,
-  ThreeDSecureAddress,
-} from './verify-options';

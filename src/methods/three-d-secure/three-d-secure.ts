@@ -45,7 +45,8 @@ import {
   type SongbirdLink,
   type SongbirdSettings,
 } from './songbird';
-import { ACS_WINDOW_SIZES, acsWindowSizeOf, lookupFields, type ThreeDSecure2Options } from './verify-options';
+import type { ThreeDSecure2Options } from '../../model/options';
+import { ACS_WINDOW_SIZES, acsWindowSizeOf, lookupFields } from './verify-options';
 import {
   THREE_D_SECURE_2_ERRORS,
   THREE_D_SECURE_ERRORS,

@@ -1,14 +1,10 @@
 /**
  * What a 3D Secure 2 verification tells the issuer besides the card, as the merchant gives it, and
  * how it goes into the lookup's body (the provider's names: `additionalInfo.billingLine1`…).
+ * The options themselves are declared in src/model/options.ts.
  * @packageDocumentation
  */
-
-/**
- * Size of the issuer's challenge window (EMV 3DS): `01` 250 × 400, `02` 390 × 400, `03` 500 × 600
- * (the default), `04` 600 × 400, `05` full screen.
- */
-export type AcsWindowSize = '01' | '02' | '03' | '04' | '05';
+import type { AcsWindowSize, ThreeDSecure2Options, ThreeDSecureAddress } from '../../model/options';
 
 /** Width and height of each challenge window; `null` for the full screen. */
 export const ACS_WINDOW_SIZES: Readonly<Record<AcsWindowSize, { width: number; height: number } | null>> = {
@@ -21,55 +17,6 @@ export const ACS_WINDOW_SIZES: Readonly<Record<AcsWindowSize, { width: number; h
 
 /** The window the issuer's page gets unless the merchant asks for another. */
 export const DEFAULT_ACS_WINDOW_SIZE: AcsWindowSize = '03';
-
-/** An address as 3D Secure 2 takes it (the shopper's billing address, or where the order ships). */
-export interface ThreeDSecureAddress {
-  givenName?: string;
-  surname?: string;
-  phoneNumber?: string;
-  /** First line. */
-  streetAddress?: string;
-  /** Second line. */
-  extendedAddress?: string;
-  line3?: string;
-  /** City. */
-  locality?: string;
-  /** State or region, e.g. `CA`. */
-  region?: string;
-  postalCode?: string;
-  /** ISO 3166-1 alpha-2, e.g. `US`. */
-  countryCodeAlpha2?: string;
-}
-
-/** What else the issuer may weigh: the challenge window's size, shipping, the shopper's account… */
-export interface ThreeDSecureAdditionalInformation {
-  /** Size of the issuer's challenge window; `03` when not given. */
-  acsWindowSize?: AcsWindowSize;
-  /** Where the order ships. */
-  shippingAddress?: ThreeDSecureAddress;
-  /** Any other field of the provider's `additionalInformation` (`shippingMethod`, `workPhoneNumber`…). */
-  [field: string]: unknown;
-}
-
-/** The options of a 3D Secure 2 verification besides the card and the amount. */
-export interface ThreeDSecure2Options {
-  /** The shopper's email address. */
-  email?: string;
-  mobilePhoneNumber?: string;
-  billingAddress?: ThreeDSecureAddress;
-  additionalInformation?: ThreeDSecureAdditionalInformation;
-  /** Asks the issuer to challenge the shopper. */
-  challengeRequested?: boolean;
-  /** Asks for a data-only verification, without authentication. */
-  dataOnlyRequested?: boolean;
-  /** Asks the issuer to exempt the payment from strong customer authentication. */
-  exemptionRequested?: boolean;
-  requestedExemptionType?: 'low_value' | 'transaction_risk_analysis';
-  /** Which account of a combo card pays. */
-  accountType?: 'credit' | 'debit';
-  /** The card is being saved, not charged. */
-  cardAdd?: boolean;
-}
 
 /** The keys of {@link ThreeDSecure2Options} that go to the lookup's top level as they are. */
 const TOP_LEVEL = [

@@ -7,7 +7,7 @@
  */
 import { expect, request as playwrightRequest } from '@playwright/test';
 import { localOrigins } from '../../../demo/server/origins';
-import { OPTION_READERS } from '../../../src/element/options';
+import { OPTION_READERS } from '../../../src/model/options';
 import { ERROR_CATALOGUE } from '../../../src/shared/errors';
 import { example, hostileVariants } from '../../../src/shared/shape-samples';
 import { INVALID } from '../../../src/shared/strict-readers';
