@@ -608,8 +608,12 @@ describe('3D Secure', () => {
   /** A customer's panel with 3D Secure, the card sheet complete; its BIN comes with the tokenized card. */
   async function verifyingPanel(
     threeDSecure: PanelOptions['threeDSecure'] = { amount: '10.00', email: 'a@b.c' },
+    localeTexts?: NonNullable<Parameters<typeof controllerHarness>[0]>['localeTexts'],
   ) {
-    const panel = controllerHarness({ client: fakeClient(configuration(), { guest: false }) });
+    const panel = controllerHarness({
+      client: fakeClient(configuration(), { guest: false }),
+      ...(localeTexts ? { localeTexts } : {}),
+    });
     panel.frames.tokenize.mockResolvedValue({
       nonce: 'tokencc_one',
       type: 'CreditCard',
@@ -649,6 +653,43 @@ describe('3D Secure', () => {
     // Verified once: the same card is handed over again without a second verification.
     await expect(panel.controller.requestPaymentMethod()).resolves.toEqual(payload);
     expect(fake.verified).toHaveLength(1);
+  });
+
+  it("names the bank frame in the panel's language when it shows, and again when the locale changes", async () => {
+    let loaded!: (texts: Record<string, string>) => void;
+    const german = new Promise<Record<string, string>>((resolve) => (loaded = resolve));
+    const panel = await verifyingPanel(undefined, (locale) => (locale === 'de_DE' ? german : {}));
+    // The file named the frame when 3D Secure was created, maybe before the locale's texts. (An
+    // element of another tag stands in for the frame: the test's DOM loads no frame pages.)
+    const frame = document.createElement('div') as unknown as HTMLIFrameElement;
+    frame.title = 'cardVerification';
+    let finish!: () => void;
+    panel.modules.threeDSecure.answer = (options) =>
+      new Promise((resolve) => {
+        options.addFrame(null, frame);
+        finish = () => {
+          options.removeFrame();
+          resolve({
+            nonce: `${options.nonce}_verified`,
+            details: {},
+            liabilityShifted: true,
+            liabilityShiftPossible: true,
+            verificationDetails: { liabilityShifted: true, liabilityShiftPossible: true },
+          });
+        };
+      });
+    const request = panel.controller.requestPaymentMethod();
+    await vi.waitFor(() => {
+      expect(frame.isConnected).toBe(true);
+    });
+    expect(frame.title).toBe('Card Verification');
+    panel.controller.setOptions({ threeDSecure: { amount: '10.00', email: 'a@b.c' }, locale: 'de_DE' });
+    loaded({ cardVerification: 'Kartenprüfung' });
+    await settle();
+    expect(frame.title).toBe('Kartenprüfung');
+    finish();
+    await expect(request).resolves.toMatchObject({ nonce: 'tokencc_one_verified' });
+    expect(frame.isConnected).toBe(false);
   });
 
   it('creates version 1 when the gateway offers no more', async () => {

@@ -353,7 +353,16 @@ export class PanelViews {
   /** The texts changed: what shows in the shopper's words is read again. */
   retext(): void {
     this.#card?.retext();
+    this.#titleBankFrame();
     this.#changed();
+  }
+
+  /**
+   * Names the open bank (or issuer) frame in the panel's language now: the title given when 3D
+   * Secure was created may predate the locale's texts, or a change of locale.
+   */
+  #titleBankFrame(): void {
+    if (this.#bankFrame) this.#bankFrame.title = this.#ctx.texts().text('cardVerification');
   }
 
   /** The merchant's `threeDSecure` or `dataCollector` option changed. */
@@ -774,6 +783,7 @@ export class PanelViews {
           if (error) throw error;
           iframe.slot = BANK_FRAME_SLOT;
           this.#bankFrame = iframe;
+          this.#titleBankFrame();
           this.#ctx.frameHost.append(iframe);
           this.#verifying = true;
           this.#changed();
