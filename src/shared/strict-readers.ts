@@ -174,8 +174,9 @@ type OptionalKeys<S> = { [K in keyof S]: S[K] extends { readonly [OPTIONAL]: tru
 /**
  * The object that the readers of `S` read: optional keys may be absent. Both halves map the keys of
  * `S` itself (filtered, not renamed), so each property keeps the declaration of its reader's key, and
- * with it the key's TSDoc: editors show it, and the published types are written from it. A value
- * read is the reader's own fresh object, so no key is read-only (a `const` declaration's keys are).
+ * with it the key's TSDoc: editors show it, and the published types are written from it. What a
+ * reader returns is a fresh object of its own, so none of its keys is read-only, even where the
+ * readers were declared with read-only keys (a `const` type parameter's).
  */
 export type ObjectOf<S extends KeyReaders> = Flat<
   { -readonly [K in keyof S as K extends OptionalKeys<S> ? never : K]: Infer<S[K]> } & {
