@@ -121,16 +121,16 @@ export class TypeWriter {
     for (const property of this.#ordered(this.#checker.getPropertiesOfType(type))) {
       const optional = (property.flags & ts.SymbolFlags.Optional) !== 0;
       const propertyType = this.#checker.getTypeOfSymbol(property);
-      if (optional && propertyType.isUnion()) {
-        const defined = propertyType.types.filter((member) => !(member.flags & ts.TypeFlags.Undefined));
-        const text = this.union(defined, inner, multiline);
-        lines.push(this.#member(property, `${propertyName(property.name)}?: ${text}`, inner, multiline));
-        continue;
-      }
+      const text =
+        optional && propertyType.isUnion()
+          ? this.union(
+              propertyType.types.filter((member) => !(member.flags & ts.TypeFlags.Undefined)),
+              inner,
+              multiline,
+            )
+          : this.text(propertyType, inner, multiline);
       const key = `${this.#readonly(property) ? 'readonly ' : ''}${propertyName(property.name)}${optional ? '?' : ''}`;
-      lines.push(
-        this.#member(property, `${key}: ${this.text(propertyType, inner, multiline)}`, inner, multiline),
-      );
+      lines.push(this.#member(property, `${key}: ${text}`, inner, multiline));
     }
     for (const info of this.#checker.getIndexInfosOfType(type)) {
       const key = this.#checker.typeToString(info.keyType, undefined, FLAGS);
