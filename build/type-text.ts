@@ -135,9 +135,15 @@ export class TypeWriter {
     for (const info of this.#checker.getIndexInfosOfType(type)) {
       const key = this.#checker.typeToString(info.keyType, undefined, FLAGS);
       const readonly = info.isReadonly ? 'readonly ' : '';
-      lines.push(
-        `${multiline ? inner : ''}${readonly}[key: ${key}]: ${this.text(info.type, inner, multiline)};`,
-      );
+      const line = `${readonly}[key: ${key}]: ${this.text(info.type, inner, multiline)};`;
+      if (!multiline) {
+        lines.push(line);
+        continue;
+      }
+      const doc = (info.declaration ? ts.getJSDocCommentsAndTags(info.declaration) : [])
+        .map((comment) => (ts.isJSDoc(comment) ? (ts.getTextOfJSDocComment(comment.comment) ?? '') : ''))
+        .join('\n');
+      lines.push(`${docComment(doc, [], inner)}${inner}${line}`);
     }
     if (lines.length === 0) return '{}';
     return multiline ? `{\n${lines.join('\n')}\n${indent}}` : `{ ${lines.join(' ')} }`;

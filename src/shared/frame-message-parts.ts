@@ -60,6 +60,25 @@ export const wireError = object({
 export type WireError = Infer<typeof wireError>;
 
 /**
+ * The fields of a card's `details` as the gateway sends them, a new card's (the tokenizing frame's
+ * answer) and a saved one's (the vault's): these and nothing else of the card.
+ */
+export const CARD_DETAILS_FIELDS = {
+  /** The brand's display name: `Visa`, `MasterCard`, `American Express`, `Discover`, `JCB`… */
+  cardType: shortText,
+  /** Last two digits of the number. */
+  lastTwo: shortText,
+  lastFour: optional(shortText),
+  bin: optional(shortText),
+  expirationMonth: optional(shortText),
+  expirationYear: optional(shortText),
+  cardholderName: optional(shortText),
+};
+
+/** Reads a card's `details`: {@link CARD_DETAILS_FIELDS}. */
+export const cardDetails = object(CARD_DETAILS_FIELDS);
+
+/**
  * Reads the card payload a tokenizing frame hands the page (never card data, only the gateway's
  * answer), and the tokenizing frame the gateway's card with it: its fields and nothing else of it.
  */
@@ -67,14 +86,6 @@ export const cardPayload = object({
   nonce: shortText,
   type: oneOf(['CreditCard']),
   description: shortText,
-  details: object({
-    cardType: shortText,
-    lastTwo: shortText,
-    lastFour: optional(shortText),
-    bin: optional(shortText),
-    expirationMonth: optional(shortText),
-    expirationYear: optional(shortText),
-    cardholderName: optional(shortText),
-  }),
+  details: cardDetails,
   binData: optional(record(unknownValue)),
 });

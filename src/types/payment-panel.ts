@@ -76,22 +76,15 @@ export type {
 } from '../methods/three-d-secure';
 
 import type { PaymentMethodPayload } from '../model';
+import type { cardDetails } from '../shared/frame-message-parts';
+import type { Infer } from '../shared/strict-readers';
 import type { PayPalPayerInfo } from '../methods/paypal/paypal-checkout';
 
 /**
  * A card's `details` as the gateway sends them: saved cards carry `cardType` and
  * `lastTwo` at least, new cards also the other fields when known.
  */
-export interface CardDetails {
-  /** The brand's display name: `Visa`, `MasterCard`, `American Express`, `Discover`, `JCB`… */
-  cardType: string;
-  /** Last two digits of the number. */
-  lastTwo: string;
-  lastFour?: string;
-  bin?: string;
-  cardholderName?: string;
-  expirationMonth?: string;
-  expirationYear?: string;
+export interface CardDetails extends Infer<typeof cardDetails> {
   /** Any other field the gateway sent. */
   [field: string]: unknown;
 }

@@ -242,6 +242,7 @@ export const invalid: ErrorType = everyCode.INVALID_OPTION;
     );
     // What the page hears from the frames and the gateway.
     expect(member('CardPayload', 'type').text).toBe('type: "CreditCard";');
+    expect(member('CardDetails', 'cardType').doc).toMatch(/^The brand's display name/);
     expect(member('FieldState', 'isPotentiallyValid').text).toBe('isPotentiallyValid: boolean;');
     expect(member('ThreeDSecureInfo', 'liabilityShifted').text).toBe('liabilityShifted: boolean;');
   });

@@ -6,6 +6,7 @@
 import type { GatewayClient } from '../../client';
 import type { PaymentMethodType, RawPaymentMethod } from '../../model';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
+import { CARD_DETAILS_FIELDS } from '../../shared/frame-message-parts';
 import {
   array,
   boolean,
@@ -31,21 +32,19 @@ export interface FetchVaultedPaymentMethodsOptions {
 
 const binData = optional(nullable(record(unknownValue)));
 const description = optional(string());
-/** What a saved card's and a saved Google Pay card's `details` both carry. */
-const cardDetails = {
-  cardType: string(),
-  lastTwo: string(),
-  lastFour: optional(string()),
-  // The BIN: 3D Secure 2 sends it to the issuer when a saved card is verified.
-  bin: optional(string()),
-};
+const { cardType, lastTwo, lastFour, bin } = CARD_DETAILS_FIELDS;
+/**
+ * What the panel keeps of a saved card's `details`, and of a saved Google Pay card's; the BIN among
+ * them, which 3D Secure 2 sends to the issuer when a saved card is verified.
+ */
+const savedCardDetails = { cardType, lastTwo, lastFour, bin };
 
 /** Reads one entry of the `paymentMethods` answer; unknown keys are dropped. */
 export const vaultedPaymentMethodReader = discriminated({
   CreditCard: {
     nonce: nonEmptyString,
     description,
-    details: object(cardDetails),
+    details: object(savedCardDetails),
     binData,
   },
   PayPalAccount: {
@@ -78,7 +77,7 @@ export const vaultedPaymentMethodReader = discriminated({
   AndroidPayCard: {
     nonce: nonEmptyString,
     description,
-    details: object({ ...cardDetails, isNetworkTokenized: optional(boolean) }),
+    details: object({ ...savedCardDetails, isNetworkTokenized: optional(boolean) }),
     binData,
   },
 });
