@@ -664,20 +664,14 @@ describe('3D Secure', () => {
     const frame = document.createElement('div') as unknown as HTMLIFrameElement;
     frame.title = 'cardVerification';
     let finish!: () => void;
-    panel.modules.threeDSecure.answer = (options) =>
-      new Promise((resolve) => {
-        options.addFrame(null, frame);
-        finish = () => {
-          options.removeFrame();
-          resolve({
-            nonce: `${options.nonce}_verified`,
-            details: {},
-            liabilityShifted: true,
-            liabilityShiftPossible: true,
-            verificationDetails: { liabilityShifted: true, liabilityShiftPossible: true },
-          });
-        };
-      });
+    const answered = new Promise<void>((resolve) => (finish = resolve));
+    const verified = panel.modules.threeDSecure.answer;
+    panel.modules.threeDSecure.answer = async (options) => {
+      options.addFrame(null, frame);
+      await answered;
+      options.removeFrame();
+      return verified(options);
+    };
     const request = panel.controller.requestPaymentMethod();
     await vi.waitFor(() => {
       expect(frame.isConnected).toBe(true);
