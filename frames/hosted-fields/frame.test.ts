@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FrameToPageMessage } from '../../src/shared/frame-messages';
+import type { FrameToPageMessage, PageToFrameMessage } from '../../src/shared/frame-messages';
 import type { FieldKey } from '../../src/shared/hosted-fields';
 import { startHostedField, type HostedField } from './frame';
 import { openSiblings, type SiblingPort } from './siblings';
@@ -285,7 +285,7 @@ describe('sibling frames', () => {
       fields: ['number', 'cvv', 'expirationDate'],
       clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
       analyticsUrl: 'https://localhost:8445/analytics/m',
-      authorization: { tokenizationKey: 'sandbox_a_m' },
+      authorization: 'sandbox_a_m',
       metadata: { sessionId: 's' },
       supportedCardTypes: ['Visa'],
     });
@@ -331,7 +331,7 @@ describe('sibling frames', () => {
       type: 'configureTokenizer',
       fields: ['number', 'cvv'],
       clientApiUrl: 'https://localhost:8445/c',
-      authorization: { tokenizationKey: 'sandbox_a_m' },
+      authorization: 'sandbox_a_m',
       metadata: {},
       supportedCardTypes: ['Visa'],
     });
@@ -361,7 +361,7 @@ describe('sibling frames', () => {
       type: 'configureTokenizer',
       fields: ['number', 'cvv'],
       clientApiUrl: 'https://localhost:8445/c',
-      authorization: { tokenizationKey: 'sandbox_a_m' },
+      authorization: 'sandbox_a_m',
       metadata: {},
       supportedCardTypes: ['MasterCard'],
     });
@@ -379,5 +379,125 @@ describe('sibling frames', () => {
     other.postMessage('collect');
     await flush();
     expect(number.sent).toEqual([]);
+  });
+});
+
+describe('the tokenizer trusts the page once per channel', () => {
+  const GATEWAY = 'https://localhost:8445/merchants/m/client_api';
+  const CONFIGURATION: PageToFrameMessage = {
+    type: 'configureTokenizer',
+    fields: ['number', 'cvv', 'expirationDate'],
+    clientApiUrl: GATEWAY,
+    authorization: 'sandbox_a_m',
+    metadata: { sessionId: 's' },
+    supportedCardTypes: ['Visa'],
+  };
+  /** What a script of the merchant page posts: another merchant's client API and authorization. */
+  const HOSTILE: PageToFrameMessage = {
+    ...CONFIGURATION,
+    clientApiUrl: 'https://localhost:8445/merchants/attacker/client_api',
+    authorization: 'sandbox_x_attacker',
+  };
+  const CARD = {
+    nonce: 'n1',
+    type: 'CreditCard',
+    description: 'd',
+    details: { cardType: 'Visa', lastTwo: '11' },
+  };
+
+  function gateway() {
+    return vi.fn<RequestSender>().mockResolvedValue({ status: 201, data: { creditCards: [CARD] } });
+  }
+
+  function card(send = gateway(), port = bus) {
+    const number = start('number', port(), send);
+    const cvv = start('cvv', port(), send);
+    const date = start('expirationDate', port(), send);
+    typeInto(number.input, '4111111111111111');
+    typeInto(cvv.input, '123');
+    typeInto(date.input, '1240');
+    return { number, cvv, date, send };
+  }
+
+  async function result(frame: Started, requestId: string) {
+    await vi.waitFor(() => {
+      expect(frame.sent.some((m) => m.type === 'tokenizeResult' && m.requestId === requestId)).toBe(true);
+    });
+    return frame.sent.find((m) => m.type === 'tokenizeResult' && m.requestId === requestId);
+  }
+
+  it('refuses a second configuration of the tokenizer, whatever it holds: the card goes where the first said', async () => {
+    const { number, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    number.handle(HOSTILE);
+    number.handle({ ...CONFIGURATION, supportedCardTypes: ['MasterCard'] });
+    number.handle({ type: 'tokenize', requestId: 'r1', vault: false });
+    expect(await result(number, 'r1')).toMatchObject({ payload: { nonce: 'n1' } });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]?.[0]).toMatchObject({
+      url: `${GATEWAY}/v1/payment_methods/credit_cards`,
+      data: { tokenizationKey: 'sandbox_a_m' },
+    });
+  });
+
+  it('refuses to make a second frame of the channel a tokenizer', async () => {
+    const { number, cvv, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    cvv.handle(HOSTILE);
+    cvv.handle({ type: 'tokenize', requestId: 'r2', vault: false });
+    number.handle({ type: 'tokenize', requestId: 'r3', vault: false });
+    expect(await result(number, 'r3')).toMatchObject({ payload: { nonce: 'n1' } });
+    expect(cvv.sent.some((m) => m.type === 'tokenizeResult')).toBe(false);
+    expect(send.mock.calls.map(([options]) => options.url)).toEqual([
+      `${GATEWAY}/v1/payment_methods/credit_cards`,
+    ]);
+  });
+
+  it('hands no value over once two frames claimed the channel, and sends nothing', async () => {
+    const { number, cvv, send } = card();
+    // Both before either hears the other.
+    number.handle(CONFIGURATION);
+    cvv.handle(HOSTILE);
+    await flush();
+    number.handle({ type: 'tokenize', requestId: 'r4', vault: false });
+    cvv.handle({ type: 'tokenize', requestId: 'r5', vault: false });
+    expect(await result(number, 'r4')).toMatchObject({
+      error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' },
+    });
+    expect(await result(cvv, 'r5')).toMatchObject({ error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' } });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('a reloaded tokenizer configured as before tokenizes', async () => {
+    const { number, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    // The reloaded document: a new frame of the same field on the same channel.
+    const reloaded = start('number', bus(), send);
+    typeInto(reloaded.input, '4111111111111111');
+    reloaded.handle(CONFIGURATION);
+    await flush();
+    reloaded.handle({ type: 'tokenize', requestId: 'r6', vault: false });
+    expect(await result(reloaded, 'r6')).toMatchObject({ payload: { nonce: 'n1' } });
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ url: `${GATEWAY}/v1/payment_methods/credit_cards` });
+  });
+
+  it('a reloaded tokenizer configured otherwise gets no value from its siblings and sends nothing', async () => {
+    const { number, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    const reloaded = start('number', bus(), send);
+    typeInto(reloaded.input, '4111111111111111');
+    reloaded.handle(HOSTILE);
+    await flush();
+    vi.useFakeTimers();
+    reloaded.handle({ type: 'tokenize', requestId: 'r7', vault: false });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await result(reloaded, 'r7')).toMatchObject({
+      error: { code: 'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR' },
+    });
+    expect(send).not.toHaveBeenCalled();
   });
 });

@@ -122,6 +122,19 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     .join();
   let brandSent: CardBrandType | null = null;
   let tokenizer: TokenizerConfig | undefined;
+  /**
+   * The channel's tokenizer as this frame knows it: the configuration it took itself, or the first
+   * a sibling announced. Once per channel (docs/architecture.md, "Frames and their channel"): a
+   * script of the merchant page may post to any frame at any time, and must not point the card
+   * elsewhere after the panel configured the tokenizer.
+   */
+  let channelTokenizer: { field: FieldKey; key: string } | undefined;
+  /** Two different tokenizers were announced on the channel: no frame hands over a value any more. */
+  let contested = false;
+  const learnTokenizer = (known: { field: FieldKey; key: string }): void => {
+    channelTokenizer ??= known;
+    if (channelTokenizer.field !== known.field || channelTokenizer.key !== known.key) contested = true;
+  };
   const queue = createTokenizeQueue();
 
   const rebuildFormat = (): void => {
@@ -218,7 +231,12 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
         context.supportedCardTypes = message.cardTypes;
         if (field === 'number') refresh();
         return;
+      case 'tokenizer':
+        learnTokenizer(message);
+        return;
       case 'collect':
+        // Values go to the channel's one tokenizer only, and to nobody once two claimed it.
+        if (contested || channelTokenizer?.field !== message.field) return;
         siblings.send({
           type: 'value',
           requestId: message.requestId,
@@ -237,7 +255,7 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     requestId: string,
   ): Promise<Map<FieldKey, CollectedField>> => {
     const others = config.fields.filter((key) => key !== field);
-    const fields = await siblings.collect(requestId, others, COLLECT_TIMEOUT_MS);
+    const fields = await siblings.collect(requestId, field, others, COLLECT_TIMEOUT_MS);
     if (config.fields.includes(field)) fields.set(field, { value: raw, state: { ...state } });
     return fields;
   };
@@ -246,6 +264,7 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     const config = tokenizer;
     if (config === undefined) return;
     void queue(request.requestId, async (): Promise<TokenizeOutcome> => {
+      if (contested) return { error: createTokenizationError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
       let fields: Map<FieldKey, CollectedField>;
       try {
         fields = await collect(config, request.requestId);
@@ -284,7 +303,21 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
         const { fields, clientApiUrl, analyticsUrl, authorization, metadata, supportedCardTypes } = message;
         const config: TokenizerConfig = { fields, clientApiUrl, authorization, metadata, supportedCardTypes };
         if (analyticsUrl !== undefined) config.analyticsUrl = analyticsUrl;
+        const key = JSON.stringify(config);
+        // Taken once, by a frame of a channel without another tokenizer. A reloaded tokenizer has
+        // forgotten its own and takes one again: if it differs from what its siblings know, the
+        // channel is contested and they hand over nothing. Anything else is refused and changes nothing.
+        if (
+          tokenizer !== undefined ||
+          contested ||
+          (channelTokenizer !== undefined &&
+            (channelTokenizer.field !== field || channelTokenizer.key !== key))
+        ) {
+          return;
+        }
         tokenizer = config;
+        channelTokenizer = { field, key };
+        siblings.send({ type: 'tokenizer', field, key });
         context.supportedCardTypes = config.supportedCardTypes;
         siblings.send({ type: 'supportedCardTypes', cardTypes: config.supportedCardTypes });
         if (field === 'number') refresh();

@@ -14,7 +14,12 @@ const valid: SiblingMessage[] = [
   { type: 'cardType', cardType: 'visa' },
   { type: 'cardType', cardType: null },
   { type: 'supportedCardTypes', cardTypes: ['Visa', 'MasterCard'] },
-  { type: 'collect', requestId: 'r1' },
+  {
+    type: 'tokenizer',
+    field: 'number',
+    key: '{"clientApiUrl":"https://localhost:8445/merchants/m/client_api"}',
+  },
+  { type: 'collect', requestId: 'r1', field: 'number' },
   { type: 'value', requestId: 'r1', field: 'cvv', value: '123', state: STATE },
 ];
 
@@ -37,15 +42,15 @@ describe('parseSiblingMessage', () => {
       }),
     ).toStrictEqual({ type: 'value', requestId: 'r1', field: 'cvv', value: '1', state: STATE });
     const polluted = JSON.parse(
-      '{"type":"collect","requestId":"r1","__proto__":{"polluted":true}}',
+      '{"type":"collect","requestId":"r1","field":"number","__proto__":{"polluted":true}}',
     ) as unknown;
     const parsed = parseSiblingMessage(polluted);
-    expect(parsed).toStrictEqual({ type: 'collect', requestId: 'r1' });
+    expect(parsed).toStrictEqual({ type: 'collect', requestId: 'r1', field: 'number' });
     expect(Object.hasOwn(parsed ?? {}, '__proto__')).toBe(false);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  const value = valid[4] as Extract<SiblingMessage, { type: 'value' }>;
+  const value = valid[5] as Extract<SiblingMessage, { type: 'value' }>;
 
   it.each<[string, unknown]>([
     ['null', null],
@@ -60,8 +65,13 @@ describe('parseSiblingMessage', () => {
     ['a card type that is no string', { type: 'supportedCardTypes', cardTypes: [1] }],
     ['a too-long card type', { type: 'supportedCardTypes', cardTypes: ['x'.repeat(101)] }],
     ['too many card types', { type: 'supportedCardTypes', cardTypes: Array<string>(51).fill('Visa') }],
-    ['a missing request id', { type: 'collect' }],
-    ['a too-long request id', { type: 'collect', requestId: 'x'.repeat(201) }],
+    ['a missing request id', { type: 'collect', field: 'number' }],
+    ['a too-long request id', { type: 'collect', requestId: 'x'.repeat(201), field: 'number' }],
+    ['a collect naming no field', { type: 'collect', requestId: 'r1' }],
+    ['a collect naming an unknown field', { type: 'collect', requestId: 'r1', field: 'pin' }],
+    ['a tokenizer naming no field', { type: 'tokenizer', key: '{}' }],
+    ['a tokenizer without its configuration', { type: 'tokenizer', field: 'number' }],
+    ['a too-long configuration', { type: 'tokenizer', field: 'number', key: 'x'.repeat(20_001) }],
     ['an unknown field', { ...value, field: 'pin' }],
     ['a number value', { ...value, value: 123 }],
     ['a too-long value', { ...value, value: 'x'.repeat(301) }],
@@ -89,8 +99,10 @@ describe('openSiblings', () => {
     const handler = vi.fn();
     openSiblings('0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10', port).listen(handler);
     deliver(new MessageEvent('message', { data: { type: 'collect' } }));
-    deliver(new MessageEvent('message', { data: { type: 'collect', requestId: 'r1', extra: 1 } }));
-    expect(handler).toHaveBeenCalledExactlyOnceWith({ type: 'collect', requestId: 'r1' });
+    deliver(
+      new MessageEvent('message', { data: { type: 'collect', requestId: 'r1', field: 'cvv', extra: 1 } }),
+    );
+    expect(handler).toHaveBeenCalledExactlyOnceWith({ type: 'collect', requestId: 'r1', field: 'cvv' });
   });
 });
 

@@ -6,7 +6,10 @@
  * Messages:
  * - `cardType {cardType}` — the number frame's determined brand (or `null`); the CVV frame adapts.
  * - `supportedCardTypes {cardTypes}` — from the tokenizer, so the number frame can judge the brand.
- * - `collect {requestId}` — from the tokenizer on `tokenize`; every other frame answers with
+ * - `tokenizer {field, key}` — from a frame that took `configureTokenizer`: which field tokenizes,
+ *   and the configuration it took (as JSON), so every frame knows the channel's one tokenizer.
+ * - `collect {requestId, field}` — from the tokenizer (`field`) on `tokenize`; every other frame
+ *   answers the channel's tokenizer only, with
  * - `value {requestId, field, value, state}` — its raw value and state.
  * @packageDocumentation
  */
@@ -29,7 +32,9 @@ const requestId = string(200);
 export const siblingMessage = discriminated({
   cardType: { cardType: nullable(oneOf(CARD_BRAND_TYPES)) },
   supportedCardTypes: { cardTypes: array(string(100), 50) },
-  collect: { requestId },
+  // A page's configuration is small: its longest part, a client token, is a few kB.
+  tokenizer: { field: fieldKey, key: string(20_000) },
+  collect: { requestId, field: fieldKey },
   value: { requestId, field: fieldKey, value: string(300), state: fieldState },
 });
 
@@ -63,11 +68,12 @@ export interface Siblings {
   /** Calls `handler` for every valid message from a sibling. */
   listen(handler: (message: SiblingMessage) => void): void;
   /**
-   * Asks the siblings for the values of `fields` and waits for all of them, or rejects after
-   * `timeoutMs`.
+   * Asks the siblings, as the frame of field `from`, for the values of `fields` and waits for all
+   * of them, or rejects after `timeoutMs`.
    */
   collect(
     requestId: string,
+    from: FieldKey,
     fields: readonly FieldKey[],
     timeoutMs: number,
   ): Promise<Map<FieldKey, CollectedField>>;
@@ -96,7 +102,7 @@ export function openSiblings(
     listen(handler) {
       handlers.add(handler);
     },
-    collect(id, fields, timeoutMs) {
+    collect(id, from, fields, timeoutMs) {
       const collected = new Map<FieldKey, CollectedField>();
       return new Promise((resolve, reject) => {
         const pending = new Set(fields);
@@ -117,7 +123,7 @@ export function openSiblings(
         };
         handlers.add(onValue);
         if (pending.size === 0) finish();
-        else port.postMessage({ type: 'collect', requestId: id } satisfies SiblingMessage);
+        else port.postMessage({ type: 'collect', requestId: id, field: from } satisfies SiblingMessage);
       });
     },
   };

@@ -49,24 +49,23 @@ const TOKENIZATION_KEY = /^[A-Za-z0-9]+_[A-Za-z0-9]+_[A-Za-z0-9_]+$/;
 // Only these two fields are read; whatever else a token carries is not needed, so it is dropped.
 const clientToken = object({ authorizationFingerprint: string(), configUrl: string() });
 
-function invalid(reason: string): never {
-  throw createError('CLIENT_INVALID_AUTHORIZATION', undefined, { reason });
-}
+/** Why a value is no authorization, as `CLIENT_INVALID_AUTHORIZATION`'s `details.reason` says. */
+export type AuthorizationRefusal = 'empty' | 'environment' | 'decode' | 'fields';
 
 function isEnvironment(value: string): value is TokenizationKeyEnvironment {
   return (TOKENIZATION_KEY_ENVIRONMENTS as readonly string[]).includes(value);
 }
 
 /**
- * Parses a tokenization key (`<environment>_<id>_<merchantId>`) or a base64 JSON client token.
- * @throws PanelError `CLIENT_INVALID_AUTHORIZATION` with `details.reason` when the value is neither,
- *   or a key names an environment other than `production` or `sandbox`.
+ * Reads a tokenization key (`<environment>_<id>_<merchantId>`) or a base64 JSON client token
+ * without throwing: the authorization, or why the value is none. The tokenizing frame reads the
+ * authorization it is given with it, and carries no error catalogue.
  */
-export function parseAuthorization(value: string): Authorization {
-  if (typeof value !== 'string' || value === '') invalid('empty');
+export function readAuthorization(value: unknown): Authorization | AuthorizationRefusal {
+  if (typeof value !== 'string' || value === '') return 'empty';
   if (TOKENIZATION_KEY.test(value)) {
     const [environment = '', , ...rest] = value.split('_');
-    if (!isEnvironment(environment)) invalid('environment');
+    if (!isEnvironment(environment)) return 'environment';
     const merchantId = rest.join('_');
     return {
       kind: 'TOKENIZATION_KEY',
@@ -81,10 +80,10 @@ export function parseAuthorization(value: string): Authorization {
   try {
     json = JSON.parse(atob(value));
   } catch {
-    invalid('decode');
+    return 'decode';
   }
   const token = parseWith(clientToken, json);
-  if (!token) invalid('fields');
+  if (!token) return 'fields';
   const { authorizationFingerprint, configUrl } = token;
   return {
     kind: 'CLIENT_TOKEN',
@@ -93,6 +92,18 @@ export function parseAuthorization(value: string): Authorization {
     configUrl,
     authorizationFingerprint,
   };
+}
+
+/**
+ * Parses a tokenization key or a client token ({@link readAuthorization}).
+ * @throws PanelError `CLIENT_INVALID_AUTHORIZATION` with `details.reason` when the value is neither,
+ *   or a key names an environment other than `production` or `sandbox`.
+ */
+export function parseAuthorization(value: string): Authorization {
+  const read = readAuthorization(value);
+  if (typeof read === 'string')
+    throw createError('CLIENT_INVALID_AUTHORIZATION', undefined, { reason: read });
+  return read;
 }
 
 /** The field that authorizes a request: the key itself, or only the client token's fingerprint. */

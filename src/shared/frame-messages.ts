@@ -13,7 +13,6 @@ import {
   boolean,
   discriminated,
   finiteNumber,
-  object,
   oneOf,
   optional,
   parseWith,
@@ -30,15 +29,6 @@ export type { FrameToPageMessage } from './frame-to-page-schema';
 export type CardPayload = Infer<typeof cardPayload>;
 
 const attribute = oneOf(Object.keys(SETTABLE_ATTRIBUTES) as SettableAttribute[]);
-
-/** Reads how the tokenizing frame authenticates to the gateway. */
-const tokenizerAuthorization = union(
-  object({ tokenizationKey: string() }),
-  object({ authorizationFingerprint: string() }),
-);
-
-/** How the tokenizing frame authenticates to the gateway. */
-export type TokenizerAuthorization = Infer<typeof tokenizerAuthorization>;
 
 /** Reads a {@link PageToFrameMessage}. */
 export const pageToFrameMessage = discriminated({
@@ -57,13 +47,16 @@ export const pageToFrameMessage = discriminated({
     dir: optional(oneOf(['ltr', 'rtl'])),
   },
   // Hosted fields: makes this frame the one that tokenizes, with the gateway to send the card to.
+  // Taken once per channel (docs/architecture.md, "Frames and their channel").
   configureTokenizer: {
     fields: array(fieldKey),
     clientApiUrl: string(),
     // The configuration's `analytics.url`, where the frame reports how tokenizations end;
     // without it the frame reports nothing (a page of an older panel sends none).
     analyticsUrl: optional(string()),
-    authorization: tokenizerAuthorization,
+    // The merchant's authorization as given (a tokenization key or a client token): the frame
+    // reads from it the merchant whose client API alone may receive the card.
+    authorization: string(),
     metadata: record(string()),
     supportedCardTypes: array(string()),
   },
