@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import { LANGUAGE_TAG_MAX_LENGTH, SETTABLE_ATTRIBUTES, type SettableAttribute } from './hosted-fields';
-import { cardPayload, fieldKey, shortText } from './frame-message-parts';
+import { billingAddress, cardPayload, fieldKey, shortText } from './frame-message-parts';
 import {
   array,
   boolean,
@@ -60,7 +60,7 @@ export const pageToFrameMessage = discriminated({
     metadata: record(string()),
     supportedCardTypes: array(string()),
   },
-  tokenize: { requestId: string(), vault: boolean, billingAddress: optional(record(shortText)) },
+  tokenize: { requestId: string(), vault: boolean, billingAddress: optional(billingAddress) },
   setAttribute: { field: fieldKey, attribute, value: union(boolean, shortText) },
   removeAttribute: { field: fieldKey, attribute },
   clearField: { field: fieldKey },

@@ -6,7 +6,9 @@
  */
 import type { GatewayClient } from '../../client';
 import { createError, type PanelError } from '../../shared/errors';
+import { billingAddress } from '../../shared/frame-message-parts';
 import { isFieldKey, type FieldKey } from '../../shared/hosted-fields';
+import { INVALID, isObject, refusal } from '../../shared/strict-readers';
 import {
   frameFolderOf,
   HOSTED_FIELD_FRAME_CLASS,
@@ -81,6 +83,35 @@ function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Ele
 }
 
 /**
+ * The instance, its `tokenize` reading `billingAddress` as the tokenizing frame will: a value the
+ * frame would refuse (not text, too long), which would make it drop the whole request and leave the
+ * shopper waiting for the time-out, is `INVALID_OPTION` at once, and nothing is asked.
+ */
+function withCheckedTokenize(instance: HostedFields): HostedFields {
+  const tokenize = instance.tokenize.bind(instance);
+  const invalid = (reason: string): Promise<never> =>
+    Promise.reject(createError('INVALID_OPTION', { option: 'billingAddress' }, { reason }));
+  return Object.assign(instance, {
+    tokenize(options?: unknown) {
+      // Read loosely, as the drop-in does: plain-JavaScript merchants can pass anything. What is
+      // read is what is sent, so a getter cannot answer differently the second time.
+      let vault: unknown;
+      let read: Record<string, string> | undefined;
+      try {
+        let address: unknown;
+        if (isObject(options)) ({ vault, billingAddress: address } = options);
+        const checked = address === undefined ? undefined : billingAddress(address);
+        if (checked === INVALID) return invalid(refusal(billingAddress, address));
+        read = checked;
+      } catch {
+        return invalid('the value cannot be read');
+      }
+      return tokenize({ vault: vault === true, ...(read ? { billingAddress: read } : {}) });
+    },
+  });
+}
+
+/**
  * Creates hosted fields: checks the options, appends one frame per field to its
  * container and resolves when every frame has reported ready and been configured.
  *
@@ -89,7 +120,8 @@ function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Ele
  * `HOSTED_FIELDS_FIELD_PROPERTY_INVALID` (before any frame is made), `INCOMPATIBLE_VERSIONS` (a frame
  * of another version), the error a frame reports, or the reason of an aborted `signal`. A frame
  * that never loads only sends the `load.timed-out` analytics event: the promise stays pending
- * until `signal` aborts.
+ * until `signal` aborts. The instance's `tokenize` refuses a `billingAddress` that is not text by
+ * key with `INVALID_OPTION`.
  */
 export function createHostedFields(options: HostedFieldsOptions): Promise<HostedFields> {
   let opened: OpenedHostedFields;
@@ -108,5 +140,5 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-  return opened.ready;
+  return opened.ready.then(withCheckedTokenize);
 }
