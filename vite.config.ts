@@ -118,6 +118,7 @@ function flavourEnvironments(flavour: Flavour): Record<string, EnvironmentOption
     __MODULE_SUFFIX__: JSON.stringify('.min'),
     __FRAUDNET_URLS__: JSON.stringify(constants.fraudnet),
     __GOOGLE_PAY_SCRIPT_URL__: JSON.stringify(constants.googlePayScript),
+    __SONGBIRD_SOURCES__: JSON.stringify(constants.songbirdSources),
     // Lib mode leaves process.env.NODE_ENV alone; without this React's development build ships too.
     'process.env.NODE_ENV': JSON.stringify('production'),
   };

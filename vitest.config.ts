@@ -15,6 +15,7 @@ export default defineConfig({
     __MODULE_SUFFIX__: JSON.stringify('.min'),
     __FRAUDNET_URLS__: JSON.stringify(local.fraudnet),
     __GOOGLE_PAY_SCRIPT_URL__: JSON.stringify(local.googlePayScript),
+    __SONGBIRD_SOURCES__: JSON.stringify(local.songbirdSources),
   },
   test: {
     include: [
