@@ -18,7 +18,7 @@ const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
 const LOOKUP = '/three_d_secure/lookup';
 const AUTHENTICATE = '/three_d_secure/authenticate_from_jwt';
 const SONGBIRD = '**/sandbox/cardinal/songbird.js';
-const ISSUER_FRAME = 'payment-panel iframe[name="sandbox-cardinal-challenge"]';
+const ISSUER_FRAME = 'payment-panel iframe[src*="/sandbox/three_d_secure/v2/challenge"]';
 
 /** A guest checkout with 3D Secure on the test's page. */
 class ThreeDSecureCheckout {
@@ -273,6 +273,9 @@ for (const expected of CHALLENGES) {
     await expect(frame).toHaveAttribute('width', '500');
     await expect(frame).toHaveAttribute('height', '600');
     await expect(frame).toHaveAttribute('title', 'Card Verification');
+    // Rebuilt from Songbird's HTML with the issuer's address alone, and sandboxed.
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-same-origin');
+    await expect(frame).not.toHaveAttribute('name');
     await expect(issuer(page).locator('#amount')).toHaveText('10.00');
     await answer(page, expected.action);
     const { payload, error } = await request;
