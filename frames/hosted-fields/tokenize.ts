@@ -6,15 +6,16 @@
  */
 import { analyticsRequest } from '../../src/client/analytics';
 import {
-  authorizationField,
-  readAuthorization,
+  clientToken,
+  isEnvironment,
+  TOKENIZATION_KEY,
   type AuthorizationField,
 } from '../../src/client/authorization';
 import { httpRequest, type HttpRequestOptions, type HttpResponse } from '../../src/client/http';
 import { isAllowedGatewayUrl } from '../../src/client/domain';
 import { supportedBrands } from '../../src/shared/card-brands';
 import { ANALYTICS_COMPONENT_PREFIX, LIBRARY_VERSION } from '../../src/shared/constants';
-import { CREDIT_CARDS_ENDPOINT } from '../../src/shared/endpoints';
+import { clientApiPath, CREDIT_CARDS_ENDPOINT } from '../../src/shared/endpoints';
 import { createTokenizationError, PanelError } from '../../src/shared/errors';
 import { cardPayload } from '../../src/shared/frame-message-parts';
 import type { CardPayload, PageToFrameMessage } from '../../src/shared/frame-messages';
@@ -44,29 +45,48 @@ export interface TokenizerGateway {
 const CONFIGURATION_PATH = /^(\/merchants\/[^/]+\/client_api)\/v1\/configuration$/;
 
 /**
+ * What the frame needs of the authorization the page gave, read as the client reads it
+ * (`src/client/authorization.ts`, whose declarations it shares): the client API path of its
+ * merchant, and the field that authorizes requests. `null` for a value that is no authorization.
+ */
+function merchantOf(value: string): { path: string | undefined; field: AuthorizationField } | null {
+  if (TOKENIZATION_KEY.test(value)) {
+    const [environment = '', , ...merchantId] = value.split('_');
+    return isEnvironment(environment)
+      ? { path: clientApiPath(merchantId.join('_')), field: { tokenizationKey: value } }
+      : null;
+  }
+  const token = parseWith(clientToken, JSON.parse(atob(value)));
+  return (
+    token && {
+      path: CONFIGURATION_PATH.exec(new URL(token.configUrl).pathname)?.[1],
+      field: { authorizationFingerprint: token.authorizationFingerprint },
+    }
+  );
+}
+
+/**
  * Where cards go, or `null` when the page's configuration does not name the client API of the
  * merchant its authorization belongs to: `clientApiUrl` must be `https:` on an allowed gateway
  * domain, without query or fragment, and its path the `/merchants/<id>/client_api` of the
- * configuration URL the authorization names (a tokenization key's merchant id, a client token's
- * `configUrl`). The authorization is the one thing the page gives that the gateway checks, so a
+ * merchant the authorization names (a tokenization key's merchant id, the merchant of a client
+ * token's `configUrl`). The authorization is the one thing the page gives that the gateway checks, so a
  * script of the page cannot send the card to another path of an allowed domain, or to another
  * merchant's client API with this one's authorization.
  */
 export function tokenizerGateway(config: TokenizerConfig): TokenizerGateway | null {
-  const authorization = readAuthorization(config.authorization);
-  if (typeof authorization === 'string' || !isAllowedGatewayUrl(config.clientApiUrl)) return null;
+  if (!isAllowedGatewayUrl(config.clientApiUrl)) return null;
   try {
-    const merchantApi = CONFIGURATION_PATH.exec(new URL(authorization.configUrl).pathname)?.[1];
+    const merchant = merchantOf(config.authorization);
     const url = new URL(config.clientApiUrl);
-    if (merchantApi === undefined || url.pathname !== merchantApi || url.search !== '' || url.hash !== '') {
-      return null;
-    }
+    if (!merchant || url.pathname !== merchant.path || url.search !== '' || url.hash !== '') return null;
     // Built from the parts checked, so nothing of the page's text (a bare `?` or `#`) reaches the URL.
     return {
       cardsUrl: `${url.origin}${url.pathname}/v1/${CREDIT_CARDS_ENDPOINT.path}`,
-      authorization: authorizationField(authorization),
+      authorization: merchant.field,
     };
   } catch {
+    // A client token that does not decode, or a configuration URL that does not parse.
     return null;
   }
 }

@@ -44,28 +44,35 @@ export type Authorization = TokenizationKeyAuthorization | ClientTokenAuthorizat
 /** The authorization field added to gateway requests. */
 export type AuthorizationField = { tokenizationKey: string } | { authorizationFingerprint: string };
 
-const TOKENIZATION_KEY = /^[A-Za-z0-9]+_[A-Za-z0-9]+_[A-Za-z0-9_]+$/;
+/** A tokenization key: `<environment>_<id>_<merchantId>`, the merchant id possibly with underscores. */
+export const TOKENIZATION_KEY = /^[A-Za-z0-9]+_[A-Za-z0-9]+_[A-Za-z0-9_]+$/;
 
-// Only these two fields are read; whatever else a token carries is not needed, so it is dropped.
-const clientToken = object({ authorizationFingerprint: string(), configUrl: string() });
+/**
+ * Reads a decoded client token. Only these two fields are read; whatever else a token carries is
+ * not needed, so it is dropped. The tokenizing frame reads the authorization it is given with
+ * these declarations too.
+ */
+export const clientToken = object({ authorizationFingerprint: string(), configUrl: string() });
 
-/** Why a value is no authorization, as `CLIENT_INVALID_AUTHORIZATION`'s `details.reason` says. */
-export type AuthorizationRefusal = 'empty' | 'environment' | 'decode' | 'fields';
+function invalid(reason: string): never {
+  throw createError('CLIENT_INVALID_AUTHORIZATION', undefined, { reason });
+}
 
-function isEnvironment(value: string): value is TokenizationKeyEnvironment {
+/** Whether a tokenization key's first part is an environment the panel takes. */
+export function isEnvironment(value: string): value is TokenizationKeyEnvironment {
   return (TOKENIZATION_KEY_ENVIRONMENTS as readonly string[]).includes(value);
 }
 
 /**
- * Reads a tokenization key (`<environment>_<id>_<merchantId>`) or a base64 JSON client token
- * without throwing: the authorization, or why the value is none. The tokenizing frame reads the
- * authorization it is given with it, and carries no error catalogue.
+ * Parses a tokenization key (`<environment>_<id>_<merchantId>`) or a base64 JSON client token.
+ * @throws PanelError `CLIENT_INVALID_AUTHORIZATION` with `details.reason` when the value is neither,
+ *   or a key names an environment other than `production` or `sandbox`.
  */
-export function readAuthorization(value: unknown): Authorization | AuthorizationRefusal {
-  if (typeof value !== 'string' || value === '') return 'empty';
+export function parseAuthorization(value: string): Authorization {
+  if (typeof value !== 'string' || value === '') invalid('empty');
   if (TOKENIZATION_KEY.test(value)) {
     const [environment = '', , ...rest] = value.split('_');
-    if (!isEnvironment(environment)) return 'environment';
+    if (!isEnvironment(environment)) invalid('environment');
     const merchantId = rest.join('_');
     return {
       kind: 'TOKENIZATION_KEY',
@@ -80,10 +87,10 @@ export function readAuthorization(value: unknown): Authorization | Authorization
   try {
     json = JSON.parse(atob(value));
   } catch {
-    return 'decode';
+    invalid('decode');
   }
   const token = parseWith(clientToken, json);
-  if (!token) return 'fields';
+  if (!token) invalid('fields');
   const { authorizationFingerprint, configUrl } = token;
   return {
     kind: 'CLIENT_TOKEN',
@@ -92,18 +99,6 @@ export function readAuthorization(value: unknown): Authorization | Authorization
     configUrl,
     authorizationFingerprint,
   };
-}
-
-/**
- * Parses a tokenization key or a client token ({@link readAuthorization}).
- * @throws PanelError `CLIENT_INVALID_AUTHORIZATION` with `details.reason` when the value is neither,
- *   or a key names an environment other than `production` or `sandbox`.
- */
-export function parseAuthorization(value: string): Authorization {
-  const read = readAuthorization(value);
-  if (typeof read === 'string')
-    throw createError('CLIENT_INVALID_AUTHORIZATION', undefined, { reason: read });
-  return read;
 }
 
 /** The field that authorizes a request: the key itself, or only the client token's fingerprint. */
