@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import pkg from './package.json' with { type: 'json' };
 import { flavourConstants } from './src/shared/flavours.ts';
 import { localOrigins } from './demo/server/origins.ts';
+import { localeFiles } from './build/locale-files.ts';
 
 const local = flavourConstants('local', localOrigins().gateway);
 
@@ -16,6 +17,7 @@ export default defineConfig({
     __FRAUDNET_URLS__: JSON.stringify(local.fraudnet),
     __GOOGLE_PAY_SCRIPT_URL__: JSON.stringify(local.googlePayScript),
     __SONGBIRD_SOURCES__: JSON.stringify(local.songbirdSources),
+    __LOCALE_INTEGRITY__: JSON.stringify(localeFiles().indexIntegrity),
   },
   test: {
     include: [

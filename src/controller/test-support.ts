@@ -4,6 +4,7 @@
  * bundle.
  * @packageDocumentation
  */
+import { fetchLocale } from '../i18n/locale-integrity';
 import { vi } from 'vitest';
 import type { GatewayClient } from '../client';
 import { fakeClient as fakeGatewayClient } from '../client/test-support';
@@ -310,7 +311,7 @@ export class FakeModules {
   readonly threeDSecure = new FakeThreeDSecure();
   readonly googlePay = fakeGooglePay();
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
-    panel: { PanelViews },
+    panel: { PanelViews, fetchLocale },
     view: { tagName: 'payment-panel-view' },
     paypal: { createPayPalWallet: () => this.paypal },
     'apple-pay': { createApplePayWallet: () => this.applePay },
