@@ -449,7 +449,8 @@ describe('the tokenizer trusts the page once per channel', () => {
     cvv.handle({ type: 'tokenize', requestId: 'r2', vault: false });
     number.handle({ type: 'tokenize', requestId: 'r3', vault: false });
     expect(await result(number, 'r3')).toMatchObject({ payload: { nonce: 'n1' } });
-    expect(cvv.sent.some((m) => m.type === 'tokenizeResult')).toBe(false);
+    // The refused frame tokenizes nothing: it answers with an error, at once.
+    expect(await result(cvv, 'r2')).toMatchObject({ error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' } });
     expect(send.mock.calls.map(([options]) => options.url)).toEqual([
       `${GATEWAY}/v1/payment_methods/credit_cards`,
     ]);
@@ -467,6 +468,19 @@ describe('the tokenizer trusts the page once per channel', () => {
       error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' },
     });
     expect(await result(cvv, 'r5')).toMatchObject({ error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' } });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('a frame refused its configuration answers tokenize at once, sending nothing', async () => {
+    const { number, cvv, send } = card();
+    // A script of the page was first: the panel's configuration of its tokenizer is refused.
+    cvv.handle(HOSTILE);
+    await flush();
+    number.handle(CONFIGURATION);
+    number.handle({ type: 'tokenize', requestId: 'r8', vault: false });
+    expect(await result(number, 'r8')).toMatchObject({
+      error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' },
+    });
     expect(send).not.toHaveBeenCalled();
   });
 

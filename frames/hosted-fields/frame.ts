@@ -121,7 +121,11 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     .map((b) => b.type)
     .join();
   let brandSent: CardBrandType | null = null;
-  let tokenizer: TokenizerConfig | undefined;
+  /**
+   * The configuration this frame tokenizes with; `null` when it was refused one (the channel has
+   * another tokenizer), so that a `tokenize` it gets ends at once rather than at the page's time-out.
+   */
+  let tokenizer: TokenizerConfig | null | undefined;
   /**
    * The channel's tokenizer as this frame knows it: the configuration it took itself, or the first
    * a sibling announced. Once per channel (docs/architecture.md, "Frames and their channel"): a
@@ -264,7 +268,8 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     const config = tokenizer;
     if (config === undefined) return;
     void queue(request.requestId, async (): Promise<TokenizeOutcome> => {
-      if (contested) return { error: createTokenizationError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
+      if (contested || !config)
+        return { error: createTokenizationError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
       let fields: Map<FieldKey, CollectedField>;
       try {
         fields = await collect(config, request.requestId);
@@ -313,6 +318,7 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
           (channelTokenizer !== undefined &&
             (channelTokenizer.field !== field || channelTokenizer.key !== key))
         ) {
+          tokenizer ??= null;
           return;
         }
         tokenizer = config;

@@ -68,7 +68,7 @@ function merchantOf(value: string): { path: string | undefined; field: Authoriza
 /**
  * Where cards go, or `null` when the page's configuration does not name the client API of the
  * merchant its authorization belongs to: `clientApiUrl` must be `https:` on an allowed gateway
- * domain, without query or fragment, and its path the `/merchants/<id>/client_api` of the
+ * domain, and its path the `/merchants/<id>/client_api` of the
  * merchant the authorization names (a tokenization key's merchant id, the merchant of a client
  * token's `configUrl`). The authorization is the one thing the page gives that the gateway checks, so a
  * script of the page cannot send the card to another path of an allowed domain, or to another
@@ -79,8 +79,8 @@ export function tokenizerGateway(config: TokenizerConfig): TokenizerGateway | nu
   try {
     const merchant = merchantOf(config.authorization);
     const url = new URL(config.clientApiUrl);
-    if (!merchant || url.pathname !== merchant.path || url.search !== '' || url.hash !== '') return null;
-    // Built from the parts checked, so nothing of the page's text (a bare `?` or `#`) reaches the URL.
+    if (!merchant || url.pathname !== merchant.path) return null;
+    // Built from the parts checked: nothing else of the page's text (a query, a fragment) is sent.
     return {
       cardsUrl: `${url.origin}${url.pathname}/v1/${CREDIT_CARDS_ENDPOINT.path}`,
       authorization: merchant.field,
