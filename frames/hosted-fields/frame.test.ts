@@ -498,6 +498,22 @@ describe('the tokenizer trusts the page once per channel', () => {
     expect(send.mock.calls[0]?.[0]).toMatchObject({ url: `${GATEWAY}/v1/payment_methods/credit_cards` });
   });
 
+  it('a sibling that reloaded since the configuration learns the tokenizer from its request, and answers it', async () => {
+    const send = gateway();
+    const number = start('number', bus(), send);
+    const date = start('expirationDate', bus(), send);
+    typeInto(number.input, '4111111111111111');
+    typeInto(date.input, '1240');
+    number.handle(CONFIGURATION);
+    await flush();
+    // The CVV frame's new document (its old one is gone): it heard no announcement.
+    const cvv = start('cvv', bus(), send);
+    typeInto(cvv.input, '456');
+    number.handle({ type: 'tokenize', requestId: 'r9', vault: false });
+    expect(await result(number, 'r9')).toMatchObject({ payload: { nonce: 'n1' } });
+    expect(send.mock.calls[0]?.[0].data).toMatchObject({ creditCard: { cvv: '456' } });
+  });
+
   it('a reloaded tokenizer configured otherwise gets no value from its siblings and sends nothing', async () => {
     const { number, send } = card();
     number.handle(CONFIGURATION);

@@ -15,7 +15,7 @@ import {
 } from '../../src/shared/hosted-fields';
 import { detectBrands, determinedBrand, toCandidate } from './card-types';
 import { applyEdit, fieldFormat, reformat, type Edit, type EditResult, type FieldFormat } from './format';
-import type { CollectedField, Siblings } from './siblings';
+import type { CollectedField, Siblings, TokenizerClaim } from './siblings';
 import { applyStyles } from './styles';
 import {
   createTokenizeQueue,
@@ -132,10 +132,10 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
    * script of the merchant page may post to any frame at any time, and must not point the card
    * elsewhere after the panel configured the tokenizer.
    */
-  let channelTokenizer: { field: FieldKey; key: string } | undefined;
+  let channelTokenizer: TokenizerClaim | undefined;
   /** Two different tokenizers were announced on the channel: no frame hands over a value any more. */
   let contested = false;
-  const learnTokenizer = (known: { field: FieldKey; key: string }): void => {
+  const learnTokenizer = (known: TokenizerClaim): void => {
     channelTokenizer ??= known;
     if (channelTokenizer.field !== known.field || channelTokenizer.key !== known.key) contested = true;
   };
@@ -240,7 +240,8 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
         return;
       case 'collect':
         // Values go to the channel's one tokenizer only, and to nobody once two claimed it.
-        if (contested || channelTokenizer?.field !== message.field) return;
+        learnTokenizer(message);
+        if (contested) return;
         siblings.send({
           type: 'value',
           requestId: message.requestId,
@@ -256,10 +257,11 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
 
   const collect = async (
     config: TokenizerConfig,
+    claim: TokenizerClaim,
     requestId: string,
   ): Promise<Map<FieldKey, CollectedField>> => {
     const others = config.fields.filter((key) => key !== field);
-    const fields = await siblings.collect(requestId, field, others, COLLECT_TIMEOUT_MS);
+    const fields = await siblings.collect(requestId, claim, others, COLLECT_TIMEOUT_MS);
     if (config.fields.includes(field)) fields.set(field, { value: raw, state: { ...state } });
     return fields;
   };
@@ -272,7 +274,8 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
         return { error: createTokenizationError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
       let fields: Map<FieldKey, CollectedField>;
       try {
-        fields = await collect(config, request.requestId);
+        // A frame with a configuration has claimed the channel with it.
+        fields = await collect(config, channelTokenizer as TokenizerClaim, request.requestId);
       } catch {
         return { error: createTokenizationError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR') };
       }

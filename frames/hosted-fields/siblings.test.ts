@@ -19,7 +19,7 @@ const valid: SiblingMessage[] = [
     field: 'number',
     key: '{"clientApiUrl":"https://localhost:8445/merchants/m/client_api"}',
   },
-  { type: 'collect', requestId: 'r1', field: 'number' },
+  { type: 'collect', requestId: 'r1', field: 'number', key: '{}' },
   { type: 'value', requestId: 'r1', field: 'cvv', value: '123', state: STATE },
 ];
 
@@ -42,10 +42,10 @@ describe('parseSiblingMessage', () => {
       }),
     ).toStrictEqual({ type: 'value', requestId: 'r1', field: 'cvv', value: '1', state: STATE });
     const polluted = JSON.parse(
-      '{"type":"collect","requestId":"r1","field":"number","__proto__":{"polluted":true}}',
+      '{"type":"collect","requestId":"r1","field":"number","key":"{}","__proto__":{"polluted":true}}',
     ) as unknown;
     const parsed = parseSiblingMessage(polluted);
-    expect(parsed).toStrictEqual({ type: 'collect', requestId: 'r1', field: 'number' });
+    expect(parsed).toStrictEqual({ type: 'collect', requestId: 'r1', field: 'number', key: '{}' });
     expect(Object.hasOwn(parsed ?? {}, '__proto__')).toBe(false);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -65,10 +65,11 @@ describe('parseSiblingMessage', () => {
     ['a card type that is no string', { type: 'supportedCardTypes', cardTypes: [1] }],
     ['a too-long card type', { type: 'supportedCardTypes', cardTypes: ['x'.repeat(101)] }],
     ['too many card types', { type: 'supportedCardTypes', cardTypes: Array<string>(51).fill('Visa') }],
-    ['a missing request id', { type: 'collect', field: 'number' }],
-    ['a too-long request id', { type: 'collect', requestId: 'x'.repeat(201), field: 'number' }],
-    ['a collect naming no field', { type: 'collect', requestId: 'r1' }],
-    ['a collect naming an unknown field', { type: 'collect', requestId: 'r1', field: 'pin' }],
+    ['a missing request id', { type: 'collect', field: 'number', key: '{}' }],
+    ['a too-long request id', { type: 'collect', requestId: 'x'.repeat(201), field: 'number', key: '{}' }],
+    ['a collect naming no field', { type: 'collect', requestId: 'r1', key: '{}' }],
+    ['a collect naming an unknown field', { type: 'collect', requestId: 'r1', field: 'pin', key: '{}' }],
+    ['a collect without the configuration', { type: 'collect', requestId: 'r1', field: 'number' }],
     ['a tokenizer naming no field', { type: 'tokenizer', key: '{}' }],
     ['a tokenizer without its configuration', { type: 'tokenizer', field: 'number' }],
     ['a too-long configuration', { type: 'tokenizer', field: 'number', key: 'x'.repeat(20_001) }],
@@ -100,9 +101,16 @@ describe('openSiblings', () => {
     openSiblings('0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10', port).listen(handler);
     deliver(new MessageEvent('message', { data: { type: 'collect' } }));
     deliver(
-      new MessageEvent('message', { data: { type: 'collect', requestId: 'r1', field: 'cvv', extra: 1 } }),
+      new MessageEvent('message', {
+        data: { type: 'collect', requestId: 'r1', field: 'cvv', key: '{}', extra: 1 },
+      }),
     );
-    expect(handler).toHaveBeenCalledExactlyOnceWith({ type: 'collect', requestId: 'r1', field: 'cvv' });
+    expect(handler).toHaveBeenCalledExactlyOnceWith({
+      type: 'collect',
+      requestId: 'r1',
+      field: 'cvv',
+      key: '{}',
+    });
   });
 });
 

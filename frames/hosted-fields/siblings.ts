@@ -8,8 +8,9 @@
  * - `supportedCardTypes {cardTypes}` — from the tokenizer, so the number frame can judge the brand.
  * - `tokenizer {field, key}` — from a frame that took `configureTokenizer`: which field tokenizes,
  *   and the configuration it took (as JSON), so every frame knows the channel's one tokenizer.
- * - `collect {requestId, field}` — from the tokenizer (`field`) on `tokenize`; every other frame
- *   answers the channel's tokenizer only, with
+ * - `collect {requestId, field, key}` — from the tokenizer on `tokenize`, with its claim again (a
+ *   frame that reloaded since learns it here); every other frame answers the channel's one
+ *   tokenizer only, with
  * - `value {requestId, field, value, state}` — its raw value and state.
  * @packageDocumentation
  */
@@ -27,14 +28,15 @@ import {
 } from '../../src/shared/strict-readers';
 
 const requestId = string(200);
+/** A tokenizer's configuration as JSON: a page's is small, its longest part (a client token) a few kB. */
+const key = string(20_000);
 
 /** Reads a {@link SiblingMessage}. */
 export const siblingMessage = discriminated({
   cardType: { cardType: nullable(oneOf(CARD_BRAND_TYPES)) },
   supportedCardTypes: { cardTypes: array(string(100), 50) },
-  // A page's configuration is small: its longest part, a client token, is a few kB.
-  tokenizer: { field: fieldKey, key: string(20_000) },
-  collect: { requestId, field: fieldKey },
+  tokenizer: { field: fieldKey, key },
+  collect: { requestId, field: fieldKey, key },
   value: { requestId, field: fieldKey, value: string(300), state: fieldState },
 });
 
@@ -47,6 +49,12 @@ export type SiblingMessage = Infer<typeof siblingMessage>;
  */
 export function parseSiblingMessage(data: unknown): SiblingMessage | null {
   return parseWith(siblingMessage, data);
+}
+
+/** Which field tokenizes on a channel, and the configuration it took (as JSON). */
+export interface TokenizerClaim {
+  field: FieldKey;
+  key: string;
 }
 
 /** A sibling frame's answer to `collect`. */
@@ -68,12 +76,12 @@ export interface Siblings {
   /** Calls `handler` for every valid message from a sibling. */
   listen(handler: (message: SiblingMessage) => void): void;
   /**
-   * Asks the siblings, as the frame of field `from`, for the values of `fields` and waits for all
-   * of them, or rejects after `timeoutMs`.
+   * Asks the siblings, as the channel's tokenizer (`claim`: its field and configuration), for the
+   * values of `fields` and waits for all of them, or rejects after `timeoutMs`.
    */
   collect(
     requestId: string,
-    from: FieldKey,
+    claim: TokenizerClaim,
     fields: readonly FieldKey[],
     timeoutMs: number,
   ): Promise<Map<FieldKey, CollectedField>>;
@@ -102,7 +110,7 @@ export function openSiblings(
     listen(handler) {
       handlers.add(handler);
     },
-    collect(id, from, fields, timeoutMs) {
+    collect(id, claim, fields, timeoutMs) {
       const collected = new Map<FieldKey, CollectedField>();
       return new Promise((resolve, reject) => {
         const pending = new Set(fields);
@@ -123,7 +131,7 @@ export function openSiblings(
         };
         handlers.add(onValue);
         if (pending.size === 0) finish();
-        else port.postMessage({ type: 'collect', requestId: id, field: from } satisfies SiblingMessage);
+        else port.postMessage({ type: 'collect', requestId: id, ...claim } satisfies SiblingMessage);
       });
     },
   };
