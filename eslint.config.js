@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['demo/*.js'],
+    files: ['demo/*.js', 'demo/provider-sdk/*.js'],
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
       globals: { ...globals.browser },
