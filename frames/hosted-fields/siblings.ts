@@ -7,7 +7,9 @@
  * - `cardType {cardType}` — the number frame's determined brand (or `null`); the CVV frame adapts.
  * - `supportedCardTypes {cardTypes}` — from the tokenizer, so the number frame can judge the brand.
  * - `collect {requestId}` — from the tokenizer on `tokenize`; every other frame answers with
- * - `value {requestId, field, value, state}` — its raw value and state.
+ * - `value {requestId, field, value, state, revision}` — its raw value, its state and its value's
+ *   revision: a new random id each time the value changes (typed, pasted, autofilled, cut, cleared
+ *   by the page), so the tokenizer can tell whether a card it tokenized is still what the fields hold.
  * @packageDocumentation
  */
 import { CARD_BRAND_TYPES } from '../../src/shared/card-brands';
@@ -25,12 +27,15 @@ import {
 
 const requestId = string(200);
 
+/** Reads a field's revision: a UUID, with room to spare. */
+const revision = string(100);
+
 /** Reads a {@link SiblingMessage}. */
 export const siblingMessage = discriminated({
   cardType: { cardType: nullable(oneOf(CARD_BRAND_TYPES)) },
   supportedCardTypes: { cardTypes: array(string(100), 50) },
   collect: { requestId },
-  value: { requestId, field: fieldKey, value: string(300), state: fieldState },
+  value: { requestId, field: fieldKey, value: string(300), state: fieldState, revision },
 });
 
 /** A message between sibling frames. */
@@ -44,10 +49,12 @@ export function parseSiblingMessage(data: unknown): SiblingMessage | null {
   return parseWith(siblingMessage, data);
 }
 
-/** A sibling frame's answer to `collect`. */
+/** A field's answer to `collect`. */
 export interface CollectedField {
   value: string;
   state: FieldState;
+  /** The revision of `value`: it changes with every change of the value, and only then. */
+  revision: string;
 }
 
 /** The part of `BroadcastChannel` the frames use (tests give a fake). */
@@ -112,7 +119,8 @@ export function openSiblings(
         const onValue = (message: SiblingMessage): void => {
           if (message.type !== 'value' || message.requestId !== id || !pending.has(message.field)) return;
           pending.delete(message.field);
-          collected.set(message.field, { value: message.value, state: message.state });
+          const { value, state, revision } = message;
+          collected.set(message.field, { value, state, revision });
           if (pending.size === 0) finish();
         };
         handlers.add(onValue);

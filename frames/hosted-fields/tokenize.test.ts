@@ -3,7 +3,9 @@ import { createError, PanelError } from '../../src/shared/errors';
 import type { FieldKey, FieldState } from '../../src/shared/hosted-fields';
 import type { CollectedField } from './siblings';
 import {
+  cardRevision,
   checkFields,
+  createCardTokenizer,
   createTokenizeQueue,
   creditCardBody,
   payloadFromResponse,
@@ -35,14 +37,20 @@ const REQUEST: TokenizeRequest = {
 const VALID: FieldState = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
 const EMPTY: FieldState = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
 
+/** Collected fields; each field's revision is `<field>@1` unless `revisions` says otherwise. */
 function fields(
   values: Partial<Record<FieldKey, string>>,
   states: Partial<Record<FieldKey, FieldState>> = {},
+  revisions: Partial<Record<FieldKey, string>> = {},
 ) {
   return new Map<FieldKey, CollectedField>(
     Object.entries(values).map(([key, value]) => [
       key as FieldKey,
-      { value, state: states[key as FieldKey] ?? (value === '' ? EMPTY : VALID) },
+      {
+        value,
+        state: states[key as FieldKey] ?? (value === '' ? EMPTY : VALID),
+        revision: revisions[key as FieldKey] ?? `${key}@1`,
+      },
     ]),
   );
 }
@@ -242,6 +250,91 @@ describe('tokenizeCard', () => {
     const malformed = await tokenizeCard(CONFIG, REQUEST, fields(FULL), odd);
     expect('error' in malformed && malformed.error.code).toBe('HOSTED_FIELDS_FAILED_TOKENIZATION');
     expect(payloadFromResponse('text')).toBeNull();
+  });
+});
+
+describe('the card tokenized last', () => {
+  const ok = (nonce: string) => ({ status: 201, data: { creditCards: [{ ...GATEWAY_CARD, nonce }] } });
+  const ask = { ...REQUEST, billingAddress: undefined };
+
+  it('is made of the request’s options and every field’s revision, never of the values', () => {
+    const base = cardRevision(ask, fields(FULL));
+    expect(base).not.toContain('4111');
+    expect(cardRevision({ ...ask, requestId: 'r2' }, fields(FULL))).toBe(base);
+    expect(cardRevision({ ...ask, reuse: 'tokencc_x' }, fields(FULL))).toBe(base);
+    for (const changed of [
+      cardRevision(ask, fields(FULL, {}, { postalCode: 'postalCode@2' })),
+      cardRevision(ask, fields(FULL, {}, { cardholderName: 'cardholderName@2' })),
+      cardRevision({ ...ask, vault: false }, fields(FULL)),
+      cardRevision({ ...ask, billingAddress: { countryCodeAlpha2: 'US' } }, fields(FULL)),
+    ]) {
+      expect(changed).not.toBe(base);
+    }
+  });
+
+  it('is handed back without a POST when the page names it and no field changed since', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockResolvedValueOnce(ok('tokencc_second'));
+    const tokenize = createCardTokenizer(send);
+    const first = await tokenize(CONFIG, ask, fields(FULL));
+    expect(first).toMatchObject({ payload: { nonce: 'tokencc_first' } });
+    const again = await tokenize(CONFIG, { ...ask, requestId: 'r2', reuse: 'tokencc_first' }, fields(FULL));
+    expect(again).toEqual(first);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it.each<[string, Partial<TokenizeRequest>, ReturnType<typeof fields>]>([
+    [
+      'a field’s value changed (the same state)',
+      { reuse: 'tokencc_first' },
+      fields(FULL, {}, { number: 'number@2' }),
+    ],
+    ['the page does not name it', {}, fields(FULL)],
+    ['the page names another card', { reuse: 'tokencc_other' }, fields(FULL)],
+    ['the request asks to vault otherwise', { reuse: 'tokencc_first', vault: false }, fields(FULL)],
+  ])('is not handed back when %s: the fields are tokenized anew', async (_, request, now) => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockResolvedValueOnce(ok('tokencc_second'));
+    const tokenize = createCardTokenizer(send);
+    await tokenize(CONFIG, ask, fields(FULL));
+    const outcome = await tokenize(CONFIG, { ...ask, requestId: 'r2', ...request }, now);
+    expect(outcome).toMatchObject({ payload: { nonce: 'tokencc_second' } });
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('is forgotten once a tokenization fails, even when the fields come back to it', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockRejectedValueOnce(gatewayError(500, {}))
+      .mockResolvedValueOnce(ok('tokencc_third'));
+    const tokenize = createCardTokenizer(send);
+    await tokenize(CONFIG, ask, fields(FULL));
+    const failed = await tokenize(CONFIG, { ...ask, requestId: 'r2' }, fields(FULL));
+    expect('error' in failed && failed.error.code).toBe('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR');
+    const outcome = await tokenize(CONFIG, { ...ask, requestId: 'r3', reuse: 'tokencc_first' }, fields(FULL));
+    expect(outcome).toMatchObject({ payload: { nonce: 'tokencc_third' } });
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('is only ever the last card tokenized', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockResolvedValueOnce(ok('tokencc_second'))
+      .mockResolvedValueOnce(ok('tokencc_third'));
+    const tokenize = createCardTokenizer(send);
+    await tokenize(CONFIG, ask, fields(FULL));
+    await tokenize(CONFIG, { ...ask, requestId: 'r2' }, fields(FULL));
+    const older = await tokenize(CONFIG, { ...ask, requestId: 'r3', reuse: 'tokencc_first' }, fields(FULL));
+    expect(older).toMatchObject({ payload: { nonce: 'tokencc_third' } });
+    const last = await tokenize(CONFIG, { ...ask, requestId: 'r4', reuse: 'tokencc_third' }, fields(FULL));
+    expect(last).toEqual(older);
+    expect(send).toHaveBeenCalledTimes(3);
   });
 });
 

@@ -345,25 +345,26 @@ describe('requestPaymentMethod', () => {
     await panel.start();
     const first = panel.controller.requestPaymentMethod();
     const second = panel.controller.requestPaymentMethod();
+    // The frames hold a card (say, prefilled) by the time they are ready.
+    panel.frames.fillVisa();
     panel.frames.ready();
     await settle();
-    panel.frames.fillVisa();
     const payloads = await Promise.all([first, second]);
     expect(payloads[0]).toEqual({
       nonce: 'tokencc_one',
       type: 'CreditCard',
       description: 'ending in 11',
-      details: { cardType: 'Visa', lastTwo: '11' },
+      details: { cardType: 'Visa', lastTwo: '11', lastFour: '1111', bin: '411111' },
     });
     expect(payloads[1]).toEqual(payloads[0]);
     expect(panel.frames.tokenize).toHaveBeenCalledTimes(1);
+    expect(panel.frames.gateway).toHaveBeenCalledTimes(1);
     expect(panel.client.events).toContain('request-payment-method.card');
   });
 
   it('rejects with what the shopper must fix, and tells the shopper', async () => {
     const panel = controllerHarness();
     await panel.startReady();
-    panel.frames.tokenize.mockRejectedValueOnce(createError('HOSTED_FIELDS_FIELDS_EMPTY'));
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'HOSTED_FIELDS_FIELDS_EMPTY',
     });
@@ -378,7 +379,7 @@ describe('requestPaymentMethod', () => {
     const panel = controllerHarness();
     await panel.startReady();
     panel.frames.fillVisa();
-    panel.frames.tokenize.mockRejectedValueOnce(createError('CLIENT_AUTHORIZATION_INSUFFICIENT'));
+    panel.frames.gateway.mockRejectedValueOnce(createError('CLIENT_AUTHORIZATION_INSUFFICIENT'));
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'CLIENT_AUTHORIZATION_INSUFFICIENT',
     });
@@ -410,9 +411,9 @@ describe('requestPaymentMethod', () => {
     panel.controller.setAuthorization('sandbox_other_merchant');
     await settle();
     expect(panel.frames.opened).toHaveLength(2);
+    panel.frames.fillVisa();
     panel.frames.ready();
     await settle();
-    panel.frames.fillVisa();
     await expect(request).resolves.toMatchObject({ nonce: 'tokencc_one' });
   });
 });
@@ -614,17 +615,11 @@ describe('3D Secure', () => {
       client: fakeClient(configuration(), { guest: false }),
       ...(localeTexts ? { localeTexts } : {}),
     });
-    panel.frames.tokenize.mockResolvedValue({
-      nonce: 'tokencc_one',
-      type: 'CreditCard',
-      description: 'ending in 91',
-      details: { cardType: 'Visa', lastTwo: '91', bin: '400000' },
-    });
     panel.controller.setOptions({ threeDSecure });
     await panel.start('token');
     panel.frames.ready();
     await settle();
-    panel.frames.fillVisa();
+    panel.frames.fill({ number: '4000000000001091' });
     await settle();
     return panel;
   }

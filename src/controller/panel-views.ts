@@ -525,6 +525,9 @@ export class PanelViews {
    */
   #show(view: ViewId, { focus = false, keepError = false } = {}): void {
     const model = this.#model;
+    // A shopper back on the card sheet (from the list or another option) means to pay with what it
+    // shows next: the card handed over before is not handed over again without a new tokenization.
+    if (view === 'card' && model.getSnapshot().activeView !== 'card') this.#card?.forget();
     model.changeActiveView(view);
     if (model.getSnapshot().error && !keepError) model.clearError();
     if (focus) this.#focusRequest += 1;

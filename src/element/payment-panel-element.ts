@@ -291,8 +291,9 @@ export class PaymentPanelElement extends HTMLElement {
    * 2, `threeDSecureInfo`. Rejects with the catalogue error (e.g. `HOSTED_FIELDS_FIELDS_INVALID`, or
    * `NO_PAYMENT_METHOD_AVAILABLE` when nothing is chosen) while the card sheet shows what to fix.
    * Calls made before the panel is ready wait for it. Concurrent calls share one request, and the
-   * same payload is handed over again until the shopper changes their choice. `teardown()` rejects
-   * a call still running with `METHOD_CALLED_AFTER_TEARDOWN`.
+   * same payload is handed over again until the shopper changes their choice or a card field's value
+   * (see [When the panel tokenizes](docs/card.md#when-the-panel-tokenizes)). `teardown()` rejects a
+   * call still running with `METHOD_CALLED_AFTER_TEARDOWN`.
    *
    * With `three-d-secure`, cards are verified first. `options.threeDSecure` lays 3D Secure options
    * over the option's for this request (see [docs/three-d-secure.md](docs/three-d-secure.md)); one

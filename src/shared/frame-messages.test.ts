@@ -36,6 +36,7 @@ const valid: PageToFrameMessage[] = [
     supportedCardTypes: [],
   },
   { type: 'tokenize', requestId: 'r1', vault: false, billingAddress: { postalCode: '12345' } },
+  { type: 'tokenize', requestId: 'r2', vault: true, reuse: 'tokencc_abc' },
   { type: 'setAttribute', field: 'cvv', attribute: 'aria-invalid', value: true },
   { type: 'setAttribute', field: 'cvv', attribute: 'placeholder', value: 'CVV' },
   { type: 'removeAttribute', field: 'cvv', attribute: 'disabled' },
@@ -170,6 +171,8 @@ describe('parsePageToFrameMessage', () => {
     ['a too-long billing address value', { ...tokenize, billingAddress: { postalCode: long } }],
     ['a billing address as an array', { ...tokenize, billingAddress: ['12345'] }],
     ['a __proto__ billing address key', { ...tokenize, billingAddress: prototypeKeys('__proto__') }],
+    ['a nonce to reuse that is no string', { ...tokenize, reuse: 1 }],
+    ['a too-long nonce to reuse', { ...tokenize, reuse: long }],
     // attributes
     ['an unknown attribute', { type: 'setAttribute', field: 'cvv', attribute: 'onclick', value: 'x' }],
     ['an inherited attribute name', { type: 'removeAttribute', field: 'cvv', attribute: 'toString' }],

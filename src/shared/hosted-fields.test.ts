@@ -1,5 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { filterStyles, isFieldKey, LANGUAGE_TAG_MAX_LENGTH, LANGUAGE_TAG_PATTERN } from './hosted-fields';
+import {
+  fieldEventsOf,
+  filterStyles,
+  isFieldKey,
+  LANGUAGE_TAG_MAX_LENGTH,
+  LANGUAGE_TAG_PATTERN,
+  type FieldState,
+} from './hosted-fields';
+
+describe('fieldEventsOf', () => {
+  const EMPTY: FieldState = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
+  const VALID: FieldState = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
+
+  it('names only what changed, in the frame’s order', () => {
+    expect(fieldEventsOf(EMPTY, VALID, true)).toEqual(['notEmpty', 'cardTypeChange', 'validityChange']);
+    expect(fieldEventsOf(VALID, EMPTY)).toEqual(['empty', 'validityChange']);
+    expect(fieldEventsOf(VALID, { ...VALID, isValid: false, isPotentiallyValid: false })).toEqual([
+      'validityChange',
+    ]);
+    expect(fieldEventsOf(EMPTY, { ...EMPTY, isPotentiallyValid: false })).toEqual(['validityChange']);
+  });
+
+  it('names nothing when the state stayed, whatever happened to the value', () => {
+    expect(fieldEventsOf(VALID, { ...VALID })).toEqual([]);
+    // Focus has events of its own.
+    expect(fieldEventsOf(VALID, { ...VALID, isFocused: true })).toEqual([]);
+  });
+});
 
 describe('styles whitelist', () => {
   it('keeps whitelisted selectors, properties and safe values', () => {

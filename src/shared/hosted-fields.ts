@@ -101,6 +101,27 @@ export const FIELD_EVENT_TYPES = [
 export type FieldEventType = (typeof FIELD_EVENT_TYPES)[number];
 
 /**
+ * The events a field's frame sends when its value changed its state from `previous` to `next`:
+ * only what changed, in this order, and nothing when the state stayed the same, however much the
+ * value changed (a card number autofilled over another valid one sends nothing). The frame and the
+ * tests' fake frames both follow this rule, so no test can count on an event the frame never sends.
+ * @param cardsChanged - whether the number's brand candidates changed (the number field only)
+ */
+export function fieldEventsOf(
+  previous: FieldState,
+  next: FieldState,
+  cardsChanged = false,
+): FieldEventType[] {
+  const events: FieldEventType[] = [];
+  if (next.isEmpty !== previous.isEmpty) events.push(next.isEmpty ? 'empty' : 'notEmpty');
+  if (cardsChanged) events.push('cardTypeChange');
+  if (next.isValid !== previous.isValid || next.isPotentiallyValid !== previous.isPotentiallyValid) {
+    events.push('validityChange');
+  }
+  return events;
+}
+
+/**
  * A language tag a field's frame takes for its document's `lang` (the panel's locale, e.g.
  * `ar-EG`, or the merchant page's language).
  */

@@ -75,7 +75,15 @@ export interface HostedFields {
    * with the frame's error (e.g. `HOSTED_FIELDS_FIELDS_INVALID`) or `HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR`
    * without an answer in time. A call while one is in flight returns the same promise.
    */
-  tokenize(options?: { vault?: boolean; billingAddress?: Record<string, string> }): Promise<CardPayload>;
+  tokenize(options?: {
+    vault?: boolean;
+    billingAddress?: Record<string, string>;
+    /**
+     * @internal The nonce of a card this instance tokenized: the frame hands that card back, without
+     * tokenizing, only if it tokenized it last and no field's value changed since.
+     */
+    reuse?: string;
+  }): Promise<CardPayload>;
   /** Sets a settable attribute (`aria-invalid`, `aria-required`, `disabled`, `placeholder`) on a field's input. */
   setAttribute(options: { field: FieldKey; attribute: string; value: unknown }): void;
   /** Removes a settable attribute from a field's input. */
@@ -441,6 +449,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
           requestId,
           vault: tokenizeOptions.vault === true,
           billingAddress: tokenizeOptions.billingAddress,
+          reuse: tokenizeOptions.reuse,
         });
         return promise;
       },
