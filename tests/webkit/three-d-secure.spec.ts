@@ -3,7 +3,6 @@
  * through the modal's focus trap, and version 2 in the sandbox issuer's challenge, answered with its
  * password.
  */
-import { By } from 'selenium-webdriver';
 import { MERCHANTS } from '../../demo/sandbox/merchants';
 import {
   THREE_D_SECURE_2_CARD_NUMBERS,
@@ -18,6 +17,7 @@ import { expect, test } from './support/fixtures';
 const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
 const MODAL = '[part="three-d-secure-modal"]';
 const BANK_FRAME = 'payment-panel-three-d-secure-frame';
+const ISSUER_FRAME = 'sandbox-cardinal-challenge';
 
 /** Opens a guest checkout with 3D Secure, types a card in and starts the request. */
 async function payWith(
@@ -71,7 +71,7 @@ test('3D Secure 1: focus moves into the modal and cycles through the bank frame;
   expect(await sandbox.requests(CALL_PATHS.threeDSecureTerm)).toHaveLength(1);
 });
 
-test("3D Secure 2: the issuer's challenge takes the password, and the liability shifts", async ({
+test("3D Secure 2: Tab reaches the issuer's challenge, the password and Enter answer it, and the liability shifts", async ({
   page,
   panel,
   card,
@@ -80,13 +80,12 @@ test("3D Secure 2: the issuer's challenge takes the password, and the liability 
   const [challenged] = THREE_D_SECURE_2_CARD_NUMBERS.challenge_success;
   const token = await sandbox.clientToken(MERCHANTS.demo_merchant.merchantId);
   const request = await payWith(panel, card, token, challenged, '0130');
-  const issuer = await panel.locate('iframe[name="sandbox-cardinal-challenge"]');
-  await page.driver.switchTo().frame(issuer);
-  const password = await page.driver.findElement(By.css('input[type="password"]'));
-  await password.click();
+  await panel.waitForFrameLoads(ISSUER_FRAME, 1);
+  // From the close button into the issuer's page: its first control is the password.
+  await page.keyboard.press('Tab');
+  expect(await panel.focused()).toBe('frame:Card Verification');
   await page.keyboard.type(THREE_D_SECURE_2_PASSWORD);
-  await page.driver.findElement(By.css('#submit')).click();
-  await page.driver.switchTo().defaultContent();
+  await page.keyboard.press('Enter');
 
   const { payload, error } = await request.outcome();
   expect(error).toBeUndefined();
@@ -97,4 +96,5 @@ test("3D Secure 2: the issuer's challenge takes the password, and the liability 
     threeDSecureInfo: { status: 'authenticate_successful', lookup: { transStatus: 'C' } },
   });
   await expect.poll(async () => (await panel.find(MODAL))?.isDisplayed()).toBe(false);
+  expect(await sandbox.requests(CALL_PATHS.threeDSecureLookup)).toHaveLength(1);
 });

@@ -52,17 +52,21 @@ export const test = base.extend<WebKitFixtures>({
     },
     { auto: true },
   ],
-  page: async ({ baseURL }, use) => {
-    const url = process.env[DRIVER_URL_VARIABLE];
-    if (!url)
-      throw new Error(`${DRIVER_URL_VARIABLE} is not set: run the suite with playwright.webkit.config.ts.`);
-    const driver = await newSession(url);
-    try {
-      await use(new WebKitPage(driver, baseURL ?? ''));
-    } finally {
-      await driver.quit();
-    }
-  },
+  page: [
+    async ({ baseURL }, use) => {
+      const url = process.env[DRIVER_URL_VARIABLE];
+      if (!url)
+        throw new Error(`${DRIVER_URL_VARIABLE} is not set: run the suite with playwright.webkit.config.ts.`);
+      const driver = await newSession(url);
+      try {
+        await use(new WebKitPage(driver, baseURL ?? ''));
+      } finally {
+        await driver.quit();
+      }
+    },
+    // Starting the browser has its own time, apart from the test's.
+    { timeout: 70_000 },
+  ],
   panel: async ({ page }, use) => {
     await use(new WebKitPanel(page));
   },

@@ -175,14 +175,42 @@ export async function startWebKitDriver(): Promise<WebKitDriverService> {
   }
 }
 
-/** A new WebKit session: a fresh MiniBrowser with its own profile, trusting the local certificate. */
+/** How long one attempt to start a browser may take, and how many attempts a test gets. */
+const SESSION_TIMEOUT_MS = 30_000;
+const SESSION_ATTEMPTS = 2;
+
+/**
+ * A new WebKit session: a fresh MiniBrowser with its own profile, trusting the local certificate.
+ * On a busy machine a browser now and then never answers its driver: that attempt is left (and its
+ * browser quit, should it come up later) and another is made.
+ */
 export async function newSession(url: string): Promise<WebDriver> {
-  return new Builder()
-    .usingServer(url)
-    .withCapabilities({
-      browserName: 'MiniBrowser',
-      acceptInsecureCerts: true,
-      'webkitgtk:browserOptions': { binary: miniBrowserPath(), args: ['--automation'] },
-    })
-    .build();
+  for (let attempt = 1; ; attempt++) {
+    const pending = new Builder()
+      .usingServer(url)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        acceptInsecureCerts: true,
+        'webkitgtk:browserOptions': { binary: miniBrowserPath(), args: ['--automation'] },
+      })
+      .build();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new Error(`WebKit did not start within ${SESSION_TIMEOUT_MS} ms`));
+      }, SESSION_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([pending.getSession(), timeout]);
+      return await pending;
+    } catch (error) {
+      pending.then(
+        (late) => late.quit(),
+        () => undefined,
+      );
+      if (attempt >= SESSION_ATTEMPTS) throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }
