@@ -54,21 +54,21 @@ test('keyboard only: one click in the number, then Tab from field to field, and 
     ['postalCode', VISA.postalCode],
   ] as const) {
     if (field !== 'number') await page.keyboard.press('Tab');
-    expect(await panel.focused()).toBe(`frame:${field}`);
+    await expect.poll(() => panel.focused()).toBe(`frame:${field}`);
     // The field's box shows the ring while its frame has focus, and only that box.
     await expect.poll(() => card.focused()).toBe(field);
     await page.keyboard.type(value);
   }
   // Backwards through the frames too.
   await page.keyboard.press('Shift+Tab');
-  expect(await panel.focused()).toBe('frame:cvv');
+  await expect.poll(() => panel.focused()).toBe('frame:cvv');
   await expect.poll(() => card.focused()).toBe('cvv');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  expect(await panel.focused()).toBe('button:Choose another way to pay');
+  await expect.poll(() => panel.focused()).toBe('button:Choose another way to pay');
   await expect.poll(() => card.focused()).toBe(null);
   await page.keyboard.press('Tab');
-  expect(await panel.focused()).toBe('button:pay');
+  await expect.poll(() => panel.focused()).toBe('button:pay');
   await page.keyboard.press('Enter');
   await expect.poll(() => page.text('#result')).toMatch(/^Nonce for your server: tokencc_/);
   const [request] = await sandbox.requests(CALL_PATHS.creditCards);

@@ -46,7 +46,7 @@ test('3D Secure 1: focus moves into the modal and cycles through the bank frame;
   const [challenged] = THREE_D_SECURE_CARD_NUMBERS.authenticate_successful;
   const token = await sandbox.clientToken(MERCHANTS.three_d_secure_v1_merchant.merchantId);
   const request = await payWith(panel, card, token, challenged, '1230');
-  expect(await panel.focused()).toBe('button:Close card verification');
+  await expect.poll(() => panel.focused()).toBe('button:Close card verification');
   // The frame loads the panel's bank page, which posts to the bank: the bank's page is the second.
   await panel.waitForFrameLoads(BANK_FRAME, 2);
   // Into the bank's frame (its Authenticate and Fail buttons), out past its end, round to the close
@@ -57,10 +57,10 @@ test('3D Secure 1: focus moves into the modal and cycles through the bank frame;
     'button:Close card verification',
   ]) {
     await page.keyboard.press('Tab');
-    expect(await panel.focused()).toBe(expected);
+    await expect.poll(() => panel.focused()).toBe(expected);
   }
   await page.keyboard.press('Tab');
-  expect(await panel.focused()).toBe('frame:Card Verification');
+  await expect.poll(() => panel.focused()).toBe('frame:Card Verification');
   await page.keyboard.press('Enter');
 
   const { payload, error } = await request.outcome();
@@ -83,7 +83,7 @@ test("3D Secure 2: Tab reaches the issuer's challenge, the password and Enter an
   await panel.waitForFrameLoads(ISSUER_FRAME, 1);
   // From the close button into the issuer's page: its first control is the password.
   await page.keyboard.press('Tab');
-  expect(await panel.focused()).toBe('frame:Card Verification');
+  await expect.poll(() => panel.focused()).toBe('frame:Card Verification');
   await page.keyboard.type(THREE_D_SECURE_2_PASSWORD);
   await page.keyboard.press('Enter');
 

@@ -71,6 +71,27 @@ function recordFrameLoads(): void {
   );
 }
 
+/**
+ * Records, as `window.pageErrors`, what goes wrong in the merchant page: uncaught exceptions,
+ * unhandled rejections and what its Content Security Policy refuses. Runs in the page.
+ */
+function recordPageErrors(): void {
+  const errors: string[] = [];
+  (window as unknown as { pageErrors: string[] }).pageErrors = errors;
+  window.addEventListener('error', (event) => {
+    errors.push(`uncaught: ${event.message}`);
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    errors.push(`unhandled rejection: ${String(event.reason)}`);
+  });
+  document.addEventListener('securitypolicyviolation', (event) => {
+    errors.push(`refused by ${event.effectiveDirective}: ${event.blockedURI}`);
+  });
+}
+
+/** What every page may show: the browser asking for a favicon the demo pages' policy refuses. */
+const EXPECTED_ERRORS = [/favicon\.ico$/];
+
 /** The panel on the test's page. */
 export class WebKitPanel {
   constructor(readonly page: WebKitPage) {}
@@ -107,6 +128,19 @@ export class WebKitPanel {
   async record(): Promise<void> {
     await this.page.evaluate(recordPanelEvents, PANEL_EVENT_NAMES);
     await this.page.evaluate(recordFrameLoads);
+    await this.page.evaluate(recordPageErrors);
+  }
+
+  /**
+   * What went wrong in the merchant page since {@link WebKitPanel.record} (none when the page
+   * records nothing: another page, or one that has not been recorded), less what every page may show.
+   */
+  async pageErrors(): Promise<string[]> {
+    await this.page.driver.switchTo().defaultContent();
+    const errors = await this.page.evaluate(
+      () => (window as unknown as { pageErrors?: string[] }).pageErrors ?? [],
+    );
+    return errors.filter((error) => !EXPECTED_ERRORS.some((expected) => expected.test(error)));
   }
 
   /** Waits until the panel's frame whose name starts with `name` has loaded `count` documents. */

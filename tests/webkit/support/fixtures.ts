@@ -4,10 +4,13 @@
  * - `sandbox`: the same sandbox controls ({@link Sandbox}); every test starts with the sandbox reset.
  * - `page`: a fresh WebKitGTK browser of the test's own ({@link WebKitPage}), closed after it.
  * - `panel`, `card`: the page objects of the test's page ({@link WebKitPanel}, {@link WebKitCardFields}).
+ *   A test that used `panel` fails when its merchant page threw, left a promise rejection unhandled or
+ *   had its Content Security Policy refuse something, since the panel recorded the page.
  *
  * The global setup (global-setup.ts) has started the display and the driver.
  */
 import {
+  expect,
   test as playwrightTest,
   type PlaywrightTestArgs,
   type PlaywrightTestOptions,
@@ -21,7 +24,7 @@ import { WebKitPage } from '../models/page';
 import { WebKitPanel } from '../models/panel';
 import { DRIVER_URL_VARIABLE, newSession } from './webkit';
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /** The fixtures of {@link test}. */
 export interface WebKitFixtures {
@@ -68,7 +71,10 @@ export const test = base.extend<WebKitFixtures>({
     { timeout: 70_000 },
   ],
   panel: async ({ page }, use) => {
-    await use(new WebKitPanel(page));
+    const panel = new WebKitPanel(page);
+    await use(panel);
+    // As the Chromium suite's guard: nothing the page threw or refused went unnoticed.
+    expect(await panel.pageErrors()).toEqual([]);
   },
   card: async ({ panel }, use) => {
     await use(new WebKitCardFields(panel));
