@@ -62,7 +62,7 @@ test("Google Pay: Google's button opens the sheet, the shopper picks a card, and
   expect(await payOnDemo(page)).toMatch(/^tokenan_/);
 });
 
-test('Apple Pay: the shopper turns on the demo’s simulator, pays in its sheet, and the card pays', async ({
+test('Apple Pay: the shopper turns on the demo’s simulator, pays in its sheet, the focus follows, and the card pays', async ({
   page,
   panel,
   sandbox,
@@ -83,6 +83,9 @@ test('Apple Pay: the shopper turns on the demo’s simulator, pays in its sheet,
   await page.click('[data-apple-pay-simulator="ready"] button:not([disabled])');
   await expect.poll(() => panel.text('#saved-methods-label')).toBe('Paying with Apple Pay');
   expect(await panel.savedMethods()).toEqual([expect.stringMatching(/Apple Pay.*Ending in ••81/)]);
+  // Apple's sheet closed and the Apple Pay sheet went with the payment: the focus is not lost, it
+  // moves to the heading of the list that shows the card (docs/accessibility.md).
+  await expect.poll(() => panel.focused()).toBe('h2:saved-methods-label');
   expect(await payOnDemo(page)).toMatch(/^tokenap_/);
   const [session] = await sandbox.requests(CALL_PATHS.applePayWebSessions);
   expect(session?.body).toMatchObject({
