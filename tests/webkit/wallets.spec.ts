@@ -23,7 +23,7 @@ async function payOnDemo(page: WebKitPage): Promise<string> {
   return ((await page.text('#result')) ?? '').replace('Nonce for your server: ', '');
 }
 
-test('PayPal: the popup opens from the button, the shopper approves, and the account pays', async ({
+test('PayPal: the popup opens from the button, the shopper approves, the focus follows, and the account pays', async ({
   page,
   panel,
   sandbox,
@@ -43,11 +43,12 @@ test('PayPal: the popup opens from the button, the shopper approves, and the acc
     .poll(() => panel.savedMethods())
     .toEqual([expect.stringContaining(PAYPAL_SANDBOX_PAYER.email)]);
   await expect.poll(() => panel.text('#saved-methods-label')).toBe('Paying with PayPal');
+  await expect.poll(() => panel.focused()).toBe('h2:saved-methods-label');
   expect(await payOnDemo(page)).toMatch(/^tokenpp_/);
   expect(await sandbox.requests(CALL_PATHS.paypalAccounts)).toHaveLength(1);
 });
 
-test("Google Pay: Google's button opens the sheet, the shopper picks a card, and it pays", async ({
+test("Google Pay: Google's button opens the sheet, the shopper picks a card, the focus follows, and it pays", async ({
   page,
   panel,
 }) => {
@@ -59,6 +60,7 @@ test("Google Pay: Google's button opens the sheet, the shopper picks a card, and
   await expect
     .poll(() => panel.savedMethods())
     .toEqual([expect.stringMatching(/Google Pay.*Visa Ending in ••11/)]);
+  await expect.poll(() => panel.focused()).toBe('h2:saved-methods-label');
   expect(await payOnDemo(page)).toMatch(/^tokenan_/);
 });
 
