@@ -17,6 +17,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // Beside the Chromium suite's results, which a run of its own would otherwise clear.
+  outputDir: 'test-results/webkit',
   globalSetup: './tests/webkit/support/global-setup.ts',
   use: { baseURL: base.use?.baseURL },
   projects: [{ name: 'webkit' }],
