@@ -107,6 +107,39 @@ test('an invalid number shows its error when the shopper leaves it; fixing it pa
   expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
 });
 
+test("a field's label puts the focus in its frame, where a pasted number is formatted and pays", async ({
+  page,
+  panel,
+  card,
+  sandbox,
+}) => {
+  await page.goto('/form.html');
+  await panel.record();
+  await card.ready();
+  // The shopper copies a card number from somewhere: here, the checkout's own email field.
+  const email = await page.locate('#email');
+  await email.clear();
+  await email.sendKeys('4111 1111 1111 1111');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Control+c');
+
+  // A click on the label, on the merchant side, focuses the input in the frame of another origin.
+  await panel.click('[part~="field-number"] .field-label-text');
+  await expect.poll(() => panel.focused()).toBe('frame:number');
+  await expect.poll(() => card.focused()).toBe('number');
+  await page.keyboard.press('Control+v');
+  await panel.click('[part~="field-expirationDate"] .field-label-text');
+  await expect.poll(() => card.focused()).toBe('expirationDate');
+  await page.keyboard.type(VISA.expirationDate);
+  await card.fill({ cvv: VISA.cvv, postalCode: VISA.postalCode });
+  await panel.waitForEvent('paymentMethodRequestable');
+
+  expect(await card.value('number')).toBe('4111 1111 1111 1111');
+  expect((await panel.requestPaymentMethod()).payload).toMatchObject({ details: { lastTwo: '11' } });
+  const [request] = await sandbox.requests(CALL_PATHS.creditCards);
+  expect(request?.body).toMatchObject({ creditCard: { number: VISA.number, expiration_month: '12' } });
+});
+
 test("a returning shopper pays with the preselected saved card of the customer's client token", async ({
   panel,
   sandbox,

@@ -16,19 +16,23 @@ const KEYS = {
   End: Key.END,
 } as const;
 
-/** A key by Playwright's name, with an optional `Shift+`. */
-export type KeyName = keyof typeof KEYS | `Shift+${keyof typeof KEYS}`;
+/** A key by Playwright's name or a character, after an optional modifier: `Tab`, `Shift+Tab`, `Control+v`. */
+export type KeyName = keyof typeof KEYS | `Shift+${keyof typeof KEYS}` | `Control+${string}`;
+
+const MODIFIERS = { Shift: Key.SHIFT, Control: Key.CONTROL } as const;
 
 /** Keys pressed in whatever has focus, in any frame: WebDriver's key actions go where the focus is. */
 export class Keyboard {
   constructor(private readonly driver: WebDriver) {}
 
-  /** Presses one key, e.g. `Tab` or `Shift+Tab`. */
+  /** Presses one key, e.g. `Tab`, `Shift+Tab` or `Control+v`. */
   async press(name: KeyName): Promise<void> {
-    const [modifier, key] = name.startsWith('Shift+') ? [Key.SHIFT, name.slice(6)] : [undefined, name];
+    const [first, rest] = name.split(/\+(.+)/) as [string, string | undefined];
+    const modifier = rest === undefined ? undefined : MODIFIERS[first as keyof typeof MODIFIERS];
+    const key = rest ?? first;
     const actions = this.driver.actions();
     if (modifier) actions.keyDown(modifier);
-    actions.sendKeys(KEYS[key as keyof typeof KEYS]);
+    actions.sendKeys(key in KEYS ? KEYS[key as keyof typeof KEYS] : key);
     if (modifier) actions.keyUp(modifier);
     await actions.perform();
   }
