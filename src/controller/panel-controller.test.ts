@@ -364,19 +364,6 @@ describe('card frames that cannot load', () => {
     expect(outcome()).toBeDefined();
   });
 
-  it('frames that answer in time are kept, and nothing is given up later', async () => {
-    const { panel } = await stuckCard();
-    panel.frames.loadSilently(['number', 'expirationDate']);
-    vi.advanceTimersByTime(HOSTED_FIELDS_SILENT_FRAME_MS + 100);
-    panel.frames.ready();
-    await settle();
-    expect(panel.names()).toContain('ready');
-    vi.advanceTimersByTime(HOSTED_FIELDS_SETUP_TIMEOUT_MS * 2);
-    await settle();
-    expect(panel.names()).not.toContain('errorOccurred');
-    expect(panel.frames.opened[0]?.abandoned).toBeNull();
-  });
-
   it('frames made anew while the panel loads are the ones waited for', async () => {
     vi.useFakeTimers();
     const panel = controllerHarness();
