@@ -119,7 +119,8 @@ test('a page whose policy refuses the assets host in frame-src: a named error at
     type: 'NETWORK',
     message: 'Hosted Fields frames could not be loaded.',
   });
-  // The frames started before the panel's runtime watched them: their refused documents stay silent.
+  // The browser's report names the refusal when the panel's runtime is watching by then (the frames
+  // the configuration's challenges add); frames refused before show as silent.
   expect(['frame-src', 'no-answer']).toContain(error?.details?.reason);
   await panel.waitForEvent('ready');
   expect((await panel.events()).map((e) => e.name)).not.toContain('cancelInitialization');
