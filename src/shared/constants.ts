@@ -19,7 +19,7 @@ export const HOSTED_FIELDS_LOAD_TIMEOUT_MS = 60_000;
 
 /**
  * How long hosted fields may take to say ready before they are given up with
- * `HOSTED_FIELDS_TIMEOUT`; why this long is in docs/card.md, "When the card fields cannot load".
+ * `HOSTED_FIELDS_TIMEOUT`, and why this long (docs/card.md, "When the card fields cannot load").
  */
 export const HOSTED_FIELDS_SETUP_TIMEOUT_MS = 20_000;
 
