@@ -15,7 +15,8 @@
  *                                PaymentData with it.
  *
  * A page (or a test) may set `window.googlePayStandIn` before the script runs:
- *   isReadyToPay   false makes isReadyToPay answer {result: false}
+ *   isReadyToPay   false makes isReadyToPay answer {result: false}; 'never' makes it never answer
+ *                  (a Google that hangs: the panel gives up after its own time-out)
  *   statusCode     makes the next loadPaymentData reject with this status code (e.g.
  *                  BUYER_ACCOUNT_ERROR) without showing the sheet
  * and reads what the panel asked for there: lastIsReadyToPayRequest, lastPaymentDataRequest,
@@ -354,6 +355,7 @@
       standIn.lastIsReadyToPayRequest = copy(request);
       const problem = readyRequestProblem(request);
       if (problem) return Promise.reject(developerError(problem));
+      if (standIn.isReadyToPay === 'never') return new Promise(() => undefined);
       return Promise.resolve({ result: standIn.isReadyToPay !== false });
     }
 

@@ -127,6 +127,11 @@ export class CardFrames {
     return this.#instance;
   }
 
+  /** The frames being opened, once started: the panel's runtime watches them until they are ready. */
+  get opened(): OpenedHostedFields | null {
+    return this.#opened;
+  }
+
   /** Why the frames cannot load, if they cannot. */
   get loadError(): PanelError | null {
     return this.#loadError;

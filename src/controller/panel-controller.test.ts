@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createGooglePayWallet } from '../methods/google-pay/google-pay-wallet';
+import type { PaymentsClientConstructorLike } from '../methods/google-pay/pay-api';
 import { createError } from '../shared/errors';
-import { ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS } from '../shared/constants';
+import {
+  ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS,
+  GOOGLE_PAY_READY_TIMEOUT_MS,
+  HOSTED_FIELDS_SETUP_TIMEOUT_MS,
+  HOSTED_FIELDS_SILENT_FRAME_MS,
+} from '../shared/constants';
 import {
   BUNDLE_URL,
   configuration,
@@ -285,6 +292,117 @@ describe('failures at the start', () => {
   });
 });
 
+describe('card frames that cannot load', () => {
+  /** Starts a panel whose card frames never say ready; what a request made meanwhile settles with. */
+  async function stuckCard(options: PanelOptions = {}) {
+    vi.useFakeTimers();
+    const panel = controllerHarness();
+    panel.controller.setOptions(options);
+    await panel.start();
+    let outcome: { payload?: unknown; error?: unknown } | undefined;
+    panel.controller.requestPaymentMethod().then(
+      (payload) => (outcome = { payload }),
+      (error: unknown) => (outcome = { error }),
+    );
+    return { panel, outcome: () => outcome };
+  }
+
+  it('give up after 20 s with HOSTED_FIELDS_TIMEOUT: the card drops out, PayPal still pays, a waiting request settles', async () => {
+    const { panel, outcome } = await stuckCard({ paypal: { flow: 'vault' } });
+    vi.advanceTimersByTime(HOSTED_FIELDS_SETUP_TIMEOUT_MS - 1);
+    await settle();
+    expect(panel.names()).toEqual([]);
+    expect(outcome()).toBeUndefined();
+    vi.advanceTimersByTime(1);
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.events[0]?.detail).toMatchObject({
+      code: 'HOSTED_FIELDS_TIMEOUT',
+      type: 'UNKNOWN',
+      message: 'Hosted Fields timed out when attempting to set up.',
+    });
+    expect(panel.frames.opened[0]?.abandoned).toMatchObject({ code: 'HOSTED_FIELDS_TIMEOUT' });
+    expect(panel.controller.getState().views?.offered).toEqual(['paypal']);
+    // The request made while the panel loaded settles: nothing was chosen on the PayPal sheet.
+    expect(outcome()?.error).toMatchObject({ code: 'NO_PAYMENT_METHOD_AVAILABLE' });
+    panel.controller.payWith('paypal');
+    panel.modules.paypal.handlers[0]?.paid(PAYPAL_ACCOUNT);
+    vi.advanceTimersByTime(ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS);
+    await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({ nonce: 'paypal-nonce' });
+  });
+
+  it('card only: the panel fails with cancelInitialization and the waiting request rejects with the error', async () => {
+    const { panel, outcome } = await stuckCard();
+    vi.advanceTimersByTime(HOSTED_FIELDS_SETUP_TIMEOUT_MS);
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'cancelInitialization']);
+    expect(panel.events[1]?.detail).toMatchObject({ code: 'HOSTED_FIELDS_TIMEOUT' });
+    expect(panel.controller.getState()).toMatchObject({
+      phase: 'failed',
+      failure: { code: 'HOSTED_FIELDS_TIMEOUT' },
+    });
+    expect(outcome()?.error).toMatchObject({ code: 'HOSTED_FIELDS_TIMEOUT' });
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'HOSTED_FIELDS_TIMEOUT',
+    });
+  });
+
+  it('a frame whose document loaded without saying ready is given up within seconds with HOSTED_FIELDS_FRAME_LOAD_FAILED', async () => {
+    const { panel, outcome } = await stuckCard({ paypal: { flow: 'vault' } });
+    panel.frames.loadSilently(['number']);
+    vi.advanceTimersByTime(HOSTED_FIELDS_SILENT_FRAME_MS);
+    await settle();
+    expect(panel.names()).toEqual([]);
+    vi.advanceTimersByTime(HOSTED_FIELDS_SILENT_FRAME_MS);
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.events[0]?.detail).toMatchObject({
+      code: 'HOSTED_FIELDS_FRAME_LOAD_FAILED',
+      details: { reason: 'no-answer', fields: ['number'] },
+    });
+    expect(panel.controller.getState().views?.offered).toEqual(['paypal']);
+    expect(outcome()).toBeDefined();
+  });
+
+  it('frames made anew while the panel loads are the ones waited for', async () => {
+    vi.useFakeTimers();
+    const panel = controllerHarness();
+    await panel.start();
+    panel.controller.setOptions({ card: { cardholderName: true } });
+    await settle();
+    expect(panel.frames.opened).toHaveLength(2);
+    panel.frames.ready();
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+    vi.advanceTimersByTime(HOSTED_FIELDS_SETUP_TIMEOUT_MS);
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+  });
+
+  it('frames made anew once the panel shows that cannot load are reported and leave the other options', async () => {
+    vi.useFakeTimers();
+    const panel = controllerHarness();
+    panel.controller.setOptions({ paypal: { flow: 'vault' } });
+    await panel.startReady();
+    panel.controller.selectOption('card');
+    panel.controller.setOptions({ paypal: { flow: 'vault' }, card: { cardholderName: true } });
+    await settle();
+    expect(panel.frames.opened).toHaveLength(2);
+    vi.advanceTimersByTime(HOSTED_FIELDS_SETUP_TIMEOUT_MS);
+    await settle();
+    expect(panel.names()).toEqual(['ready', 'paymentOptionSelected', 'errorOccurred']);
+    expect(panel.events[2]?.detail).toMatchObject({ code: 'HOSTED_FIELDS_TIMEOUT' });
+    const views = panel.controller.getState().views;
+    expect(views?.offered).toEqual(['paypal']);
+    expect(views?.activeView).toBe('paypal');
+    // The shopper is told on the sheet that takes over.
+    expect(views?.message).toBe('Something went wrong on our end.');
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'NO_PAYMENT_METHOD_AVAILABLE',
+    });
+  });
+});
+
 describe('requestability', () => {
   it('announces a preselected saved method only after the active-method change time-out', async () => {
     vi.useFakeTimers();
@@ -552,6 +670,42 @@ describe('Google Pay', () => {
     expect(panel.names()).toEqual(['errorOccurred', 'ready']);
     expect(panel.events[0]?.detail).toMatchObject({ code: 'GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED' });
     expect(panel.controller.getState().views?.offered).toEqual(['card']);
+  });
+
+  it('is dropped with GOOGLE_PAYMENT_READY_TIMEOUT when isReadyToPay never answers; a waiting request settles', async () => {
+    vi.useFakeTimers();
+    const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
+    // Google Pay's own file over a Google whose isReadyToPay never answers.
+    const silentGoogle = vi.fn(function () {
+      return {
+        isReadyToPay: () => new Promise<never>(() => undefined),
+        loadPaymentData: () => new Promise<never>(() => undefined),
+        createButton: () => document.createElement('button'),
+      };
+    }) as unknown as PaymentsClientConstructorLike;
+    panel.modules.exports['google-pay'] = {
+      createGooglePayWallet: (client, options) =>
+        createGooglePayWallet(client, { ...options, loadPayApi: () => Promise.resolve(silentGoogle) }),
+    };
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    const request = panel.controller.requestPaymentMethod();
+    request.catch(() => undefined);
+    await settle();
+    vi.advanceTimersByTime(GOOGLE_PAY_READY_TIMEOUT_MS - 1);
+    await settle();
+    expect(panel.names()).toEqual([]);
+    // The request made while Google is asked settles once it is left out: the card form is empty.
+    panel.frames.tokenize.mockRejectedValueOnce(createError('HOSTED_FIELDS_FIELDS_EMPTY'));
+    vi.advanceTimersByTime(1);
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.events[0]?.detail).toMatchObject({ code: 'GOOGLE_PAYMENT_READY_TIMEOUT' });
+    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    await expect(request).rejects.toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_EMPTY' });
+    panel.frames.fillVisa();
+    await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({ nonce: 'tokencc_one' });
   });
 
   it('without androidPay in the configuration says GOOGLE_PAYMENT_NOT_ENABLED once, loads nothing of it', async () => {

@@ -117,6 +117,8 @@ export class FakeFrames {
     fields: FieldKey[];
     client: GatewayClient | null;
     abandoned: Error | null;
+    /** Fields whose frame's document loaded without saying ready. */
+    silent: FieldKey[];
     resolve: (instance: HostedFields) => void;
     reject: (error: Error) => void;
   }[] = [];
@@ -164,6 +166,7 @@ export class FakeFrames {
       fields: Object.keys(options.fields) as FieldKey[],
       client: null as GatewayClient | null,
       abandoned: null as Error | null,
+      silent: [] as FieldKey[],
       resolve,
       reject,
     };
@@ -176,6 +179,9 @@ export class FakeFrames {
         return entry.fields;
       },
       frameOrigin: new URL(options.frameFolder).origin,
+      get silent() {
+        return entry.silent;
+      },
       addFields: (added) => {
         for (const field of Object.keys(added) as FieldKey[]) {
           entry.fields.push(field);
@@ -192,10 +198,21 @@ export class FakeFrames {
     };
   };
 
+  /**
+   * The last opened fields' frames load a document that never says ready (an error page, a frame
+   * the page's policy refused), as the real frames' `load` shows.
+   */
+  loadSilently(fields: FieldKey[]): void {
+    const entry = this.opened.at(-1);
+    if (!entry) throw new Error('No hosted fields were opened.');
+    entry.silent.push(...fields);
+  }
+
   /** Every frame of the last opened fields reports ready (after the client is connected). */
   ready(): HostedFields {
     const entry = this.opened.at(-1);
     if (!entry) throw new Error('No hosted fields were opened.');
+    entry.silent = [];
     const instance = this.instance(entry.fields);
     entry.resolve(instance);
     return instance;

@@ -7,6 +7,7 @@
 import type { GatewayClient } from '../../client';
 import { createError, type PanelError } from '../../shared/errors';
 import { isFieldKey, type FieldKey } from '../../shared/hosted-fields';
+import { watchFrames } from './frame-watch';
 import {
   frameFolderOf,
   HOSTED_FIELD_FRAME_CLASS,
@@ -87,9 +88,8 @@ function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Ele
  * Rejects with `INSTANTIATION_OPTION_REQUIRED`, `HOSTED_FIELDS_INVALID_FIELD_KEY`,
  * `HOSTED_FIELDS_INVALID_FIELD_SELECTOR`, `HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME`,
  * `HOSTED_FIELDS_FIELD_PROPERTY_INVALID` (before any frame is made), `INCOMPATIBLE_VERSIONS` (a frame
- * of another version), the error a frame reports, or the reason of an aborted `signal`. A frame
- * that never loads only sends the `load.timed-out` analytics event: the promise stays pending
- * until `signal` aborts.
+ * of another version), the error a frame reports, the reason of an aborted `signal`, or, for frames
+ * that cannot load, `HOSTED_FIELDS_FRAME_LOAD_FAILED` or `HOSTED_FIELDS_TIMEOUT` ({@link watchFrames}).
  */
 export function createHostedFields(options: HostedFieldsOptions): Promise<HostedFields> {
   let opened: OpenedHostedFields;
@@ -105,6 +105,7 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
       ...(options.signal ? { signal: options.signal } : {}),
     });
     opened.connect(client);
+    watchFrames(opened);
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }

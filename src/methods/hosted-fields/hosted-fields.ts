@@ -201,6 +201,12 @@ export interface OpenedHostedFields {
   readonly fields: readonly FieldKey[];
   /** The origin the frames come from. */
   readonly frameOrigin: string;
+  /**
+   * The fields whose frame's document has loaded but that have not said ready: a page that is not
+   * the frame (an error page, a refusal) or one that cannot answer this page. Watchers read it
+   * (docs/card.md, "When the card fields cannot load").
+   */
+  readonly silent: readonly FieldKey[];
   /** More fields, before `ready` (e.g. the challenges the configuration asks for). */
   addFields(fields: OpenHostedFieldsOptions['fields']): void;
   /** The gateway client the tokenizing frame uses; once. */
@@ -235,6 +241,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
     };
     const fields = new Map<FieldKey, Field>();
     const reported = new Set<FieldKey>();
+    const loadedFrames = new Set<FieldKey>();
     const handlers = new Map<HostedFieldsEvent, Set<(state: HostedFieldsState) => void>>();
     let cards: CardCandidate[] = [];
     let emittedBy: FieldKey | undefined;
@@ -522,6 +529,10 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
           iframe,
           state: { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false },
         });
+        // Recorded from the start: whoever watches the frames may begin after the load.
+        iframe.onload = () => {
+          loadedFrames.add(key);
+        };
         container.append(iframe);
       }
     };
@@ -532,6 +543,9 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         return [...fields.keys()];
       },
       frameOrigin: assetsOrigin,
+      get silent() {
+        return [...loadedFrames].filter((key) => !reported.has(key));
+      },
       addFields(added) {
         if (loaded || tornDown) return;
         addFields(added);
