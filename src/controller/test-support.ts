@@ -27,6 +27,7 @@ import type { FieldKey, FieldState } from '../shared/hosted-fields';
 import type { ModuleName, PanelModules } from '../shared/module-registry';
 import { nextTask } from '../shared/next-task';
 import { PanelController, type ControllerDependencies } from './panel-controller';
+import { panelInstance } from './panel-instance';
 import { PanelViews } from './panel-views';
 import type { PaymentPanelEventName } from './events';
 
@@ -310,7 +311,7 @@ export class FakeModules {
   readonly threeDSecure = new FakeThreeDSecure();
   readonly googlePay = fakeGooglePay();
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
-    panel: { PanelViews },
+    panel: { PanelViews, panelInstance },
     view: { tagName: 'payment-panel-view' },
     paypal: { createPayPalWallet: () => this.paypal },
     'apple-pay': { createApplePayWallet: () => this.applePay },
