@@ -748,3 +748,15 @@ describe('3D Secure', () => {
     expect(panel.controller.getState().views?.message).toBe('Try another card.');
   });
 });
+
+describe('a look that arrives late (the stylesheet linked in an older engine)', () => {
+  it('reaches card frames that were still loading once they are ready', async () => {
+    const panel = controllerHarness();
+    await panel.start();
+    panel.controller.restyle();
+    expect(panel.frames.relabel).not.toHaveBeenCalled();
+    panel.frames.ready();
+    await settle();
+    expect(panel.frames.relabel).toHaveBeenCalledTimes(1);
+  });
+});

@@ -23,6 +23,7 @@ import { BUNDLE_URL } from '../shared/bundle-location';
 import { nextTask } from '../shared/next-task';
 import { PANEL_VERSION } from '../shared/build-constants';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { missingCapability } from './capabilities';
 import { CardFrames } from './card-frames';
 import { emit, type PaymentPanelEventDetails, type PaymentPanelEventName } from './events';
 import type { ModuleName } from '../shared/module-registry';
@@ -188,7 +189,7 @@ export class PanelController implements PanelView {
     if (this.#tornDown || this.#connected) return;
     this.#connected = true;
     this.#colourScheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-    this.#colourScheme?.addEventListener('change', this.#restyle);
+    this.#colourScheme?.addEventListener('change', this.restyle);
     queueMicrotask(() => {
       if (this.#connected && !this.#session && !this.#tornDown) this.#restart();
     });
@@ -198,7 +199,7 @@ export class PanelController implements PanelView {
   disconnect(): void {
     if (!this.#connected) return;
     this.#connected = false;
-    this.#colourScheme?.removeEventListener('change', this.#restyle);
+    this.#colourScheme?.removeEventListener('change', this.restyle);
     this.#colourScheme = null;
     this.#endSession();
     this.#changed();
@@ -346,7 +347,11 @@ export class PanelController implements PanelView {
     this.#changed();
   }
 
-  #restyle = (): void => {
+  /**
+   * The panel's look changed (the colour scheme, or the element's stylesheet arrived through its
+   * `<link>` in a browser without constructable stylesheets): the card frames take it on.
+   */
+  restyle = (): void => {
     this.#session?.card?.retext();
   };
 
@@ -377,6 +382,11 @@ export class PanelController implements PanelView {
     };
     this.#session = session;
     if (this.#viewIsMounted) session.viewMounted.resolve(undefined);
+    const capability = missingCapability();
+    if (capability) {
+      this.#fail(session, createError('BROWSER_NOT_SUPPORTED', { capability }));
+      return;
+    }
     if (!authorization) {
       this.#fail(
         session,
