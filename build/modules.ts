@@ -38,7 +38,7 @@ export const CORE_EXPORTS: Readonly<Record<string, string>> = {
   bundleLocation: 'src/shared/bundle-location.ts',
   registry: 'src/shared/module-registry.ts',
   loadScript: 'src/shared/load-script.ts',
-  stylesheets: 'src/shared/stylesheets.ts',
+  stylesheets: 'src/shared/adopt-stylesheet.ts',
   callback: 'src/shared/callback.ts',
   frameChannel: 'src/shared/frame-channel.ts',
   frameMessages: 'src/shared/frame-messages.ts',

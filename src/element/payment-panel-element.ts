@@ -13,7 +13,7 @@ import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from 
 import { createError } from '../shared/errors';
 import { attachFormAssociation, fallbackInternals, type FormAssociation } from './form-association';
 import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption, parseRequestOptions } from './options';
-import { adoptStylesheet } from '../shared/stylesheets';
+import { adoptStylesheet } from '../shared/adopt-stylesheet';
 import css, { stylesheet } from './styles/host.css?inline&published';
 // Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ../controller/events.
 import '../controller/events';

@@ -10,7 +10,7 @@ import { VIEW_TAG_NAME, viewControllerOf, type PanelView } from '../controller';
 // The US English texts the first script does not carry register as this file runs.
 import '../i18n/en-US';
 import { defineModule } from '../shared/module-registry';
-import { adoptStylesheet } from '../shared/stylesheets';
+import { adoptStylesheet } from '../shared/adopt-stylesheet';
 import { PanelRoot } from './PanelRoot';
 import css, { stylesheet } from './view.css?inline&published';
 

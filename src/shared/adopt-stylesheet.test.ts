@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { adoptStylesheet } from './stylesheets';
+import { adoptStylesheet } from './adopt-stylesheet';
 import { without } from './test-without';
 
 const BUNDLE = 'https://assets.example/payment-panel/1.9.2/payment-panel.min.js';
