@@ -750,13 +750,19 @@ describe('3D Secure', () => {
 });
 
 describe('a look that arrives late (the stylesheet linked in an older engine)', () => {
-  it('reaches card frames that were still loading once they are ready', async () => {
+  it('is read again where the card fields show once the panel shows ready', async () => {
     const panel = controllerHarness();
-    await panel.start();
-    panel.controller.restyle();
+    await panel.startReady();
+    expect(panel.names()).toContain('ready');
     expect(panel.frames.relabel).not.toHaveBeenCalled();
-    panel.frames.ready();
+
+    const late = controllerHarness();
+    await late.start();
+    late.controller.restyle();
+    late.frames.ready();
     await settle();
-    expect(panel.frames.relabel).toHaveBeenCalledTimes(1);
+    expect(late.names()).toContain('ready');
+    // Once when the frames were ready, once when the panel showed them.
+    expect(late.frames.relabel).toHaveBeenCalledTimes(2);
   });
 });

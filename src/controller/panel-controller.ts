@@ -150,6 +150,8 @@ export class PanelController implements PanelView {
   #texts: Texts;
   #shownReady: PanelViews | null = null;
   #notifying = false;
+  /** Whether the look changed since the panel started (see {@link PanelController.restyle}). */
+  #restyled = false;
 
   /**
    * @param host - the element: it receives the panel's events
@@ -304,6 +306,8 @@ export class PanelController implements PanelView {
     if (!session || !views?.isReady || this.#shownReady === views) return;
     this.#shownReady = views;
     session.wasReady = true;
+    // A look that arrived before the card's fields were drawn is read again where they show now.
+    if (this.#restyled) this.restyle();
     session.client?.analytics.send('appeared');
     this.#emit('ready', { version: PANEL_VERSION });
   }
@@ -348,10 +352,11 @@ export class PanelController implements PanelView {
   }
 
   /**
-   * The panel's look changed (the colour scheme, or the element's stylesheet arrived through its
-   * `<link>` in a browser without constructable stylesheets): the card frames take it on.
+   * The panel's look changed (the colour scheme, or the element's or the view's stylesheet arrived
+   * through its `<link>` in a browser without constructable stylesheets): the card frames take it on.
    */
   restyle = (): void => {
+    this.#restyled = true;
     this.#session?.card?.retext();
   };
 

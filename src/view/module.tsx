@@ -78,7 +78,11 @@ const R2wcView = r2wc(PanelRoot, {
 class PanelViewElement extends R2wcView {
   constructor() {
     super();
-    if (this.shadowRoot) adoptStylesheet(this.shadowRoot, css, stylesheet);
+    if (!this.shadowRoot) return;
+    // A linked stylesheet changes how the card frames' containers look once it arrives.
+    adoptStylesheet(this.shadowRoot, css, stylesheet)?.addEventListener('load', () => {
+      viewControllerOf(this)?.restyle();
+    });
   }
 
   /** Forwards the view's parts to the panel's element (an element may not set attributes as it is made). */

@@ -95,15 +95,15 @@ void describe('an older WebKit (WPE WebKit 2.38)', () => {
     );
     assert.ok(frame);
     await driver.switchTo().frame(frame);
-    const field = await driver.executeScript<Record<string, unknown>>(
+    // The frame's default look (no border) and the panel's text colour inserted after it, once the
+    // element's own stylesheet has arrived and the frames took the panel's look again.
+    const field = await waitForScript<Record<string, unknown>>(
+      driver,
       `const input = document.querySelector('input');
       const look = getComputedStyle(input);
-      return {
-        href: document.querySelector('link[rel=stylesheet]')?.href ?? null,
-        // The frame's default look (no border) and the panel's text colour, inserted after it.
-        border: look.borderTopWidth,
-        color: look.color,
-      };`,
+      const field = { href: document.querySelector('link[rel=stylesheet]')?.href ?? null, border: look.borderTopWidth, color: look.color };
+      return field.color === 'rgb(31, 35, 40)' ? field : null;`,
+      "the card field takes on the panel's text colour",
     );
     await driver.switchTo().defaultContent();
     assert.deepEqual(field, {
@@ -148,20 +148,26 @@ void describe('an older WebKit (WPE WebKit 2.38)', () => {
     await driver.get(`${origins.merchant}/minimal.html`);
     // The same engine without BroadcastChannel, as Safari before 15.4 was: the card frames could
     // not share the card. The panel is made after the page's own script has defined it.
-    const outcome = await driver.executeAsyncScript<Record<string, unknown>>(
-      `const done = arguments[arguments.length - 1];
-      delete window.BroadcastChannel;
+    await driver.executeScript(
+      `delete window.BroadcastChannel;
       const panel = document.createElement('payment-panel');
+      panel.id = 'without-broadcast-channel';
       panel.addEventListener('errorOccurred', (event) => {
-        requestAnimationFrame(() => setTimeout(() => done({
-          code: event.detail.code,
-          message: event.detail.message,
-          shown: panel.shadowRoot.querySelector('[role=alert]').textContent,
-          phase: panel.shadowRoot.querySelector('[part="panel"]').dataset.state,
-        })));
+        panel.dataset.error = JSON.stringify({ code: event.detail.code, message: event.detail.message });
       });
       panel.setAttribute('authorization', ${JSON.stringify(CARD_ONLY)});
       document.querySelector('main').append(panel);`,
+    );
+    const outcome = await waitForScript<Record<string, unknown>>(
+      driver,
+      `const panel = document.getElementById('without-broadcast-channel');
+      const phase = panel.shadowRoot.querySelector('[part="panel"]').dataset.state;
+      return panel.dataset.error && phase !== 'loading' ? {
+        ...JSON.parse(panel.dataset.error),
+        shown: panel.shadowRoot.querySelector('[role=alert]').textContent,
+        phase,
+      } : null;`,
+      'the panel names what the browser lacks',
     );
     assert.deepEqual(outcome, {
       code: 'BROWSER_NOT_SUPPORTED',
