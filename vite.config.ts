@@ -25,6 +25,7 @@ import pkg from './package.json' with { type: 'json' };
 import { flavourConstants, type Flavour } from './src/shared/flavours.ts';
 import { distDir, stampLocalBuild } from './demo/server/build.ts';
 import { localOrigins } from './demo/server/origins.ts';
+import { publishedStylesheets } from './build/stylesheets.ts';
 import { generatePublicTypeFiles, PUBLIC_TYPE_FILES, type PublicTypeFiles } from './build/public-files.ts';
 
 const root = import.meta.dirname;
@@ -260,6 +261,7 @@ export default defineConfig({
   plugins: [
     minifiedPageNames(),
     localeFiles(),
+    publishedStylesheets(),
     coreNamespace(pkg.version, coreImports),
     collectCoreImports(coreImports),
   ],

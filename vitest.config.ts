@@ -2,10 +2,13 @@ import { defineConfig } from 'vitest/config';
 import pkg from './package.json' with { type: 'json' };
 import { flavourConstants } from './src/shared/flavours.ts';
 import { localOrigins } from './demo/server/origins.ts';
+import { publishedStylesheets } from './build/stylesheets.ts';
 
 const local = flavourConstants('local', localOrigins().gateway);
 
 export default defineConfig({
+  // The stylesheets' `?inline&published` imports give their file and hash in tests too.
+  plugins: [publishedStylesheets()],
   define: {
     __PANEL_VERSION__: JSON.stringify(pkg.version),
     __PANEL_FLAVOUR__: JSON.stringify(local.flavour),
@@ -24,6 +27,8 @@ export default defineConfig({
       'tests/unit/**/*.test.ts',
     ],
     environment: 'happy-dom',
+    // The stylesheets the code imports are processed as in the build, so tests see their text.
+    css: { include: [/\.css(?:$|\?)/] },
     restoreMocks: true,
   },
 });

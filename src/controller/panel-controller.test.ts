@@ -897,3 +897,21 @@ describe('3D Secure', () => {
     expect(panel.controller.getState().views?.message).toBe('Try another card.');
   });
 });
+
+describe('a look that arrives late (the stylesheet linked in an older engine)', () => {
+  it('is read again where the card fields show once the panel shows ready', async () => {
+    const panel = controllerHarness();
+    await panel.startReady();
+    expect(panel.names()).toContain('ready');
+    expect(panel.frames.relabel).not.toHaveBeenCalled();
+
+    const late = controllerHarness();
+    await late.start();
+    late.controller.restyle();
+    late.frames.ready();
+    await settle();
+    expect(late.names()).toContain('ready');
+    // Once when the frames were ready, once when the panel showed them.
+    expect(late.frames.relabel).toHaveBeenCalledTimes(2);
+  });
+});

@@ -23,6 +23,7 @@ import { BUNDLE_URL } from '../shared/bundle-location';
 import { nextTask } from '../shared/next-task';
 import { PANEL_VERSION } from '../shared/build-constants';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { missingCapability } from './capabilities';
 import { CardFrames } from './card-frames';
 import { emit, type PaymentPanelEventDetails, type PaymentPanelEventName } from './events';
 import type { ModuleName } from '../shared/module-registry';
@@ -149,6 +150,8 @@ export class PanelController implements PanelView {
   #texts: Texts;
   #shownReady: PanelViews | null = null;
   #notifying = false;
+  /** Whether the look changed since the panel started (see {@link PanelController.restyle}). */
+  #restyled = false;
 
   /**
    * @param host - the element: it receives the panel's events
@@ -188,7 +191,7 @@ export class PanelController implements PanelView {
     if (this.#tornDown || this.#connected) return;
     this.#connected = true;
     this.#colourScheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-    this.#colourScheme?.addEventListener('change', this.#restyle);
+    this.#colourScheme?.addEventListener('change', this.restyle);
     queueMicrotask(() => {
       if (this.#connected && !this.#session && !this.#tornDown) this.#restart();
     });
@@ -198,7 +201,7 @@ export class PanelController implements PanelView {
   disconnect(): void {
     if (!this.#connected) return;
     this.#connected = false;
-    this.#colourScheme?.removeEventListener('change', this.#restyle);
+    this.#colourScheme?.removeEventListener('change', this.restyle);
     this.#colourScheme = null;
     this.#endSession();
     this.#changed();
@@ -303,6 +306,8 @@ export class PanelController implements PanelView {
     if (!session || !views?.isReady || this.#shownReady === views) return;
     this.#shownReady = views;
     session.wasReady = true;
+    // A look that arrived before the card's fields were drawn is read again where they show now.
+    if (this.#restyled) this.restyle();
     session.client?.analytics.send('appeared');
     this.#emit('ready', { version: PANEL_VERSION });
   }
@@ -346,7 +351,12 @@ export class PanelController implements PanelView {
     this.#changed();
   }
 
-  #restyle = (): void => {
+  /**
+   * The panel's look changed (the colour scheme, or the element's or the view's stylesheet arrived
+   * through its `<link>` in a browser without constructable stylesheets): the card frames take it on.
+   */
+  restyle = (): void => {
+    this.#restyled = true;
     this.#session?.card?.retext();
   };
 
@@ -377,6 +387,11 @@ export class PanelController implements PanelView {
     };
     this.#session = session;
     if (this.#viewIsMounted) session.viewMounted.resolve(undefined);
+    const capability = missingCapability();
+    if (capability) {
+      this.#fail(session, createError('BROWSER_NOT_SUPPORTED', { capability }));
+      return;
+    }
     if (!authorization) {
       this.#fail(
         session,

@@ -28,6 +28,7 @@ import { fieldEventsOf, type CardCandidate, type FieldKey, type FieldState } fro
 import type { ModuleName, PanelModules } from '../shared/module-registry';
 import { nextTask } from '../shared/next-task';
 import { PanelController, type ControllerDependencies } from './panel-controller';
+import { panelInstance } from './panel-instance';
 import { PanelViews } from './panel-views';
 import type { PaymentPanelEventName } from './events';
 
@@ -440,7 +441,7 @@ export class FakeModules {
   readonly threeDSecure = new FakeThreeDSecure();
   readonly googlePay = fakeGooglePay();
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
-    panel: { PanelViews },
+    panel: { PanelViews, panelInstance },
     view: { tagName: 'payment-panel-view' },
     paypal: { createPayPalWallet: () => this.paypal },
     'apple-pay': { createApplePayWallet: () => this.applePay },

@@ -6,6 +6,7 @@
  */
 import type { GatewayClient } from '../../client';
 import { createError, type PanelError } from '../../shared/errors';
+import { filterStyles } from '../../shared/field-styles';
 import { isFieldKey, type FieldKey } from '../../shared/hosted-fields';
 import { watchFrames } from './frame-watch';
 import {
@@ -99,7 +100,7 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
     opened = openHostedFields({
       frameFolder: frameFolderOf(client),
       fields: Object.fromEntries(checked.map(([key, field, container]) => [key, { ...field, container }])),
-      styles: options.styles,
+      styles: filterStyles(options.styles),
       ...(options.frameTitle ? { frameTitle: options.frameTitle } : {}),
       ...(options.debug ? { debug: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),

@@ -18,7 +18,6 @@ import type { CardPayload, FrameToPageMessage, PageToFrameMessage } from '../../
 import { parseFrameToPageMessage } from '../../shared/frame-to-page-schema';
 import {
   FIELD_DEFAULTS,
-  filterStyles,
   isFieldKey,
   LANGUAGE_TAG_PATTERN,
   SETTABLE_ATTRIBUTES,
@@ -28,6 +27,7 @@ import {
   type FieldState,
   type SettableAttribute,
 } from '../../shared/hosted-fields';
+import type { FieldStyles } from '../../shared/field-styles';
 
 /** Options of one field. */
 export interface FieldOptions {
@@ -107,7 +107,7 @@ export interface HostedFields {
    */
   relabel(
     texts: Partial<Record<FieldKey, { label: string; placeholder?: string; title: string }>>,
-    styles?: unknown,
+    styles?: FieldStyles,
   ): void;
 }
 
@@ -180,7 +180,11 @@ export interface OpenHostedFieldsOptions {
   frameFolder: string;
   /** The fields to create, by key, each with its container element. */
   fields: Partial<Record<FieldKey, FieldOptions & { container: Element }>>;
-  styles?: unknown;
+  /**
+   * The inputs' styles. The frames apply only what passes their whitelist (`filterStyles`), which
+   * the standalone fields apply to a merchant's option before this.
+   */
+  styles?: FieldStyles;
   frameTitle?: (field: FieldKey) => string;
   debug?: boolean;
   signal?: AbortSignal;
@@ -285,7 +289,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         maxlength: field.options.maxlength,
         minlength: field.options.minlength,
         prefill,
-        styles: filterStyles(styles),
+        styles: styles ?? {},
         ...surroundings(field.container),
       });
     };

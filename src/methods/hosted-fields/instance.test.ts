@@ -402,17 +402,14 @@ describe('field methods', () => {
     expect(cvv.querySelector('iframe')?.title).toBe('Sicheres Feld: Prüfnummer');
   });
 
-  it('relabel with styles gives every frame the new whitelisted styles from then on', () => {
-    fields.relabel(
-      { cvv: { label: 'CVV', title: 'CVV' } },
-      { input: { color: 'rgb(1, 2, 3)', cursor: 'wait' } },
-    );
+  it('relabel with styles gives every frame the new styles from then on', () => {
+    // The panel's own look: the frames filter it with their whitelist (frames/hosted-fields/styles.ts).
+    fields.relabel({ cvv: { label: 'CVV', title: 'CVV' } }, { input: { color: 'rgb(1, 2, 3)' } });
     const [configured] = h.messages('cvv').slice(1);
     expect(configured).toMatchObject({
       type: 'configureField',
       styles: { input: { color: 'rgb(1, 2, 3)' } },
     });
-    expect(JSON.stringify(configured)).not.toContain('cursor');
     fields.relabel({ cvv: { label: 'CVV', title: 'CVV' } });
     expect(h.messages('cvv')[2]).toMatchObject({ styles: { input: { color: 'rgb(1, 2, 3)' } } });
   });

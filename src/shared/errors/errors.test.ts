@@ -68,6 +68,12 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
   ['APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not enabled for this merchant.'],
   ['GOOGLE_PAYMENT_NOT_ENABLED', 'MERCHANT', 'Google Pay is not enabled for this merchant.'],
   [
+    'BROWSER_NOT_SUPPORTED',
+    'CUSTOMER',
+    'This browser lacks BroadcastChannel, which the panel needs.',
+    { capability: 'BroadcastChannel' },
+  ],
+  [
     'MODULE_LOAD_FAILED',
     'NETWORK',
     'The paypal file of the panel could not be loaded.',
