@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PanelError } from '../shared/errors';
 import { clearClientCache, createClient, type GatewayClient } from './client';
-import { clientToken, queryPairs, stubFetch, type FetchCall, type StubAnswer } from './test-support';
+import {
+  clientToken,
+  queryPairs,
+  stubFetch,
+  watchPagehideListeners,
+  type FetchCall,
+  type StubAnswer,
+} from './test-support';
 
 const KEY = 'sandbox_abc_merchant1';
 const CONFIG_URL = 'https://localhost:8445/merchants/merchant1/client_api/v1/configuration';
@@ -53,19 +60,77 @@ describe('createClient', () => {
       analyticsMetadata: { merchantAppId: 'shop.test', integration: 'custom' },
       gatewayConfiguration: CONFIG,
     });
-    client.teardown();
+    client.release();
   });
 
-  it('caches the client per authorization string', async () => {
+  it('shares one client and one configuration call between the holds of one authorization', async () => {
     const { fetch } = gateway();
     const [a, b] = await Promise.all([createClient(KEY), createClient(KEY)]);
     const c = await createClient(KEY);
-    expect(a).toBe(b);
-    expect(a).toBe(c);
+    expect(a).not.toBe(b);
+    expect(b.configuration).toBe(a.configuration);
+    expect(c.analytics).toBe(a.analytics);
     expect(fetch).toHaveBeenCalledTimes(1);
     clearClientCache();
-    expect(await createClient(KEY)).not.toBe(a);
+    expect((await createClient(KEY)).configuration).not.toBe(a.configuration);
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the client while a hold is left, and tears it down with the last', async () => {
+    const { calls } = gateway();
+    const pagehide = watchPagehideListeners();
+    const [a, b] = await Promise.all([createClient(KEY), createClient(KEY)]);
+    expect(pagehide.live()).toBe(1);
+    a.release();
+    // A hold released twice counts once: the other hold keeps the client.
+    a.release();
+    expect(pagehide.live()).toBe(1);
+    await expect(b.request({ method: 'GET', endpoint: 'x' })).resolves.toEqual({
+      status: 200,
+      data: { ok: 1 },
+    });
+    expect((await createClient(KEY)).configuration).toBe(b.configuration);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('tears the client down when its last hold goes: analytics flushed, pagehide no longer watched', async () => {
+    const { calls } = gateway();
+    const pagehide = watchPagehideListeners();
+    const client = await createClient(KEY);
+    client.analytics.send('appeared');
+    client.release();
+    expect(calls.map((call) => call.url)).toEqual([
+      expect.stringContaining(CONFIG_URL),
+      CONFIG.analytics.url,
+    ]);
+    expect(pagehide.live()).toBe(0);
+    const error = await failure(client.request({ method: 'GET', endpoint: 'x' }));
+    expect(error).toMatchObject({
+      code: 'METHOD_CALLED_AFTER_TEARDOWN',
+      type: 'MERCHANT',
+      message: 'request cannot be called after teardown.',
+      details: { method: 'request' },
+    });
+    // The next hold makes the client anew.
+    const next = await createClient(KEY);
+    expect(next.configuration).not.toBe(client.configuration);
+    expect(calls).toHaveLength(3);
+    expect(pagehide.live()).toBe(1);
+    next.release();
+    expect(pagehide.live()).toBe(0);
+  });
+
+  it('leaves no client behind for 50 client tokens, each taken and released', async () => {
+    const { calls } = gateway();
+    const pagehide = watchPagehideListeners();
+    for (let i = 0; i < 50; i++) {
+      const token = clientToken({ authorizationFingerprint: `fp${String(i)}`, configUrl: CONFIG_URL });
+      const client = await createClient(token);
+      expect(pagehide.live()).toBe(1);
+      client.release();
+      expect(pagehide.live()).toBe(0);
+    }
+    expect(calls).toHaveLength(50);
   });
 
   it('evicts a failed creation', async () => {
@@ -111,7 +176,7 @@ describe('GatewayClient.request', () => {
   }
 
   afterEach(() => {
-    client.teardown();
+    client.release();
   });
 
   it('POSTs to {clientApiUrl}/v1/{endpoint} with metadata, library version and auth field', async () => {
@@ -260,23 +325,5 @@ describe('GatewayClient.request', () => {
       details: { api: 'braintreeApi' },
     });
     expect(calls).toHaveLength(1);
-  });
-
-  it('fails after teardown, flushes analytics and leaves the cache', async () => {
-    const { calls } = await setUp();
-    client.analytics.send('appeared');
-    client.teardown();
-    expect(calls).toHaveLength(2);
-    const error = await failure(client.request({ method: 'GET', endpoint: 'x' }));
-    expect(error).toMatchObject({
-      code: 'METHOD_CALLED_AFTER_TEARDOWN',
-      type: 'MERCHANT',
-      message: 'request cannot be called after teardown.',
-      details: { method: 'request' },
-    });
-    const next = await createClient(KEY);
-    expect(next).not.toBe(client);
-    expect(calls).toHaveLength(3);
-    next.teardown();
   });
 });

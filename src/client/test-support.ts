@@ -112,6 +112,49 @@ export function fakeClient({
     },
     request,
     setMetadata: () => {},
-    teardown: () => {},
+    release: () => {},
   };
+}
+
+/** What {@link watchPagehideListeners} saw. */
+export interface PagehideListeners {
+  /** How many of the listeners added since are still there. */
+  live(): number;
+  /** How many were added since. */
+  added(): number;
+}
+
+/**
+ * Watches the window's `pagehide` listeners from now on: each live client has one, to flush its
+ * analytics.
+ */
+export function watchPagehideListeners(): PagehideListeners {
+  const live = new Set<unknown>();
+  let added = 0;
+  const add = window.addEventListener.bind(window);
+  const remove = window.removeEventListener.bind(window);
+  vi.spyOn(window, 'addEventListener').mockImplementation(
+    (
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions,
+    ) => {
+      if (type === 'pagehide') {
+        live.add(listener);
+        added++;
+      }
+      add(type, listener, options);
+    },
+  );
+  vi.spyOn(window, 'removeEventListener').mockImplementation(
+    (
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | EventListenerOptions,
+    ) => {
+      if (type === 'pagehide') live.delete(listener);
+      remove(type, listener, options);
+    },
+  );
+  return { live: () => live.size, added: () => added };
 }

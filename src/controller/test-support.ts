@@ -4,7 +4,7 @@
  * bundle.
  * @packageDocumentation
  */
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 import type { GatewayClient } from '../client';
 import { fakeClient as fakeGatewayClient } from '../client/test-support';
 import type { GatewayConfiguration } from '../client/configuration';
@@ -298,6 +298,8 @@ export class FakeThreeDSecure {
         teardown: () => undefined,
       };
     },
+    // paymentPanel.createThreeDSecure() only: the panel never calls it.
+    standalone: () => Promise.reject(new Error('not in these tests')),
   };
 }
 
@@ -365,13 +367,15 @@ export function controllerHarness(
       events.push({ name, detail: (event as CustomEvent).detail });
     });
   }
-  const createClient = vi.fn((authorization: string) =>
-    options.clientError
-      ? Promise.reject(options.clientError)
-      : authorization
-        ? Promise.resolve(client)
-        : Promise.reject(createError('CLIENT_INVALID_AUTHORIZATION')),
-  );
+  // As the real client does, each call hands out a hold of its own on the one client.
+  const holds: (Omit<GatewayClient, 'release'> & { events: string[]; release: Mock<() => void> })[] = [];
+  const createClient = vi.fn((authorization: string) => {
+    if (options.clientError) return Promise.reject(options.clientError);
+    if (!authorization) return Promise.reject(createError('CLIENT_INVALID_AUTHORIZATION'));
+    const hold = { ...client, release: vi.fn() };
+    holds.push(hold);
+    return Promise.resolve(hold);
+  });
   const controller = new PanelController(host, frameHost, {
     createClient,
     loadModule: modules.load,
@@ -398,6 +402,10 @@ export function controllerHarness(
     controller,
     events,
     createClient,
+    /** The holds on the client the controller took, in order. */
+    holds,
+    /** How many holds the controller has not released (each release counted once). */
+    held: () => holds.filter((hold) => hold.release.mock.calls.length === 0).length,
     /** The names of the events so far. */
     names: () => events.map((event) => event.name),
     /** Connects the element and lets the start run. */

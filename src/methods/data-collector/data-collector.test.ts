@@ -175,9 +175,9 @@ describe('createDataCollector', () => {
     expect(document.querySelectorAll('iframe[src]')).toHaveLength(1);
   });
 
-  it('works with a client that is already torn down: it reads the configuration only', async () => {
+  it('works with a client whose last hold is released: it reads the configuration only', async () => {
     const { client } = await clientWith();
-    client.teardown();
+    client.release();
     const collector = await createDataCollector(client, { kount: true });
     expect(parsed(collector.deviceData).device_session_id).toMatch(HEX32);
   });

@@ -311,9 +311,9 @@ describe('fetchVaultedPaymentMethods', () => {
     }
   });
 
-  it('answers [] once the client is torn down', async () => {
+  it("answers [] once the client's last hold is released", async () => {
     const { client, calls } = await clientWith(() => ({ body: { paymentMethods: SEEDED } }));
-    client.teardown();
+    client.release();
     expect(await fetchVaultedPaymentMethods(client, { enabledTypes: ALL_TYPES })).toEqual([]);
     expect(requestsAfterConfiguration(calls).filter((call) => call.url.includes('payment_methods'))).toEqual(
       [],
