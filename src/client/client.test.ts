@@ -67,12 +67,11 @@ describe('createClient', () => {
     const { fetch } = gateway();
     const [a, b] = await Promise.all([createClient(KEY), createClient(KEY)]);
     const c = await createClient(KEY);
-    expect(a).not.toBe(b);
-    expect(b.configuration).toBe(a.configuration);
-    expect(c.analytics).toBe(a.analytics);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
     expect(fetch).toHaveBeenCalledTimes(1);
     clearClientCache();
-    expect((await createClient(KEY)).configuration).not.toBe(a.configuration);
+    expect(await createClient(KEY)).not.toBe(a);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -82,15 +81,18 @@ describe('createClient', () => {
     const [a, b] = await Promise.all([createClient(KEY), createClient(KEY)]);
     expect(pagehide.live()).toBe(1);
     a.release();
-    // A hold released twice counts once: the other hold keeps the client.
-    a.release();
     expect(pagehide.live()).toBe(1);
     await expect(b.request({ method: 'GET', endpoint: 'x' })).resolves.toEqual({
       status: 200,
       data: { ok: 1 },
     });
-    expect((await createClient(KEY)).configuration).toBe(b.configuration);
+    // A third hold, on the same client.
+    expect(await createClient(KEY)).toBe(b);
     expect(calls).toHaveLength(2);
+    b.release();
+    expect(pagehide.live()).toBe(1);
+    b.release();
+    expect(pagehide.live()).toBe(0);
   });
 
   it('tears the client down when its last hold goes: analytics flushed, pagehide no longer watched', async () => {
@@ -113,7 +115,7 @@ describe('createClient', () => {
     });
     // The next hold makes the client anew.
     const next = await createClient(KEY);
-    expect(next.configuration).not.toBe(client.configuration);
+    expect(next).not.toBe(client);
     expect(calls).toHaveLength(3);
     expect(pagehide.live()).toBe(1);
     next.release();

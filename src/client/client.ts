@@ -42,8 +42,8 @@ export type ClientResponse<T = unknown> = HttpResponse<T>;
 export type CreateClientOptions = Pick<FetchConfigurationOptions, 'sessionId' | 'merchantAppId' | 'timeout'>;
 
 /**
- * One holder's hold on the client of an authorization and its gateway configuration: every
- * {@link createClient} call gets a hold of its own on the one shared client.
+ * The client of one authorization and its gateway configuration, shared by every holder: each
+ * {@link createClient} call that resolves is a hold on it, which {@link GatewayClient.release} ends.
  */
 export interface GatewayClient {
   /** The configuration wrapper that components read and frames receive. */
@@ -61,9 +61,11 @@ export interface GatewayClient {
   /** Changes the reported metadata of later requests and analytics, e.g. `{integration: 'dropin2'}`. */
   setMetadata(metadata: Partial<AnalyticsMetadata>): void;
   /**
-   * Lets go of this hold; a second call does nothing. The last hold's release tears the client
-   * down: its analytics are flushed, it stops listening for `pagehide`, it leaves the cache (the
-   * next {@link createClient} fetches the configuration anew) and its requests fail.
+   * Lets go of one hold: call it once for each {@link createClient} call that resolved (the holds
+   * are counted, not told apart, so a second call would end another holder's). The last hold's
+   * release tears the client down: its analytics are flushed, it stops listening for `pagehide`,
+   * it leaves the cache (the next {@link createClient} fetches the configuration anew) and its
+   * requests fail.
    */
   release(): void;
 }
@@ -158,7 +160,7 @@ export function createClient(
   let hold = cache.get(authorization);
   if (!hold) {
     let holders = 0;
-    const shared = (async () => {
+    const shared = (async (): Promise<GatewayClient> => {
       if (!authorization) {
         throw createError(
           'INSTANTIATION_OPTION_REQUIRED',
@@ -167,22 +169,20 @@ export function createClient(
         );
       }
       const parsed = parseAuthorization(authorization);
-      return buildClient(await fetchConfiguration(parsed, options), parsed, () => holders);
+      const client = buildClient(await fetchConfiguration(parsed, options), parsed, () => holders);
+      return {
+        ...client,
+        release() {
+          if (!--holders) {
+            evict();
+            client.analytics.teardown();
+          }
+        },
+      };
     })();
     const take = (): Promise<GatewayClient> => {
       holders++;
-      return shared.then((client) => {
-        let holding = true;
-        return {
-          ...client,
-          release() {
-            if (holding && !((holding = false), --holders)) {
-              evict();
-              client.analytics.teardown();
-            }
-          },
-        };
-      });
+      return shared;
     };
     // Only this entry leaves: the cache may have been cleared and refilled meanwhile.
     const evict = (): void => {

@@ -31,11 +31,14 @@ export async function madeOnHold<T extends TornDown>(
     throw error;
   }
   const teardown = made.teardown.bind(made);
+  let holding = true;
   made.teardown = () => {
     try {
       return teardown();
     } finally {
-      client.release();
+      // A hold is released once, however often the merchant tears the component down.
+      if (holding) client.release();
+      holding = false;
     }
   };
   return made;

@@ -60,7 +60,7 @@ describe('the start', () => {
     await panel.start();
     const [opened] = panel.frames.opened;
     expect(opened?.fields).toEqual(['number', 'expirationDate', 'cvv', 'postalCode']);
-    expect(opened?.client).toBe(panel.holds[0]);
+    expect(opened?.client).toBe(client);
   });
 
   it('replaces frames started from another folder than the configuration names', async () => {
@@ -70,7 +70,7 @@ describe('the start', () => {
     expect(panel.frames.opened).toHaveLength(2);
     expect(panel.frames.opened[0]?.abandoned).toMatchObject({ code: 'METHOD_CALLED_AFTER_TEARDOWN' });
     expect(panel.frames.opened[1]?.options.frameFolder).toBe('https://cdn.other.test/payment-panel/1.9.2/');
-    expect(panel.frames.opened[1]?.client).toBe(panel.holds[0]);
+    expect(panel.frames.opened[1]?.client).toBe(client);
   });
 
   it('waits for the configuration when the first script has no URL of its own', async () => {
@@ -609,45 +609,49 @@ describe('the gateway client', () => {
     const panel = controllerHarness();
     await panel.startReady();
     expect(panel.held()).toBe(1);
-    const [first] = panel.holds;
-    first?.release.mockImplementation(() => {
+    panel.release.mockImplementation(() => {
       // The frames' own teardown still reached the client before it went.
       expect(panel.frames.teardowns).toHaveLength(1);
     });
     panel.controller.disconnect();
-    expect(first?.release).toHaveBeenCalledTimes(1);
+    expect(panel.release).toHaveBeenCalledTimes(1);
     expect(panel.held()).toBe(0);
     panel.controller.connect();
     await settle();
-    expect(panel.holds).toHaveLength(2);
+    expect(panel.createClient).toHaveBeenCalledTimes(2);
     expect(panel.held()).toBe(1);
   });
 
-  it('is let go of when the panel is torn down, even when the panel failed', async () => {
+  it('is let go of once when the panel is torn down, even when the panel failed', async () => {
     const refused = controllerHarness();
     refused.controller.setOptions({ paymentOptionPriority: ['paypal'], paypal: undefined });
     await refused.start();
     expect(refused.names()).toContain('cancelInitialization');
     expect(refused.held()).toBe(1);
     await refused.controller.teardown(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'teardown' }));
+    refused.controller.disconnect();
+    expect(refused.release).toHaveBeenCalledTimes(1);
     expect(refused.held()).toBe(0);
-    expect(refused.holds[0]?.release).toHaveBeenCalledTimes(1);
   });
 
   it('of the old authorization is let go of when the authorization changes', async () => {
     const panel = controllerHarness();
     await panel.startReady();
+    panel.release.mockImplementation(() => {
+      // The new authorization's client is asked for after the old one is let go of.
+      expect(panel.createClient).toHaveBeenCalledTimes(1);
+    });
     panel.controller.setAuthorization('sandbox_other_merchant');
     await settle();
     expect(panel.createClient.mock.calls.map(([authorization]) => authorization)).toEqual([
       'sandbox_abc_merchant',
       'sandbox_other_merchant',
     ]);
-    expect(panel.holds[0]?.release).toHaveBeenCalledTimes(1);
-    expect(panel.holds[1]?.release).not.toHaveBeenCalled();
+    expect(panel.release).toHaveBeenCalledTimes(1);
+    expect(panel.held()).toBe(1);
   });
 
-  it('that arrives after the element left is let go of at once', async () => {
+  it('that arrives after the element left is let go of at once, and reports nothing', async () => {
     let arrive = (): void => undefined;
     const panel = controllerHarness();
     const createClient = panel.createClient.getMockImplementation();
@@ -665,7 +669,7 @@ describe('the gateway client', () => {
     panel.controller.disconnect();
     arrive();
     await settle();
-    expect(panel.holds).toHaveLength(1);
+    expect(panel.release).toHaveBeenCalledTimes(1);
     expect(panel.held()).toBe(0);
     expect(panel.client.events).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * bundle.
  * @packageDocumentation
  */
-import { vi, type Mock } from 'vitest';
+import { vi } from 'vitest';
 import type { GatewayClient } from '../client';
 import { fakeClient as fakeGatewayClient } from '../client/test-support';
 import type { GatewayConfiguration } from '../client/configuration';
@@ -367,14 +367,16 @@ export function controllerHarness(
       events.push({ name, detail: (event as CustomEvent).detail });
     });
   }
-  // As the real client does, each call hands out a hold of its own on the one client.
-  const holds: (Omit<GatewayClient, 'release'> & { events: string[]; release: Mock<() => void> })[] = [];
+  // As the real client does, every call that resolves is a hold on the one client, which its
+  // release ends.
+  const release = vi.fn();
+  client.release = release;
+  let taken = 0;
   const createClient = vi.fn((authorization: string) => {
     if (options.clientError) return Promise.reject(options.clientError);
     if (!authorization) return Promise.reject(createError('CLIENT_INVALID_AUTHORIZATION'));
-    const hold = { ...client, release: vi.fn() };
-    holds.push(hold);
-    return Promise.resolve(hold);
+    taken++;
+    return Promise.resolve(client);
   });
   const controller = new PanelController(host, frameHost, {
     createClient,
@@ -402,10 +404,10 @@ export function controllerHarness(
     controller,
     events,
     createClient,
-    /** The holds on the client the controller took, in order. */
-    holds,
-    /** How many holds the controller has not released (each release counted once). */
-    held: () => holds.filter((hold) => hold.release.mock.calls.length === 0).length,
+    /** The client's release, called once for each hold that ends. */
+    release,
+    /** How many holds on the client the controller took and has not released. */
+    held: () => taken - release.mock.calls.length,
     /** The names of the events so far. */
     names: () => events.map((event) => event.name),
     /** Connects the element and lets the start run. */
