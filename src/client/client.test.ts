@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { PanelError } from '../shared/errors';
 import { clearClientCache, createClient, type GatewayClient } from './client';
 import {
@@ -10,14 +10,16 @@ import {
   type StubAnswer,
 } from './test-support';
 
+const { assets, gateway: GATEWAY } = inject('localOrigins');
+
 const KEY = 'sandbox_abc_merchant1';
-const CONFIG_URL = 'https://localhost:8445/merchants/merchant1/client_api/v1/configuration';
-const API = 'https://localhost:8445/merchants/merchant1/client_api';
+const CONFIG_URL = `${GATEWAY}/merchants/merchant1/client_api/v1/configuration`;
+const API = `${GATEWAY}/merchants/merchant1/client_api`;
 const CONFIG = {
   environment: 'sandbox',
   clientApiUrl: API,
-  assetsUrl: 'https://localhost:8444',
-  analytics: { url: 'https://localhost:8445/analytics/merchant1' },
+  assetsUrl: assets,
+  analytics: { url: `${GATEWAY}/analytics/merchant1` },
 };
 
 /** Answers the configuration GET with `config` and everything else with `other`. */
@@ -302,10 +304,10 @@ describe('GatewayClient.request', () => {
   });
 
   it('calls the alternate API with its version header and bearer token, without metadata', async () => {
-    const braintreeApi = { url: 'https://localhost:8445/alt', accessToken: 'tok' };
+    const braintreeApi = { url: `${GATEWAY}/alt`, accessToken: 'tok' };
     const { calls } = await setUp({ ...CONFIG, braintreeApi });
     await client.request({ api: 'braintreeApi', method: 'POST', endpoint: 'tokens', data: { a: 1 } });
-    expect(calls[1]?.url).toBe('https://localhost:8445/alt/tokens');
+    expect(calls[1]?.url).toBe(`${GATEWAY}/alt/tokens`);
     expect(calls[1]?.init.headers).toEqual({
       'Braintree-Version': '2017-04-03',
       Authorization: 'Bearer tok',
@@ -316,7 +318,7 @@ describe('GatewayClient.request', () => {
 
   it.each([
     ['without the alternate API', CONFIG],
-    ['without an access token', { ...CONFIG, braintreeApi: { url: 'https://localhost:8445/alt' } }],
+    ['without an access token', { ...CONFIG, braintreeApi: { url: `${GATEWAY}/alt` } }],
   ])('restricts the alternate API %s', async (_, config) => {
     const { calls } = await setUp(config);
     const error = await failure(client.request({ api: 'braintreeApi', method: 'GET', endpoint: 'x' }));

@@ -2,9 +2,11 @@
  * Helpers for the client's unit tests: a `fetch` stub that records calls. Not part of the bundle.
  * @packageDocumentation
  */
-import { vi } from 'vitest';
+import { inject, vi } from 'vitest';
 import type { GatewayClient } from './client';
 import type { GatewayConfiguration } from './configuration';
+
+const { gateway } = inject('localOrigins');
 
 /** What a stubbed `fetch` answers: a status and a raw body (objects are JSON-encoded). */
 export interface StubAnswer {
@@ -92,7 +94,7 @@ export function fakeClient({
           kind: 'TOKENIZATION_KEY',
           value: 'sandbox_abc_merchant',
           guest: true,
-          configUrl: 'https://localhost:8445/config',
+          configUrl: `${gateway}/config`,
           environment: 'sandbox',
           merchantId: 'merchant',
         }
@@ -100,7 +102,7 @@ export function fakeClient({
           kind: 'CLIENT_TOKEN',
           value: 'token',
           guest: false,
-          configUrl: 'https://localhost:8445/config',
+          configUrl: `${gateway}/config`,
           authorizationFingerprint: 'fingerprint&customer_id=1',
         },
     analytics: {
