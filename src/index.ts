@@ -64,7 +64,7 @@ declare global {
   }
 }
 
-function createStandaloneHostedFields(
+async function createStandaloneHostedFields(
   options: StandaloneHostedFieldsOptions | undefined,
 ): Promise<HostedFields> {
   // Read loosely: a merchant's plain JavaScript can pass anything.
@@ -72,12 +72,12 @@ function createStandaloneHostedFields(
   // The six card fields of the provider's hosted fields; the cardholder name is the panel's own.
   const fields: unknown = rest.fields;
   if (fields !== null && typeof fields === 'object' && Object.hasOwn(fields, 'cardholderName')) {
-    return Promise.reject(createError('HOSTED_FIELDS_INVALID_FIELD_KEY', { field: 'cardholderName' }));
+    throw createError('HOSTED_FIELDS_INVALID_FIELD_KEY', { field: 'cardholderName' });
   }
   return standalone('hosted-fields', authorization, rest as Omit<HostedFieldsOptions, 'client'>);
 }
 
-function createStandaloneThreeDSecure(
+async function createStandaloneThreeDSecure(
   options: StandaloneThreeDSecureOptions | undefined,
 ): Promise<ThreeDSecure> {
   const { authorization, ...rest } = (options ?? {}) as Partial<StandaloneThreeDSecureOptions>;
