@@ -58,6 +58,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The local origins' ports move with PANEL_MERCHANT_PORT, PANEL_ASSETS_PORT and PANEL_GATEWAY_PORT
+    // (docs/sandbox.md, "Ports, certificate and your own pages"), and CI runs the tests on moved ports:
+    // a test reads the origins, never a default port of its own.
+    files: ['**/*.test.ts', '**/*test-support.ts', 'demo/sandbox/test-server.ts', 'tests/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/:844[3-5]\\b/]', 'TemplateElement[value.raw=/:844[3-5]\\b/]'].map((selector) => ({
+          selector,
+          message:
+            "A default port of the local origins: read them with inject('localOrigins') in unit tests, localOrigins() (demo/server/origins.ts) elsewhere.",
+        })),
+      ],
+    },
+  },
   // The layer rule: imports point down only (build/layers.js).
   ...layerRules,
   prettier,

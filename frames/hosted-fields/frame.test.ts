@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import type { FrameToPageMessage } from '../../src/shared/frame-messages';
 import type { FieldKey } from '../../src/shared/hosted-fields';
 import { startHostedField, type HostedField } from './frame';
 import { openSiblings, type CollectedField, type SiblingPort } from './siblings';
 import type { RequestSender } from './tokenize';
+
+const { gateway } = inject('localOrigins');
 
 /** An in-memory BroadcastChannel: delivers a clone to every other port, asynchronously. */
 function createBus(): () => SiblingPort {
@@ -283,8 +285,8 @@ describe('sibling frames', () => {
     number.handle({
       type: 'configureTokenizer',
       fields: ['number', 'cvv', 'expirationDate'],
-      clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
-      analyticsUrl: 'https://localhost:8445/analytics/m',
+      clientApiUrl: `${gateway}/merchants/m/client_api`,
+      analyticsUrl: `${gateway}/analytics/m`,
       authorization: { tokenizationKey: 'sandbox_a_m' },
       metadata: { sessionId: 's' },
       supportedCardTypes: ['Visa'],
@@ -303,7 +305,7 @@ describe('sibling frames', () => {
       creditCard: { number: '4111111111111111', cvv: '123', expiration_month: '12', expiration_year: '2040' },
     });
     expect(send.mock.calls[1]?.[0]).toMatchObject({
-      url: 'https://localhost:8445/analytics/m',
+      url: `${gateway}/analytics/m`,
       method: 'POST',
       timeout: 2000,
       data: {
@@ -330,7 +332,7 @@ describe('sibling frames', () => {
     number.handle({
       type: 'configureTokenizer',
       fields: ['number', 'cvv'],
-      clientApiUrl: 'https://localhost:8445/c',
+      clientApiUrl: `${gateway}/c`,
       authorization: { tokenizationKey: 'sandbox_a_m' },
       metadata: {},
       supportedCardTypes: ['Visa'],
@@ -360,7 +362,7 @@ describe('sibling frames', () => {
     cvv.handle({
       type: 'configureTokenizer',
       fields: ['number', 'cvv'],
-      clientApiUrl: 'https://localhost:8445/c',
+      clientApiUrl: `${gateway}/c`,
       authorization: { tokenizationKey: 'sandbox_a_m' },
       metadata: {},
       supportedCardTypes: ['MasterCard'],

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { createError, PanelError } from '../../src/shared/errors';
 import type { FieldKey, FieldState } from '../../src/shared/hosted-fields';
 import type { CollectedField } from './siblings';
@@ -19,9 +19,12 @@ import {
   type TokenizerConfig,
 } from './tokenize';
 
+const { gateway } = inject('localOrigins');
+const gatewayHost = new URL(gateway).host;
+
 const CONFIG: TokenizerConfig = {
   fields: ['number', 'cvv', 'expirationDate', 'postalCode', 'cardholderName'],
-  clientApiUrl: 'https://localhost:8445/merchants/m1/client_api',
+  clientApiUrl: `${gateway}/merchants/m1/client_api`,
   authorization: { tokenizationKey: 'sandbox_abc_m1' },
   metadata: { sessionId: 's1', integration: 'dropin2' },
   supportedCardTypes: ['Visa', 'MasterCard', 'American Express'],
@@ -206,7 +209,7 @@ describe('tokenizeCard', () => {
     const outcome = await tokenizeCard(CONFIG, REQUEST, fields(FULL), send);
     expect(send).toHaveBeenCalledWith({
       method: 'POST',
-      url: 'https://localhost:8445/merchants/m1/client_api/v1/payment_methods/credit_cards',
+      url: `${gateway}/merchants/m1/client_api/v1/payment_methods/credit_cards`,
       data: expect.objectContaining({ braintreeLibraryVersion: 'braintree/web/3.26.0' }) as unknown,
     });
     expect(outcome).toEqual({
@@ -224,7 +227,7 @@ describe('tokenizeCard', () => {
     const send = vi.fn<RequestSender>();
     for (const clientApiUrl of [
       'https://evil.example/client_api',
-      'http://localhost:8445/x',
+      `http://${gatewayHost}/x`,
       'javascript:alert(1)',
     ]) {
       const outcome = await tokenizeCard({ ...CONFIG, clientApiUrl }, REQUEST, fields(FULL), send);
@@ -339,9 +342,9 @@ describe('the card tokenized last', () => {
 });
 
 describe('tokenization analytics', () => {
-  const ANALYTICS_URL = 'https://localhost:8445/analytics/m1';
+  const ANALYTICS_URL = `${gateway}/analytics/m1`;
   const WITH_ANALYTICS: TokenizerConfig = { ...CONFIG, analyticsUrl: ANALYTICS_URL };
-  const CARD_URL = 'https://localhost:8445/merchants/m1/client_api/v1/payment_methods/credit_cards';
+  const CARD_URL = `${gateway}/merchants/m1/client_api/v1/payment_methods/credit_cards`;
 
   /** A sender answering the card request with `card` and every analytics POST with `{}`. */
   function sender(card: () => Promise<{ status: number; data: unknown }>) {
@@ -412,7 +415,7 @@ describe('tokenization analytics', () => {
     for (const analyticsUrl of [
       undefined,
       'https://evil.example/analytics',
-      'http://localhost:8445/analytics/m1',
+      `http://${gatewayHost}/analytics/m1`,
       'javascript:alert(1)',
     ]) {
       const send = sender(() => Promise.resolve({ status: 201, data: { creditCards: [GATEWAY_CARD] } }));

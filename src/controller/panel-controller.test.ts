@@ -759,6 +759,77 @@ describe('teardown', () => {
   });
 });
 
+describe('the gateway client', () => {
+  it('is let go of when the element leaves the page, after the frames, and taken again when it comes back', async () => {
+    const panel = controllerHarness();
+    await panel.startReady();
+    expect(panel.held()).toBe(1);
+    panel.release.mockImplementation(() => {
+      // The frames' own teardown still reached the client before it went.
+      expect(panel.frames.teardowns).toHaveLength(1);
+    });
+    panel.controller.disconnect();
+    expect(panel.release).toHaveBeenCalledTimes(1);
+    expect(panel.held()).toBe(0);
+    panel.controller.connect();
+    await settle();
+    expect(panel.createClient).toHaveBeenCalledTimes(2);
+    expect(panel.held()).toBe(1);
+  });
+
+  it('is let go of once when the panel is torn down, even when the panel failed', async () => {
+    const refused = controllerHarness();
+    refused.controller.setOptions({ paymentOptionPriority: ['paypal'], paypal: undefined });
+    await refused.start();
+    expect(refused.names()).toContain('cancelInitialization');
+    expect(refused.held()).toBe(1);
+    await refused.controller.teardown(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'teardown' }));
+    refused.controller.disconnect();
+    expect(refused.release).toHaveBeenCalledTimes(1);
+    expect(refused.held()).toBe(0);
+  });
+
+  it('of the old authorization is let go of when the authorization changes', async () => {
+    const panel = controllerHarness();
+    await panel.startReady();
+    panel.release.mockImplementation(() => {
+      // The new authorization's client is asked for after the old one is let go of.
+      expect(panel.createClient).toHaveBeenCalledTimes(1);
+    });
+    panel.controller.setAuthorization('sandbox_other_merchant');
+    await settle();
+    expect(panel.createClient.mock.calls.map(([authorization]) => authorization)).toEqual([
+      'sandbox_abc_merchant',
+      'sandbox_other_merchant',
+    ]);
+    expect(panel.release).toHaveBeenCalledTimes(1);
+    expect(panel.held()).toBe(1);
+  });
+
+  it('that arrives after the element left is let go of at once, and reports nothing', async () => {
+    let arrive = (): void => undefined;
+    const panel = controllerHarness();
+    const createClient = panel.createClient.getMockImplementation();
+    panel.createClient.mockImplementation(
+      (authorization) =>
+        new Promise((resolve, reject) => {
+          arrive = () => {
+            createClient?.(authorization).then(resolve, reject);
+          };
+        }),
+    );
+    panel.controller.setAuthorization('sandbox_abc_merchant');
+    panel.controller.connect();
+    await settle();
+    panel.controller.disconnect();
+    arrive();
+    await settle();
+    expect(panel.release).toHaveBeenCalledTimes(1);
+    expect(panel.held()).toBe(0);
+    expect(panel.client.events).toEqual([]);
+  });
+});
+
 describe('3D Secure', () => {
   /** A customer's panel with 3D Secure, the card sheet complete; its BIN comes with the tokenized card. */
   async function verifyingPanel(

@@ -98,6 +98,7 @@ function deferred<T>(): Deferred<T> {
 /** One connection of the panel: an authorization while the element is in the page. */
 interface Session {
   authorization: string | undefined;
+  /** The session's hold on the gateway client, released when the session ends. */
   client: GatewayClient | null;
   card: CardFrames | null;
   /** The folder the card frames come from. */
@@ -403,7 +404,10 @@ export class PanelController implements PanelView {
     // which load beside it.
     this.#deps.createClient(authorization).then(
       (client) => {
-        if (this.#session !== session) return;
+        if (this.#session !== session) {
+          client.release();
+          return;
+        }
         client.setMetadata({
           integration: 'dropin2',
           integrationType: 'dropin2',
@@ -441,6 +445,8 @@ export class PanelController implements PanelView {
     this.#session = null;
     this.#dropViews(session, SUPERSEDED as unknown as PanelError);
     this.#dropCard(session);
+    // After the views and the card form: their teardown still reports to the client's analytics.
+    session.client?.release();
     session.viewMounted.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'connect' }));
   }
 

@@ -429,6 +429,8 @@ export class FakeThreeDSecure {
         teardown: () => undefined,
       };
     },
+    // paymentPanel.createThreeDSecure() only: the panel never calls it.
+    standalone: () => Promise.reject(new Error('not in these tests')),
   };
 }
 
@@ -496,13 +498,17 @@ export function controllerHarness(
       events.push({ name, detail: (event as CustomEvent).detail });
     });
   }
-  const createClient = vi.fn((authorization: string) =>
-    options.clientError
-      ? Promise.reject(options.clientError)
-      : authorization
-        ? Promise.resolve(client)
-        : Promise.reject(createError('CLIENT_INVALID_AUTHORIZATION')),
-  );
+  // As the real client does, every call that resolves is a hold on the one client, which its
+  // release ends.
+  const release = vi.fn();
+  client.release = release;
+  let taken = 0;
+  const createClient = vi.fn((authorization: string) => {
+    if (options.clientError) return Promise.reject(options.clientError);
+    if (!authorization) return Promise.reject(createError('CLIENT_INVALID_AUTHORIZATION'));
+    taken++;
+    return Promise.resolve(client);
+  });
   const controller = new PanelController(host, frameHost, {
     createClient,
     loadModule: modules.load,
@@ -529,6 +535,10 @@ export function controllerHarness(
     controller,
     events,
     createClient,
+    /** The client's release, called once for each hold that ends. */
+    release,
+    /** How many holds on the client the controller took and has not released. */
+    held: () => taken - release.mock.calls.length,
     /** The names of the events so far. */
     names: () => events.map((event) => event.name),
     /** Connects the element and lets the start run. */

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { pageToFrameMessage, parsePageToFrameMessage, type PageToFrameMessage } from './frame-messages';
 import { expectReadsItsShape } from './test-support';
+
+const { gateway } = inject('localOrigins');
 
 const long = 'x'.repeat(2001);
 
@@ -21,8 +23,8 @@ const valid: PageToFrameMessage[] = [
   {
     type: 'configureTokenizer',
     fields: ['number', 'cvv', 'expirationDate'],
-    clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
-    analyticsUrl: 'https://localhost:8445/analytics/m',
+    clientApiUrl: `${gateway}/merchants/m/client_api`,
+    analyticsUrl: `${gateway}/analytics/m`,
     authorization: { tokenizationKey: 'sandbox_key' },
     metadata: { sessionId: 's', integration: 'custom' },
     supportedCardTypes: ['Visa', 'MasterCard'],
@@ -30,7 +32,7 @@ const valid: PageToFrameMessage[] = [
   {
     type: 'configureTokenizer',
     fields: [],
-    clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
+    clientApiUrl: `${gateway}/merchants/m/client_api`,
     authorization: { authorizationFingerprint: 'fingerprint' },
     metadata: {},
     supportedCardTypes: [],

@@ -1,11 +1,12 @@
 /**
  * Hosted fields on their own (`paymentPanel.createHostedFields`), in a real browser with real frames:
  * the checks the fields make, with their messages, styles, state classes, attributes, a
- * selector into a shadow root, and teardown.
+ * selector into a shadow root, and teardown, which lets go of the gateway client too.
  */
 import type { Page } from '@playwright/test';
 import { VISA } from './models/card-fields';
 import { expect, test } from './support/fixtures';
+import { installLeakProbe, openResources } from './support/leak-probe';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 
@@ -277,6 +278,25 @@ test('after teardown the frames are gone and every method says so', async ({ pag
       message: `${method} cannot be called after teardown.`,
     });
   }
+});
+
+test('fields torn down let go of their gateway client, with a client token of their own each time', async ({
+  page,
+  sandbox,
+}) => {
+  await installLeakProbe(page);
+  await openPage(page);
+  // Each client listens for pagehide while something holds it.
+  const clients = async (): Promise<number> => (await openResources(page)).listeners.pagehide ?? 0;
+  const before = await clients();
+  for (let checkout = 0; checkout < 3; checkout += 1) {
+    const token = await sandbox.clientToken('demo_merchant');
+    expect(await create(page, { authorization: token, fields: allFields })).toBeNull();
+    expect(await clients()).toBe(before + 1);
+    expect(await call(page, 'teardown')).toBeNull();
+    expect(await clients()).toBe(before);
+  }
+  await expect(page.locator('iframe')).toHaveCount(0);
 });
 
 test('clear, focus, classes and screen-reader messages reach the frames', async ({ page }) => {

@@ -2,7 +2,7 @@
  * Creating hosted fields: option checks, the frames, the ready/configure sequence, the load
  * time-out, and messages that must be ignored.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import { PanelError } from '../../shared/errors';
 import { wrap } from '../../shared/frame-channel';
@@ -10,6 +10,8 @@ import type { FieldKey } from '../../shared/hosted-fields';
 import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
 import { openHostedFields } from './hosted-fields';
 import { addContainers, ASSETS_ORIGIN, fakeClient, flush, harness, stubFrameWindows } from './test-support';
+
+const { gateway } = inject('localOrigins');
 
 beforeEach(() => {
   addContainers();
@@ -261,7 +263,7 @@ describe('ready and configuration', () => {
     expect(messages('number')[1]).toEqual({
       type: 'configureTokenizer',
       fields: ['number', 'cvv', 'expirationDate'],
-      clientApiUrl: 'https://localhost:8445/merchants/merchant/client_api',
+      clientApiUrl: `${gateway}/merchants/merchant/client_api`,
       authorization: { tokenizationKey: 'sandbox_abc_merchant' },
       metadata: {
         merchantAppId: 'shop.test',

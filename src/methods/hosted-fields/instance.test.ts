@@ -1,11 +1,13 @@
 /**
  * A ready hosted-fields instance: state and events, tokenization, the field methods and teardown.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { PanelError } from '../../shared/errors';
 import type { CardPayload } from '../../shared/frame-messages';
 import type { HostedFields } from './index';
 import { addContainers, flush, harness } from './test-support';
+
+const { assets } = inject('localOrigins');
 
 let h: ReturnType<typeof harness>;
 let fields: HostedFields;
@@ -375,10 +377,7 @@ describe('field methods', () => {
     expect(
       h
         .posts('cvv')
-        .every(
-          ([data, origin]) =>
-            origin === 'https://localhost:8444' && (data as { channel: string }).channel === h.channel,
-        ),
+        .every(([data, origin]) => origin === assets && (data as { channel: string }).channel === h.channel),
     ).toBe(true);
     expect(h.messages('expirationDate')).toHaveLength(1);
   });
@@ -529,7 +528,7 @@ describe('teardown', () => {
           channel: h.channel,
           message: { type: 'submitRequest', field: 'number' },
         },
-        origin: 'https://localhost:8444',
+        origin: assets,
         source: windowOfNumber,
       }),
     );

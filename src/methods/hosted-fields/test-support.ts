@@ -5,7 +5,7 @@
  * or malformed ones) go through {@link harness}'s `send`, by name. Not part of the bundle.
  * @packageDocumentation
  */
-import { vi, type Mock } from 'vitest';
+import { inject, vi, type Mock } from 'vitest';
 import type { GatewayClient } from '../../client';
 import { fakeClient as fakeGatewayClient } from '../../client/test-support';
 import { PANEL_VERSION } from '../../shared/build-constants';
@@ -21,8 +21,10 @@ import {
 import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
 import type { HostedFields } from './index';
 
+const { assets, gateway } = inject('localOrigins');
+
 /** The assets origin of the fake client. */
-export const ASSETS_ORIGIN = 'https://localhost:8444';
+export const ASSETS_ORIGIN = assets;
 
 /** A frame's window as the page sees it: only `postMessage`. */
 export interface FakeFrameWindow {
@@ -34,7 +36,7 @@ export function fakeClient(): GatewayClient & { events: string[] } {
   return fakeGatewayClient({
     gatewayConfiguration: {
       assetsUrl: ASSETS_ORIGIN,
-      clientApiUrl: 'https://localhost:8445/merchants/merchant/client_api',
+      clientApiUrl: `${gateway}/merchants/merchant/client_api`,
       creditCards: { supportedCardTypes: ['Visa', 'MasterCard'] },
     },
   });
