@@ -152,7 +152,7 @@ describe('under the provider’s host names', () => {
   });
 
   it('mints client tokens whose URLs are on that host', async () => {
-    const minted = await requestAs(`${providerHost}:8445`, '/sandbox/client_token', {
+    const minted = await requestAs(`${providerHost}:4445`, '/sandbox/client_token', {
       merchantId: 'demo_merchant',
     });
     const token = JSON.parse(Buffer.from(String(minted.clientToken), 'base64').toString('utf8')) as Record<
@@ -160,8 +160,8 @@ describe('under the provider’s host names', () => {
       unknown
     >;
     expect(token).toMatchObject({
-      configUrl: `https://${providerHost}:8445/merchants/demo_merchant/client_api/v1/configuration`,
-      clientApiUrl: `https://${providerHost}:8445/merchants/demo_merchant/client_api`,
+      configUrl: `https://${providerHost}:4445/merchants/demo_merchant/client_api/v1/configuration`,
+      clientApiUrl: `https://${providerHost}:4445/merchants/demo_merchant/client_api`,
       assetsUrl: PROVIDER_SANDBOX_ASSETS_ORIGIN,
     });
   });
@@ -170,12 +170,12 @@ describe('under the provider’s host names', () => {
     expect(providerOriginOf('api.sandbox.braintreegateway.com')).toBe(
       'https://api.sandbox.braintreegateway.com',
     );
-    expect(providerOriginOf('API.Braintree-API.com:8445')).toBe('https://api.braintree-api.com:8445');
+    expect(providerOriginOf('API.Braintree-API.com:4445')).toBe('https://api.braintree-api.com:4445');
     expect(providerOriginOf('www.paypal.com:443')).toBe('https://www.paypal.com');
     for (const host of [
       undefined,
-      'localhost:8445',
-      '127.0.0.1:8445',
+      'localhost:4445',
+      '127.0.0.1:4445',
       'braintreegateway.com.evil.test',
       'evilbraintreegateway.com',
       'user@api.braintreegateway.com',
@@ -184,7 +184,7 @@ describe('under the provider’s host names', () => {
     ]) {
       expect(providerOriginOf(host), String(host)).toBeNull();
     }
-    const options = { gatewayOrigin: 'https://localhost:8445', assetsOrigin: 'https://localhost:8444' };
-    expect(optionsAsReached(options, 'localhost:8445')).toBe(options);
+    const options = { gatewayOrigin: 'https://localhost:4445', assetsOrigin: 'https://localhost:4444' };
+    expect(optionsAsReached(options, 'localhost:4445')).toBe(options);
   });
 });

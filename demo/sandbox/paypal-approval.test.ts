@@ -17,7 +17,7 @@ import { TEST_ASSETS_ORIGIN, record, useSandbox, type TestResponse } from './tes
 const sandbox = useSandbox();
 
 /** The origin of the merchant page that creates the flows, as its browser names it. */
-const SHOP_ORIGIN = 'https://shop.test:8443';
+const SHOP_ORIGIN = 'https://shop.test:4443';
 
 /**
  * Creates a flow, from a page of {@link SHOP_ORIGIN} unless `origin` says otherwise (`null`: no
@@ -142,13 +142,13 @@ describe('GET /sandbox/paypal/approve', () => {
       'checkout',
       checkoutBody({
         returnUrl: 'https://shop.test/paypal/return',
-        cancelUrl: 'https://cart.test:8443/cancel',
+        cancelUrl: 'https://cart.test:4443/cancel',
       }),
     );
     const response = await approvalPage(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain(
-      "form-action 'self' https://shop.test https://cart.test:8443;",
+      "form-action 'self' https://shop.test https://cart.test:4443;",
     );
   });
 
@@ -219,7 +219,7 @@ describe('POST /sandbox/paypal/approve and /sandbox/paypal/cancel', () => {
 
   it('sends the shopper to any https returnUrl or cancelUrl, as PayPal does', async () => {
     const returnUrl = 'https://shop.test/paypal/return?order=7';
-    const cancelUrl = 'https://cart.test:8443/paypal/cancel';
+    const cancelUrl = 'https://cart.test:4443/paypal/cancel';
     const approved = await newFlow('checkout', checkoutBody({ returnUrl, cancelUrl }));
     const approval = await press(sandbox, 'approve', { token: approved.token });
     expect(approval.status).toBe(303);

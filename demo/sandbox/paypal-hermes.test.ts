@@ -48,7 +48,7 @@ describe('POST paypal_hermes/create_payment_resource', () => {
     [
       'a merchant’s own https pages',
       'https://shop.test/paypal/return?order=1#top',
-      'https://shop.test:8443/cancel',
+      'https://shop.test:4443/cancel',
     ],
     ['braintree-web 3.26.0’s placeholders', 'x', 'x'],
     [

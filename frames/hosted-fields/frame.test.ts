@@ -517,7 +517,7 @@ describe('the tokenizer and the card tokenized last', () => {
     number.handle({
       type: 'configureTokenizer',
       fields: ['number', 'expirationDate'],
-      clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
+      clientApiUrl: `${gateway}/merchants/m/client_api`,
       authorization: { tokenizationKey: 'sandbox_a_m' },
       metadata: {},
       supportedCardTypes: ['Visa'],
@@ -563,7 +563,7 @@ describe('the tokenizer and the card tokenized last', () => {
     number.handle({
       type: 'configureTokenizer',
       fields: ['number', 'postalCode'],
-      clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
+      clientApiUrl: `${gateway}/merchants/m/client_api`,
       authorization: { tokenizationKey: 'sandbox_a_m' },
       metadata: {},
       supportedCardTypes: ['Visa'],
