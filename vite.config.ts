@@ -25,6 +25,7 @@ import pkg from './package.json' with { type: 'json' };
 import { flavourConstants, type Flavour } from './src/shared/flavours.ts';
 import { distDir, stampLocalBuild } from './demo/server/build.ts';
 import { localOrigins } from './demo/server/origins.ts';
+import { publishedStylesheets } from './build/stylesheets.ts';
 import { generatePublicTypeFiles, PUBLIC_TYPE_FILES, type PublicTypeFiles } from './build/public-files.ts';
 import { LOCALE_INTEGRITY_FILE, localeFiles } from './build/locale-files.ts';
 
@@ -258,6 +259,7 @@ export default defineConfig({
   plugins: [
     minifiedPageNames(),
     localeFilePages(),
+    publishedStylesheets(),
     coreNamespace(pkg.version, coreImports),
     collectCoreImports(coreImports),
   ],

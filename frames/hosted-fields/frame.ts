@@ -8,6 +8,7 @@ import { createTokenizationError } from '../../src/shared/errors';
 import type { FrameToPageMessage, PageToFrameMessage } from '../../src/shared/frame-messages';
 import {
   FIELD_DEFAULTS,
+  fieldEventsOf,
   SETTABLE_ATTRIBUTES,
   type FieldEventType,
   type FieldKey,
@@ -18,8 +19,8 @@ import { applyEdit, fieldFormat, reformat, type Edit, type EditResult, type Fiel
 import type { CollectedField, Siblings, TokenizerClaim } from './siblings';
 import { applyStyles } from './styles';
 import {
+  createCardTokenizer,
   createTokenizeQueue,
-  tokenizeCard,
   type RequestSender,
   type TokenizeOutcome,
   type TokenizeRequest,
@@ -116,6 +117,8 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
   const context: ValidationContext & { maxLength?: number | undefined } = {};
   let format: FieldFormat = fieldFormat(field);
   let raw = '';
+  // A new random id for every change of `raw`, never reused, not even by a reloaded frame.
+  let revision = crypto.randomUUID();
   let state = INITIAL_STATE;
   let cardsKey = detectBrands('')
     .map((b) => b.type)
@@ -140,6 +143,7 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     if (channelTokenizer.field !== known.field || channelTokenizer.key !== known.key) contested = true;
   };
   const queue = createTokenizeQueue();
+  const tokenizeFields = createCardTokenizer(options.request);
 
   const rebuildFormat = (): void => {
     format = fieldFormat(field, { maxLength: context.maxLength, cvvSize: context.brand?.code.size });
@@ -161,29 +165,25 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     input.classList.toggle('valid', state.isValid);
     input.classList.toggle('invalid', !state.isPotentiallyValid);
     input.maxLength = format.maxDisplay(raw);
-    const events: FieldEventType[] = [];
-    if (state.isEmpty !== previous.isEmpty) events.push(state.isEmpty ? 'empty' : 'notEmpty');
+    let cardsChanged = false;
     if (field === 'number') {
       const key = detectBrands(raw)
         .map((b) => b.type)
         .join();
-      if (key !== cardsKey) {
-        cardsKey = key;
-        events.push('cardTypeChange');
-      }
+      cardsChanged = key !== cardsKey;
+      cardsKey = key;
       const brand = determinedBrand(raw)?.type ?? null;
       if (brand !== brandSent) {
         brandSent = brand;
         siblings.send({ type: 'cardType', cardType: brand });
       }
     }
-    if (state.isValid !== previous.isValid || state.isPotentiallyValid !== previous.isPotentiallyValid) {
-      events.push('validityChange');
-    }
-    for (const event of events) emit(event);
+    for (const event of fieldEventsOf(previous, state, cardsChanged)) emit(event);
   };
 
+  /** Shows an edit's result: every way the value changes passes here, and so bumps the revision. */
   const show = (next: EditResult): void => {
+    if (next.raw !== raw) revision = crypto.randomUUID();
     raw = next.raw;
     if (input.value !== next.value) input.value = next.value;
     if (doc.activeElement === input) input.setSelectionRange(next.caret, next.caret);
@@ -248,6 +248,7 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
           field,
           value: raw,
           state: { ...state },
+          revision,
         });
         return;
       case 'value':
@@ -262,7 +263,7 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
   ): Promise<Map<FieldKey, CollectedField>> => {
     const others = config.fields.filter((key) => key !== field);
     const fields = await siblings.collect(requestId, claim, others, COLLECT_TIMEOUT_MS);
-    if (config.fields.includes(field)) fields.set(field, { value: raw, state: { ...state } });
+    if (config.fields.includes(field)) fields.set(field, { value: raw, state: { ...state }, revision });
     return fields;
   };
 
@@ -279,7 +280,7 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
       } catch {
         return { error: createTokenizationError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR') };
       }
-      return tokenizeCard(config, request, fields, options.request);
+      return tokenizeFields(config, request, fields);
     }).then((outcome) => {
       send(
         'payload' in outcome

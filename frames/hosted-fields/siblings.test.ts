@@ -9,6 +9,7 @@ import {
 import { expectReadsItsShape } from '../../src/shared/test-support';
 
 const STATE = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
+const REVISION = '5f0b1e8a-3c2d-4e6f-8a9b-0c1d2e3f4a5b';
 
 const valid: SiblingMessage[] = [
   { type: 'cardType', cardType: 'visa' },
@@ -17,10 +18,10 @@ const valid: SiblingMessage[] = [
   {
     type: 'tokenizer',
     field: 'number',
-    key: '{"clientApiUrl":"https://localhost:8445/merchants/m/client_api"}',
+    key: '{"clientApiUrl":"https://api.example.com/merchants/m/client_api"}',
   },
   { type: 'collect', requestId: 'r1', field: 'number', key: '{}' },
-  { type: 'value', requestId: 'r1', field: 'cvv', value: '123', state: STATE },
+  { type: 'value', requestId: 'r1', field: 'cvv', value: '123', state: STATE, revision: REVISION },
 ];
 
 describe('parseSiblingMessage', () => {
@@ -38,9 +39,17 @@ describe('parseSiblingMessage', () => {
         field: 'cvv',
         value: '1',
         state: { ...STATE, x: 1 },
+        revision: REVISION,
         y: 2,
       }),
-    ).toStrictEqual({ type: 'value', requestId: 'r1', field: 'cvv', value: '1', state: STATE });
+    ).toStrictEqual({
+      type: 'value',
+      requestId: 'r1',
+      field: 'cvv',
+      value: '1',
+      state: STATE,
+      revision: REVISION,
+    });
     const polluted = JSON.parse(
       '{"type":"collect","requestId":"r1","field":"number","key":"{}","__proto__":{"polluted":true}}',
     ) as unknown;
@@ -83,6 +92,9 @@ describe('parseSiblingMessage', () => {
       { ...value, state: { isEmpty: false, isValid: true, isPotentiallyValid: true } },
     ],
     ['a state with a string flag', { ...value, state: { ...STATE, isValid: 'true' } }],
+    ['a value without its revision', { ...value, revision: undefined }],
+    ['a revision that is no string', { ...value, revision: 7 }],
+    ['a too-long revision', { ...value, revision: 'x'.repeat(101) }],
   ])('refuses %s', (_, message) => {
     expect(parseSiblingMessage(message)).toBeNull();
   });

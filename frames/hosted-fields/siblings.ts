@@ -11,7 +11,9 @@
  * - `collect {requestId, field, key}` — from the tokenizer on `tokenize`, with its claim again (a
  *   frame that reloaded since learns it here); every other frame answers the channel's one
  *   tokenizer only, with
- * - `value {requestId, field, value, state}` — its raw value and state.
+ * - `value {requestId, field, value, state, revision}` — its raw value, its state and its value's
+ *   revision: a new random id each time the value changes (typed, pasted, autofilled, cut, cleared
+ *   by the page), so the tokenizer can tell whether a card it tokenized is still what the fields hold.
  * @packageDocumentation
  */
 import { CARD_BRAND_TYPES } from '../../src/shared/card-brands';
@@ -31,13 +33,16 @@ const requestId = string(200);
 /** A tokenizer's configuration as JSON: a page's is small, its longest part (a client token) a few kB. */
 const key = string(20_000);
 
+/** Reads a field's revision: a UUID, with room to spare. */
+const revision = string(100);
+
 /** Reads a {@link SiblingMessage}. */
 export const siblingMessage = discriminated({
   cardType: { cardType: nullable(oneOf(CARD_BRAND_TYPES)) },
   supportedCardTypes: { cardTypes: array(string(100), 50) },
   tokenizer: { field: fieldKey, key },
   collect: { requestId, field: fieldKey, key },
-  value: { requestId, field: fieldKey, value: string(300), state: fieldState },
+  value: { requestId, field: fieldKey, value: string(300), state: fieldState, revision },
 });
 
 /** A message between sibling frames. */
@@ -57,10 +62,12 @@ export interface TokenizerClaim {
   key: string;
 }
 
-/** A sibling frame's answer to `collect`. */
+/** A field's answer to `collect`. */
 export interface CollectedField {
   value: string;
   state: FieldState;
+  /** The revision of `value`: it changes with every change of the value, and only then. */
+  revision: string;
 }
 
 /** The part of `BroadcastChannel` the frames use (tests give a fake). */
@@ -126,7 +133,8 @@ export function openSiblings(
         const onValue = (message: SiblingMessage): void => {
           if (message.type !== 'value' || message.requestId !== id || !pending.has(message.field)) return;
           pending.delete(message.field);
-          collected.set(message.field, { value: message.value, state: message.state });
+          const { value, state, revision } = message;
+          collected.set(message.field, { value, state, revision });
           if (pending.size === 0) finish();
         };
         handlers.add(onValue);

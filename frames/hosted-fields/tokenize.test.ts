@@ -1,9 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { createError, PanelError } from '../../src/shared/errors';
 import type { FieldKey, FieldState } from '../../src/shared/hosted-fields';
 import type { CollectedField } from './siblings';
 import {
+  cardRevision,
   checkFields,
+  createCardTokenizer,
   createTokenizeQueue,
   creditCardBody,
   payloadFromResponse,
@@ -18,9 +20,12 @@ import {
   type TokenizerConfig,
 } from './tokenize';
 
+const { gateway } = inject('localOrigins');
+const gatewayHost = new URL(gateway).host;
+
 const CONFIG: TokenizerConfig = {
   fields: ['number', 'cvv', 'expirationDate', 'postalCode', 'cardholderName'],
-  clientApiUrl: 'https://localhost:8445/merchants/m1/client_api',
+  clientApiUrl: `${gateway}/merchants/m1/client_api`,
   authorization: 'sandbox_abc_m1',
   metadata: { sessionId: 's1', integration: 'dropin2' },
   supportedCardTypes: ['Visa', 'MasterCard', 'American Express'],
@@ -36,14 +41,20 @@ const REQUEST: TokenizeRequest = {
 const VALID: FieldState = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
 const EMPTY: FieldState = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
 
+/** Collected fields; each field's revision is `<field>@1` unless `revisions` says otherwise. */
 function fields(
   values: Partial<Record<FieldKey, string>>,
   states: Partial<Record<FieldKey, FieldState>> = {},
+  revisions: Partial<Record<FieldKey, string>> = {},
 ) {
   return new Map<FieldKey, CollectedField>(
     Object.entries(values).map(([key, value]) => [
       key as FieldKey,
-      { value, state: states[key as FieldKey] ?? (value === '' ? EMPTY : VALID) },
+      {
+        value,
+        state: states[key as FieldKey] ?? (value === '' ? EMPTY : VALID),
+        revision: revisions[key as FieldKey] ?? `${key}@1`,
+      },
     ]),
   );
 }
@@ -227,7 +238,7 @@ describe('tokenizeCard', () => {
     const outcome = await tokenizeCard(CONFIG, REQUEST, fields(FULL), send);
     expect(send).toHaveBeenCalledWith({
       method: 'POST',
-      url: 'https://localhost:8445/merchants/m1/client_api/v1/payment_methods/credit_cards',
+      url: `${gateway}/merchants/m1/client_api/v1/payment_methods/credit_cards`,
       data: expect.objectContaining({ braintreeLibraryVersion: 'braintree/web/3.26.0' }) as unknown,
     });
     expect(outcome).toEqual({
@@ -246,13 +257,13 @@ describe('tokenizeCard', () => {
     for (const clientApiUrl of [
       'https://evil.example/client_api',
       'https://evil.example/merchants/m1/client_api',
-      'http://localhost:8445/merchants/m1/client_api',
+      `http://${gatewayHost}/merchants/m1/client_api`,
       'javascript:alert(1)',
-      'https://localhost:8445/x',
-      'https://localhost:8445/merchants/m2/client_api',
-      'https://localhost:8445/merchants/m1/client_api/v1',
-      'https://localhost:8445/sandbox/merchants/m1/client_api',
-      'https://user@localhost:8445/merchants/m1/client_api',
+      `${gateway}/x`,
+      `${gateway}/merchants/m2/client_api`,
+      `${gateway}/merchants/m1/client_api/v1`,
+      `${gateway}/sandbox/merchants/m1/client_api`,
+      `https://user@${gatewayHost}/merchants/m1/client_api`,
     ]) {
       const outcome = await tokenizeCard({ ...CONFIG, clientApiUrl }, REQUEST, fields(FULL), send);
       expect('error' in outcome && outcome.error.code).toBe('HOSTED_FIELDS_FAILED_TOKENIZATION');
@@ -295,7 +306,7 @@ describe('the gateway of a configuration', () => {
 
   it('is the client API of the tokenization key’s merchant', () => {
     expect(tokenizerGateway(CONFIG)).toEqual({
-      cardsUrl: 'https://localhost:8445/merchants/m1/client_api/v1/payment_methods/credit_cards',
+      cardsUrl: `${gateway}/merchants/m1/client_api/v1/payment_methods/credit_cards`,
       authorization: { tokenizationKey: 'sandbox_abc_m1' },
     });
     // A merchant id with underscores is the key's rest.
@@ -303,9 +314,9 @@ describe('the gateway of a configuration', () => {
       tokenizerGateway({
         ...CONFIG,
         authorization: 'sandbox_abc_m_1',
-        clientApiUrl: 'https://localhost:8445/merchants/m_1/client_api',
+        clientApiUrl: `${gateway}/merchants/m_1/client_api`,
       })?.cardsUrl,
-    ).toBe('https://localhost:8445/merchants/m_1/client_api/v1/payment_methods/credit_cards');
+    ).toBe(`${gateway}/merchants/m_1/client_api/v1/payment_methods/credit_cards`);
   });
 
   it('is the client API of the merchant the client token’s configuration URL names, with the default port', () => {
@@ -326,19 +337,19 @@ describe('the gateway of a configuration', () => {
   });
 
   it.each([
-    ['another merchant', 'https://localhost:8445/merchants/other/client_api'],
-    ['another path of the merchant', 'https://localhost:8445/merchants/abc123/client_api/v1/payment_methods'],
-    ['a path of the gateway', 'https://localhost:8445/sandbox/control'],
-    ['a trailing slash', 'https://localhost:8445/merchants/abc123/client_api/'],
+    ['another merchant', `${gateway}/merchants/other/client_api`],
+    ['another path of the merchant', `${gateway}/merchants/abc123/client_api/v1/payment_methods`],
+    ['a path of the gateway', `${gateway}/sandbox/control`],
+    ['a trailing slash', `${gateway}/merchants/abc123/client_api/`],
   ])('refuses %s with a client token', (_, clientApiUrl) => {
-    const authorization = clientToken('https://localhost:8445/merchants/abc123/client_api/v1/configuration');
+    const authorization = clientToken(`${gateway}/merchants/abc123/client_api/v1/configuration`);
     expect(tokenizerGateway({ ...CONFIG, authorization, clientApiUrl })).toBeNull();
   });
 
   it('refuses a client token whose configuration URL names no merchant’s client API', () => {
     for (const configUrl of [
-      'https://localhost:8445/configuration',
-      'https://localhost:8445/merchants/m1/client_api/v1/configuration/x',
+      `${gateway}/configuration`,
+      `${gateway}/merchants/m1/client_api/v1/configuration/x`,
       'not a url',
     ]) {
       expect(tokenizerGateway({ ...CONFIG, authorization: clientToken(configUrl) })).toBeNull();
@@ -348,16 +359,101 @@ describe('the gateway of a configuration', () => {
   it('sends nothing of a query or fragment the page left on the URL', () => {
     for (const suffix of ['?', '#', '?x=1&number=', '#x']) {
       expect(tokenizerGateway({ ...CONFIG, clientApiUrl: `${CONFIG.clientApiUrl}${suffix}` })?.cardsUrl).toBe(
-        'https://localhost:8445/merchants/m1/client_api/v1/payment_methods/credit_cards',
+        `${gateway}/merchants/m1/client_api/v1/payment_methods/credit_cards`,
       );
     }
   });
 });
 
+describe('the card tokenized last', () => {
+  const ok = (nonce: string) => ({ status: 201, data: { creditCards: [{ ...GATEWAY_CARD, nonce }] } });
+  const ask = { ...REQUEST, billingAddress: undefined };
+
+  it('is made of the request’s options and every field’s revision, never of the values', () => {
+    const base = cardRevision(ask, fields(FULL));
+    expect(base).not.toContain('4111');
+    expect(cardRevision({ ...ask, requestId: 'r2' }, fields(FULL))).toBe(base);
+    expect(cardRevision({ ...ask, reuse: 'tokencc_x' }, fields(FULL))).toBe(base);
+    for (const changed of [
+      cardRevision(ask, fields(FULL, {}, { postalCode: 'postalCode@2' })),
+      cardRevision(ask, fields(FULL, {}, { cardholderName: 'cardholderName@2' })),
+      cardRevision({ ...ask, vault: false }, fields(FULL)),
+      cardRevision({ ...ask, billingAddress: { countryCodeAlpha2: 'US' } }, fields(FULL)),
+    ]) {
+      expect(changed).not.toBe(base);
+    }
+  });
+
+  it('is handed back without a POST when the page names it and no field changed since', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockResolvedValueOnce(ok('tokencc_second'));
+    const tokenize = createCardTokenizer(send);
+    const first = await tokenize(CONFIG, ask, fields(FULL));
+    expect(first).toMatchObject({ payload: { nonce: 'tokencc_first' } });
+    const again = await tokenize(CONFIG, { ...ask, requestId: 'r2', reuse: 'tokencc_first' }, fields(FULL));
+    expect(again).toEqual(first);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it.each<[string, Partial<TokenizeRequest>, ReturnType<typeof fields>]>([
+    [
+      'a field’s value changed (the same state)',
+      { reuse: 'tokencc_first' },
+      fields(FULL, {}, { number: 'number@2' }),
+    ],
+    ['the page does not name it', {}, fields(FULL)],
+    ['the page names another card', { reuse: 'tokencc_other' }, fields(FULL)],
+    ['the request asks to vault otherwise', { reuse: 'tokencc_first', vault: false }, fields(FULL)],
+  ])('is not handed back when %s: the fields are tokenized anew', async (_, request, now) => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockResolvedValueOnce(ok('tokencc_second'));
+    const tokenize = createCardTokenizer(send);
+    await tokenize(CONFIG, ask, fields(FULL));
+    const outcome = await tokenize(CONFIG, { ...ask, requestId: 'r2', ...request }, now);
+    expect(outcome).toMatchObject({ payload: { nonce: 'tokencc_second' } });
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('is forgotten once a tokenization fails, even when the fields come back to it', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockRejectedValueOnce(gatewayError(500, {}))
+      .mockResolvedValueOnce(ok('tokencc_third'));
+    const tokenize = createCardTokenizer(send);
+    await tokenize(CONFIG, ask, fields(FULL));
+    const failed = await tokenize(CONFIG, { ...ask, requestId: 'r2' }, fields(FULL));
+    expect('error' in failed && failed.error.code).toBe('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR');
+    const outcome = await tokenize(CONFIG, { ...ask, requestId: 'r3', reuse: 'tokencc_first' }, fields(FULL));
+    expect(outcome).toMatchObject({ payload: { nonce: 'tokencc_third' } });
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('is only ever the last card tokenized', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockResolvedValueOnce(ok('tokencc_second'))
+      .mockResolvedValueOnce(ok('tokencc_third'));
+    const tokenize = createCardTokenizer(send);
+    await tokenize(CONFIG, ask, fields(FULL));
+    await tokenize(CONFIG, { ...ask, requestId: 'r2' }, fields(FULL));
+    const older = await tokenize(CONFIG, { ...ask, requestId: 'r3', reuse: 'tokencc_first' }, fields(FULL));
+    expect(older).toMatchObject({ payload: { nonce: 'tokencc_third' } });
+    const last = await tokenize(CONFIG, { ...ask, requestId: 'r4', reuse: 'tokencc_third' }, fields(FULL));
+    expect(last).toEqual(older);
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe('tokenization analytics', () => {
-  const ANALYTICS_URL = 'https://localhost:8445/analytics/m1';
+  const ANALYTICS_URL = `${gateway}/analytics/m1`;
   const WITH_ANALYTICS: TokenizerConfig = { ...CONFIG, analyticsUrl: ANALYTICS_URL };
-  const CARD_URL = 'https://localhost:8445/merchants/m1/client_api/v1/payment_methods/credit_cards';
+  const CARD_URL = `${gateway}/merchants/m1/client_api/v1/payment_methods/credit_cards`;
 
   /** A sender answering the card request with `card` and every analytics POST with `{}`. */
   function sender(card: () => Promise<{ status: number; data: unknown }>) {
@@ -428,7 +524,7 @@ describe('tokenization analytics', () => {
     for (const analyticsUrl of [
       undefined,
       'https://evil.example/analytics',
-      'http://localhost:8445/analytics/m1',
+      `http://${gatewayHost}/analytics/m1`,
       'javascript:alert(1)',
     ]) {
       const send = sender(() => Promise.resolve({ status: 201, data: { creditCards: [GATEWAY_CARD] } }));

@@ -320,6 +320,50 @@ export async function tokenizeCard(
   return payload ? { payload } : { error: createTokenizationError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
 }
 
+/**
+ * What a tokenization is made of: the request's options and the revision of every field collected,
+ * in the order collected. Two tokenizations of the same card revision send the same card.
+ */
+export function cardRevision(
+  request: TokenizeRequest,
+  fields: ReadonlyMap<FieldKey, CollectedField>,
+): string {
+  return JSON.stringify([
+    request.vault,
+    request.billingAddress ?? null,
+    [...fields].map(([key, field]) => [key, field.revision]),
+  ]);
+}
+
+/**
+ * The tokenizing frame's tokenization with its memory of the card it tokenized last
+ * (docs/card.md, "When the panel tokenizes"): a request that names that card's nonce (`reuse`) gets
+ * it back, without a POST, only when no field's value changed since (the same
+ * {@link cardRevision}); any other request tokenizes what the fields hold now. So the page can
+ * hand over a card it remembers only when the frame that holds the values confirms it.
+ */
+export function createCardTokenizer(
+  send: RequestSender = httpRequest,
+): (
+  config: TokenizerConfig,
+  request: TokenizeRequest,
+  fields: ReadonlyMap<FieldKey, CollectedField>,
+) => Promise<TokenizeOutcome> {
+  let last: { revision: string; payload: CardPayload } | undefined;
+  return async (config, request, fields) => {
+    const revision = cardRevision(request, fields);
+    const remembered = last;
+    if (remembered && remembered.payload.nonce === request.reuse && remembered.revision === revision) {
+      return { payload: remembered.payload };
+    }
+    // A new tokenization replaces the card remembered; one that fails leaves none.
+    last = undefined;
+    const outcome = await tokenizeCard(config, request, fields, send);
+    if ('payload' in outcome) last = { revision, payload: outcome.payload };
+    return outcome;
+  };
+}
+
 /** Requests remembered for answering a repeated `tokenize`. */
 const REMEMBERED_REQUESTS = 20;
 

@@ -9,6 +9,7 @@ import type { GatewayClient } from '../client';
 import type { Texts } from '../i18n/en-US';
 import type { DataCollector } from '../methods/data-collector';
 import type { ThreeDSecure } from '../methods/three-d-secure';
+import { watchFrames } from '../methods/hosted-fields/frame-watch';
 import { fetchVaultedPaymentMethods } from '../methods/vault/vault';
 import type { WalletIntegration } from '../methods/wallet';
 import type { PaymentOption } from '../model';
@@ -380,11 +381,38 @@ export class PanelViews {
     if (frames === (this.#card?.frames ?? null)) return;
     this.#card?.teardown();
     this.#card = frames && this.#cardForm(frames);
+    // The loading phase waits for the card the panel has now, or for none.
+    if (frames) this.#trackCard(frames);
+    else this.#finishDependency('card');
     this.#cardComplete = false;
     if (this.#model.getSnapshot().activeView === 'card')
       this.#model.setPaymentMethodRequestable({ isRequestable: false });
     this.#changed();
     this.#leaveViewGone();
+  }
+
+  /**
+   * Follows the card frames until they are ready. Frames that cannot load give up with a catalogue
+   * error (docs/card.md, "When the card fields cannot load"): the merchant hears it, the card drops
+   * out, and whatever waits for the panel goes on.
+   */
+  #trackCard(frames: CardFrames): void {
+    const opened = frames.opened;
+    if (opened) this.#offs.push(watchFrames(opened));
+    frames.ready.then(
+      () => {
+        if (this.#card?.frames === frames) this.#finishDependency('card');
+      },
+      (error: unknown) => {
+        if (this.#tornDown || this.#card?.frames !== frames) return;
+        const failure = isPanelError(error) ? error : createError('HOSTED_FIELDS_FAILED_TOKENIZATION');
+        this.#finishDependency('card', failure);
+        // A card sheet on show gives way first, so the error stays in view.
+        this.#leaveViewGone();
+        this.#model.reportError(failure);
+        this.#changed();
+      },
+    );
   }
 
   /** The card form over the session's frames: it reports to the views. */
@@ -474,19 +502,7 @@ export class PanelViews {
       this.#model.setPaymentMethods([...methods, ...added]);
       this.#finishDependency('vault');
     });
-    if (hasCard && this.#card) {
-      this.#card.ready.then(
-        () => {
-          this.#finishDependency('card');
-        },
-        (error: unknown) => {
-          if (this.#tornDown) return;
-          const failure = isPanelError(error) ? error : createError('HOSTED_FIELDS_FAILED_TOKENIZATION');
-          this.#finishDependency('card', failure);
-          this.#model.reportError(failure);
-        },
-      );
-    }
+    if (hasCard && this.#card) this.#trackCard(this.#card.frames);
     for (const wallet of wallets) void this.#startWallet(wallet);
     this.#syncDataCollector();
     this.#syncThreeDSecure();
@@ -534,6 +550,9 @@ export class PanelViews {
    */
   #show(view: ViewId, { focus = false, keepError = false } = {}): void {
     const model = this.#model;
+    // A shopper back on the card sheet (from the list or another option) means to pay with what it
+    // shows next: the card handed over before is not handed over again without a new tokenization.
+    if (view === 'card' && model.getSnapshot().activeView !== 'card') this.#card?.forget();
     model.changeActiveView(view);
     if (model.getSnapshot().error && !keepError) model.clearError();
     if (focus) this.#focusRequest += 1;
@@ -580,7 +599,9 @@ export class PanelViews {
   // Wallets.
 
   #isAvailable(option: PaymentOption): boolean {
-    return option === 'card' ? this.#card !== null : this.#wallets.has(option);
+    return option === 'card'
+      ? this.#card !== null && !this.#card.frames.loadError
+      : this.#wallets.has(option);
   }
 
   /** Why a wallet cannot pay, in the shopper's words. */

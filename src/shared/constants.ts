@@ -17,6 +17,23 @@ export const ANALYTICS_REQUEST_TIMEOUT_MS = 2_000;
 /** Time after which a hosted-fields frame that has not loaded is reported to analytics. */
 export const HOSTED_FIELDS_LOAD_TIMEOUT_MS = 60_000;
 
+/**
+ * How long hosted fields may take to say ready before they are given up with
+ * `HOSTED_FIELDS_TIMEOUT`, and why this long (docs/card.md, "When the card fields cannot load").
+ */
+export const HOSTED_FIELDS_SETUP_TIMEOUT_MS = 20_000;
+
+/**
+ * How often hosted fields are checked for a frame whose document has loaded without saying ready;
+ * one found so at two checks in a row is given up with `HOSTED_FIELDS_FRAME_LOAD_FAILED`. The
+ * frame says ready from its own script, before its `load`, but the message may reach the page
+ * after the `load` does, later still on a busy page.
+ */
+export const HOSTED_FIELDS_SILENT_FRAME_MS = 1_500;
+
+/** How long Google Pay's `isReadyToPay` may take before Google Pay is left out (`GOOGLE_PAYMENT_READY_TIMEOUT`). */
+export const GOOGLE_PAY_READY_TIMEOUT_MS = 10_000;
+
 /** Time-out for loading a wallet's script. */
 export const WALLET_SCRIPT_LOAD_TIMEOUT_MS = 30_000;
 

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { pageToFrameMessage, parsePageToFrameMessage, type PageToFrameMessage } from './frame-messages';
 import { expectReadsItsShape } from './test-support';
+
+const { gateway } = inject('localOrigins');
 
 const long = 'x'.repeat(2001);
 
@@ -21,8 +23,8 @@ const valid: PageToFrameMessage[] = [
   {
     type: 'configureTokenizer',
     fields: ['number', 'cvv', 'expirationDate'],
-    clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
-    analyticsUrl: 'https://localhost:8445/analytics/m',
+    clientApiUrl: `${gateway}/merchants/m/client_api`,
+    analyticsUrl: `${gateway}/analytics/m`,
     authorization: 'sandbox_key_m',
     metadata: { sessionId: 's', integration: 'custom' },
     supportedCardTypes: ['Visa', 'MasterCard'],
@@ -30,12 +32,13 @@ const valid: PageToFrameMessage[] = [
   {
     type: 'configureTokenizer',
     fields: [],
-    clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
+    clientApiUrl: `${gateway}/merchants/m/client_api`,
     authorization: btoa(JSON.stringify({ authorizationFingerprint: 'f', configUrl: 'https://g/c' })),
     metadata: {},
     supportedCardTypes: [],
   },
   { type: 'tokenize', requestId: 'r1', vault: false, billingAddress: { postalCode: '12345' } },
+  { type: 'tokenize', requestId: 'r2', vault: true, reuse: 'tokencc_abc' },
   { type: 'setAttribute', field: 'cvv', attribute: 'aria-invalid', value: true },
   { type: 'setAttribute', field: 'cvv', attribute: 'placeholder', value: 'CVV' },
   { type: 'removeAttribute', field: 'cvv', attribute: 'disabled' },
@@ -171,6 +174,8 @@ describe('parsePageToFrameMessage', () => {
     ['a too-long billing address value', { ...tokenize, billingAddress: { postalCode: long } }],
     ['a billing address as an array', { ...tokenize, billingAddress: ['12345'] }],
     ['a __proto__ billing address key', { ...tokenize, billingAddress: prototypeKeys('__proto__') }],
+    ['a nonce to reuse that is no string', { ...tokenize, reuse: 1 }],
+    ['a too-long nonce to reuse', { ...tokenize, reuse: long }],
     // attributes
     ['an unknown attribute', { type: 'setAttribute', field: 'cvv', attribute: 'onclick', value: 'x' }],
     ['an inherited attribute name', { type: 'removeAttribute', field: 'cvv', attribute: 'toString' }],

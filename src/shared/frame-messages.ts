@@ -60,7 +60,14 @@ export const pageToFrameMessage = discriminated({
     metadata: record(string()),
     supportedCardTypes: array(string()),
   },
-  tokenize: { requestId: string(), vault: boolean, billingAddress: optional(billingAddress) },
+  tokenize: {
+    requestId: string(),
+    vault: boolean,
+    billingAddress: optional(billingAddress),
+    // The nonce of the card the page remembers: the frame hands that card back, without a POST,
+    // only if it tokenized it last and no field's value changed since; otherwise it tokenizes anew.
+    reuse: optional(shortText),
+  },
   setAttribute: { field: fieldKey, attribute, value: union(boolean, shortText) },
   removeAttribute: { field: fieldKey, attribute },
   clearField: { field: fieldKey },

@@ -6,9 +6,11 @@
  */
 import type { GatewayClient } from '../../client';
 import { createError, type PanelError } from '../../shared/errors';
+import { filterStyles } from '../../shared/field-styles';
 import { billingAddress } from '../../shared/frame-message-parts';
 import { isFieldKey, type FieldKey } from '../../shared/hosted-fields';
 import { INVALID, isObject, refusal } from '../../shared/strict-readers';
+import { watchFrames } from './frame-watch';
 import {
   frameFolderOf,
   HOSTED_FIELD_FRAME_CLASS,
@@ -118,10 +120,9 @@ function withCheckedTokenize(instance: HostedFields): HostedFields {
  * Rejects with `INSTANTIATION_OPTION_REQUIRED`, `HOSTED_FIELDS_INVALID_FIELD_KEY`,
  * `HOSTED_FIELDS_INVALID_FIELD_SELECTOR`, `HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME`,
  * `HOSTED_FIELDS_FIELD_PROPERTY_INVALID` (before any frame is made), `INCOMPATIBLE_VERSIONS` (a frame
- * of another version), the error a frame reports, or the reason of an aborted `signal`. A frame
- * that never loads only sends the `load.timed-out` analytics event: the promise stays pending
- * until `signal` aborts. The instance's `tokenize` refuses a `billingAddress` that is not text by
- * key with `INVALID_OPTION`.
+ * of another version), the error a frame reports, the reason of an aborted `signal`, or, for frames
+ * that cannot load, `HOSTED_FIELDS_FRAME_LOAD_FAILED` or `HOSTED_FIELDS_TIMEOUT` ({@link watchFrames}).
+ * The instance's `tokenize` refuses a `billingAddress` that is not text by key with `INVALID_OPTION`.
  */
 export function createHostedFields(options: HostedFieldsOptions): Promise<HostedFields> {
   let opened: OpenedHostedFields;
@@ -131,12 +132,13 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
     opened = openHostedFields({
       frameFolder: frameFolderOf(client),
       fields: Object.fromEntries(checked.map(([key, field, container]) => [key, { ...field, container }])),
-      styles: options.styles,
+      styles: filterStyles(options.styles),
       ...(options.frameTitle ? { frameTitle: options.frameTitle } : {}),
       ...(options.debug ? { debug: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     opened.connect(client);
+    watchFrames(opened);
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }

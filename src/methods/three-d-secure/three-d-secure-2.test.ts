@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import type { ClientRequestOptions, GatewayClient, GatewayConfiguration } from '../../client';
 import { fakeClient } from '../../client/test-support';
 import { stubFrameWindows } from '../hosted-fields/test-support';
@@ -20,7 +20,8 @@ import {
 } from './songbird';
 import { lookupFields } from './verify-options';
 
-const GATEWAY = 'https://localhost:8445';
+const { assets, gateway: GATEWAY } = inject('localOrigins');
+
 const SONGBIRD_URL = `${GATEWAY}/sandbox/cardinal/songbird.js`;
 const INTEGRITY = 'sha384-abc';
 const NONCE = 'tokencc_card';
@@ -36,7 +37,7 @@ function configuration(
   return {
     environment: 'sandbox',
     clientApiUrl: `${GATEWAY}/merchants/m/client_api`,
-    assetsUrl: 'https://localhost:8444',
+    assetsUrl: assets,
     threeDSecureEnabled: true,
     threeDSecure,
   };
