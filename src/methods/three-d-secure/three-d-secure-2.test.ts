@@ -292,7 +292,7 @@ describe('creating 3D Secure 2', () => {
     'https://songbird.cardinalcommerce.com.evil.test/songbird.js',
     'https://evilsongbird.cardinalcommerce.com/songbird.js',
     'https://user@songbird.cardinalcommerce.com/songbird.js',
-    'https://songbird.cardinalcommerce.com:8443/songbird.js',
+    'https://songbird.cardinalcommerce.com:444/songbird.js',
     `${GATEWAY}/sandbox/control.js`,
     `${GATEWAY}/sandbox/cardinal/../control.js`,
     `${GATEWAY}/sandbox/cardinal%2F..%2F..%2Fcontrol`,
