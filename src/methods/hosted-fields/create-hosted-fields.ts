@@ -7,7 +7,7 @@
 import type { GatewayClient } from '../../client';
 import { createError, type PanelError } from '../../shared/errors';
 import { filterStyles } from '../../shared/field-styles';
-import { billingAddress } from '../../shared/frame-message-parts';
+import { billingAddress, shortText } from '../../shared/frame-message-parts';
 import { isFieldKey, type FieldKey } from '../../shared/hosted-fields';
 import { INVALID, isObject, refusal } from '../../shared/strict-readers';
 import { watchFrames } from './frame-watch';
@@ -85,9 +85,11 @@ function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Ele
 }
 
 /**
- * The instance, its `tokenize` reading `billingAddress` as the tokenizing frame will: a value the
- * frame would refuse (not text, too long), which would make it drop the whole request and leave the
- * shopper waiting for the time-out, is `INVALID_OPTION` at once, and nothing is asked.
+ * The instance, its `tokenize` reading its options as the tokenizing frame will: a `billingAddress`
+ * the frame would refuse (not text, too long), which would make it drop the whole request and leave
+ * the shopper waiting for the time-out, is `INVALID_OPTION` at once, and nothing is asked. A `reuse`
+ * the frame would refuse is left out: the frame then tokenizes what the fields hold, which is always
+ * right.
  */
 function withCheckedTokenize(instance: HostedFields): HostedFields {
   const tokenize = instance.tokenize.bind(instance);
@@ -99,16 +101,22 @@ function withCheckedTokenize(instance: HostedFields): HostedFields {
       // read is what is sent, so a getter cannot answer differently the second time.
       let vault: unknown;
       let read: Record<string, string> | undefined;
+      let reuse: unknown;
       try {
         let address: unknown;
-        if (isObject(options)) ({ vault, billingAddress: address } = options);
+        if (isObject(options)) ({ vault, billingAddress: address, reuse } = options);
         const checked = address === undefined ? undefined : billingAddress(address);
         if (checked === INVALID) return invalid(refusal(billingAddress, address));
         read = checked;
       } catch {
         return invalid('the value cannot be read');
       }
-      return tokenize({ vault: vault === true, ...(read ? { billingAddress: read } : {}) });
+      const nonce = reuse === undefined ? INVALID : shortText(reuse);
+      return tokenize({
+        vault: vault === true,
+        ...(read ? { billingAddress: read } : {}),
+        ...(nonce === INVALID ? {} : { reuse: nonce }),
+      });
     },
   });
 }

@@ -181,6 +181,21 @@ describe('tokenize', () => {
     await expect(result).resolves.toEqual(payload);
   });
 
+  it.each<[string, unknown]>([
+    ['a number', 42],
+    ['a text too long', 'x'.repeat(2001)],
+  ])(
+    'leaves out a card to hand back that the frame would refuse (%s), so the frame tokenizes',
+    (_, reuse) => {
+      void fields.tokenize({ vault: true, reuse } as never);
+      expect(lastTokenize()).toEqual({
+        type: 'tokenize',
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
+        vault: true,
+      });
+    },
+  );
+
   it('does not vault by default', () => {
     void fields.tokenize();
     expect(lastTokenize()).toMatchObject({ vault: false, billingAddress: undefined });
