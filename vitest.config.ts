@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import pkg from './package.json' with { type: 'json' };
 import { flavourConstants } from './src/shared/flavours.ts';
 import { localOrigins, type LocalOrigins } from './demo/server/origins.ts';
+import { localeFiles } from './build/locale-files.ts';
 import { publishedStylesheets } from './build/stylesheets.ts';
 
 // The ports may be moved (docs/sandbox.md, "Ports, certificate and your own pages"): the tests read the
@@ -29,6 +30,8 @@ export default defineConfig({
     __MODULE_SUFFIX__: JSON.stringify('.min'),
     __FRAUDNET_URLS__: JSON.stringify(local.fraudnet),
     __GOOGLE_PAY_SCRIPT_URL__: JSON.stringify(local.googlePayScript),
+    __SONGBIRD_SOURCES__: JSON.stringify(local.songbirdSources),
+    __LOCALE_INTEGRITY__: JSON.stringify(localeFiles().indexIntegrity),
   },
   test: {
     include: [

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import type { FrameToPageMessage } from '../../src/shared/frame-messages';
+import type { FrameToPageMessage, PageToFrameMessage } from '../../src/shared/frame-messages';
 import type { FieldKey } from '../../src/shared/hosted-fields';
 import { startHostedField, type HostedField } from './frame';
 import { openSiblings, type CollectedField, type SiblingPort } from './siblings';
@@ -287,7 +287,7 @@ describe('sibling frames', () => {
       fields: ['number', 'cvv', 'expirationDate'],
       clientApiUrl: `${gateway}/merchants/m/client_api`,
       analyticsUrl: `${gateway}/analytics/m`,
-      authorization: { tokenizationKey: 'sandbox_a_m' },
+      authorization: 'sandbox_a_m',
       metadata: { sessionId: 's' },
       supportedCardTypes: ['Visa'],
     });
@@ -333,7 +333,7 @@ describe('sibling frames', () => {
       type: 'configureTokenizer',
       fields: ['number', 'cvv'],
       clientApiUrl: `${gateway}/c`,
-      authorization: { tokenizationKey: 'sandbox_a_m' },
+      authorization: 'sandbox_a_m',
       metadata: {},
       supportedCardTypes: ['Visa'],
     });
@@ -363,7 +363,7 @@ describe('sibling frames', () => {
       type: 'configureTokenizer',
       fields: ['number', 'cvv'],
       clientApiUrl: `${gateway}/c`,
-      authorization: { tokenizationKey: 'sandbox_a_m' },
+      authorization: 'sandbox_a_m',
       metadata: {},
       supportedCardTypes: ['MasterCard'],
     });
@@ -384,11 +384,164 @@ describe('sibling frames', () => {
   });
 });
 
+describe('the tokenizer trusts the page once per channel', () => {
+  const GATEWAY = `${gateway}/merchants/m/client_api`;
+  const CONFIGURATION: PageToFrameMessage = {
+    type: 'configureTokenizer',
+    fields: ['number', 'cvv', 'expirationDate'],
+    clientApiUrl: GATEWAY,
+    authorization: 'sandbox_a_m',
+    metadata: { sessionId: 's' },
+    supportedCardTypes: ['Visa'],
+  };
+  /** What a script of the merchant page posts: another merchant's client API and authorization. */
+  const HOSTILE: PageToFrameMessage = {
+    ...CONFIGURATION,
+    clientApiUrl: `${gateway}/merchants/attacker/client_api`,
+    authorization: 'sandbox_x_attacker',
+  };
+  const CARD = {
+    nonce: 'n1',
+    type: 'CreditCard',
+    description: 'd',
+    details: { cardType: 'Visa', lastTwo: '11' },
+  };
+
+  function fakeGateway() {
+    return vi.fn<RequestSender>().mockResolvedValue({ status: 201, data: { creditCards: [CARD] } });
+  }
+
+  function card(send = fakeGateway(), port = bus) {
+    const number = start('number', port(), send);
+    const cvv = start('cvv', port(), send);
+    const date = start('expirationDate', port(), send);
+    typeInto(number.input, '4111111111111111');
+    typeInto(cvv.input, '123');
+    typeInto(date.input, '1240');
+    return { number, cvv, date, send };
+  }
+
+  async function result(frame: Started, requestId: string) {
+    await vi.waitFor(() => {
+      expect(frame.sent.some((m) => m.type === 'tokenizeResult' && m.requestId === requestId)).toBe(true);
+    });
+    return frame.sent.find((m) => m.type === 'tokenizeResult' && m.requestId === requestId);
+  }
+
+  it('refuses a second configuration of the tokenizer, whatever it holds: the card goes where the first said', async () => {
+    const { number, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    number.handle(HOSTILE);
+    number.handle({ ...CONFIGURATION, supportedCardTypes: ['MasterCard'] });
+    number.handle({ type: 'tokenize', requestId: 'r1', vault: false });
+    expect(await result(number, 'r1')).toMatchObject({ payload: { nonce: 'n1' } });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]?.[0]).toMatchObject({
+      url: `${GATEWAY}/v1/payment_methods/credit_cards`,
+      data: { tokenizationKey: 'sandbox_a_m' },
+    });
+  });
+
+  it('refuses to make a second frame of the channel a tokenizer', async () => {
+    const { number, cvv, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    cvv.handle(HOSTILE);
+    cvv.handle({ type: 'tokenize', requestId: 'r2', vault: false });
+    number.handle({ type: 'tokenize', requestId: 'r3', vault: false });
+    expect(await result(number, 'r3')).toMatchObject({ payload: { nonce: 'n1' } });
+    // The refused frame tokenizes nothing: it answers with an error, at once.
+    expect(await result(cvv, 'r2')).toMatchObject({ error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' } });
+    expect(send.mock.calls.map(([options]) => options.url)).toEqual([
+      `${GATEWAY}/v1/payment_methods/credit_cards`,
+    ]);
+  });
+
+  it('hands no value over once two frames claimed the channel, and sends nothing', async () => {
+    const { number, cvv, send } = card();
+    // Both before either hears the other.
+    number.handle(CONFIGURATION);
+    cvv.handle(HOSTILE);
+    await flush();
+    number.handle({ type: 'tokenize', requestId: 'r4', vault: false });
+    cvv.handle({ type: 'tokenize', requestId: 'r5', vault: false });
+    expect(await result(number, 'r4')).toMatchObject({
+      error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' },
+    });
+    expect(await result(cvv, 'r5')).toMatchObject({ error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' } });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('a frame refused its configuration answers tokenize at once, sending nothing', async () => {
+    const { number, cvv, send } = card();
+    // A script of the page was first: the panel's configuration of its tokenizer is refused.
+    cvv.handle(HOSTILE);
+    await flush();
+    number.handle(CONFIGURATION);
+    number.handle({ type: 'tokenize', requestId: 'r8', vault: false });
+    expect(await result(number, 'r8')).toMatchObject({
+      error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' },
+    });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('a reloaded tokenizer configured as before tokenizes', async () => {
+    const { number, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    // The reloaded document: a new frame of the same field on the same channel.
+    const reloaded = start('number', bus(), send);
+    typeInto(reloaded.input, '4111111111111111');
+    reloaded.handle(CONFIGURATION);
+    await flush();
+    reloaded.handle({ type: 'tokenize', requestId: 'r6', vault: false });
+    expect(await result(reloaded, 'r6')).toMatchObject({ payload: { nonce: 'n1' } });
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ url: `${GATEWAY}/v1/payment_methods/credit_cards` });
+  });
+
+  it('a sibling that reloaded since the configuration learns the tokenizer from its request, and answers it', async () => {
+    const send = fakeGateway();
+    const number = start('number', bus(), send);
+    const date = start('expirationDate', bus(), send);
+    typeInto(number.input, '4111111111111111');
+    typeInto(date.input, '1240');
+    number.handle(CONFIGURATION);
+    await flush();
+    // The CVV frame's new document (its old one is gone): it heard no announcement.
+    const cvv = start('cvv', bus(), send);
+    typeInto(cvv.input, '456');
+    number.handle({ type: 'tokenize', requestId: 'r9', vault: false });
+    expect(await result(number, 'r9')).toMatchObject({ payload: { nonce: 'n1' } });
+    expect(send.mock.calls[0]?.[0].data).toMatchObject({ creditCard: { cvv: '456' } });
+  });
+
+  it('a reloaded tokenizer configured otherwise gets no value from its siblings and sends nothing', async () => {
+    const { number, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    const reloaded = start('number', bus(), send);
+    typeInto(reloaded.input, '4111111111111111');
+    reloaded.handle(HOSTILE);
+    await flush();
+    vi.useFakeTimers();
+    reloaded.handle({ type: 'tokenize', requestId: 'r7', vault: false });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await result(reloaded, 'r7')).toMatchObject({
+      error: { code: 'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR' },
+    });
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
 describe('the revision of a field’s value', () => {
+  /** The channel's tokenizer, as the collecting end below claims it (no frame of these tests tokenizes). */
+  const claim = { field: 'number', key: '{}' } as const;
+
   /** What a field of the bus answers the tokenizer's `collect` now: its value, state and revision. */
   async function collected(field: FieldKey, on: () => SiblingPort = bus): Promise<CollectedField> {
     const siblings = openSiblings('0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10', on());
-    const answer = (await siblings.collect(crypto.randomUUID(), [field], 1_000)).get(field);
+    const answer = (await siblings.collect(crypto.randomUUID(), claim, [field], 1_000)).get(field);
     if (!answer) throw new Error(`no answer from ${field}`);
     return answer;
   }
@@ -518,7 +671,7 @@ describe('the tokenizer and the card tokenized last', () => {
       type: 'configureTokenizer',
       fields: ['number', 'expirationDate'],
       clientApiUrl: `${gateway}/merchants/m/client_api`,
-      authorization: { tokenizationKey: 'sandbox_a_m' },
+      authorization: 'sandbox_a_m',
       metadata: {},
       supportedCardTypes: ['Visa'],
     });
@@ -564,7 +717,7 @@ describe('the tokenizer and the card tokenized last', () => {
       type: 'configureTokenizer',
       fields: ['number', 'postalCode'],
       clientApiUrl: `${gateway}/merchants/m/client_api`,
-      authorization: { tokenizationKey: 'sandbox_a_m' },
+      authorization: 'sandbox_a_m',
       metadata: {},
       supportedCardTypes: ['Visa'],
     });

@@ -16,7 +16,7 @@ import {
 } from '../../src/shared/hosted-fields';
 import { detectBrands, determinedBrand, toCandidate } from './card-types';
 import { applyEdit, fieldFormat, reformat, type Edit, type EditResult, type FieldFormat } from './format';
-import type { CollectedField, Siblings } from './siblings';
+import type { CollectedField, Siblings, TokenizerClaim } from './siblings';
 import { applyStyles } from './styles';
 import {
   createCardTokenizer,
@@ -124,7 +124,24 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     .map((b) => b.type)
     .join();
   let brandSent: CardBrandType | null = null;
-  let tokenizer: TokenizerConfig | undefined;
+  /**
+   * The configuration this frame tokenizes with; `null` when it was refused one (the channel has
+   * another tokenizer), so that a `tokenize` it gets ends at once rather than at the page's time-out.
+   */
+  let tokenizer: TokenizerConfig | null | undefined;
+  /**
+   * The channel's tokenizer as this frame knows it: the configuration it took itself, or the first
+   * a sibling announced. Once per channel (docs/architecture.md, "Frames and their channel"): a
+   * script of the merchant page may post to any frame at any time, and must not point the card
+   * elsewhere after the panel configured the tokenizer.
+   */
+  let channelTokenizer: TokenizerClaim | undefined;
+  /** Two different tokenizers were announced on the channel: no frame hands over a value any more. */
+  let contested = false;
+  const learnTokenizer = (known: TokenizerClaim): void => {
+    channelTokenizer ??= known;
+    if (channelTokenizer.field !== known.field || channelTokenizer.key !== known.key) contested = true;
+  };
   const queue = createTokenizeQueue();
   const tokenizeFields = createCardTokenizer(options.request);
 
@@ -218,7 +235,13 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
         context.supportedCardTypes = message.cardTypes;
         if (field === 'number') refresh();
         return;
+      case 'tokenizer':
+        learnTokenizer(message);
+        return;
       case 'collect':
+        // Values go to the channel's one tokenizer only, and to nobody once two claimed it.
+        learnTokenizer(message);
+        if (contested) return;
         siblings.send({
           type: 'value',
           requestId: message.requestId,
@@ -235,10 +258,11 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
 
   const collect = async (
     config: TokenizerConfig,
+    claim: TokenizerClaim,
     requestId: string,
   ): Promise<Map<FieldKey, CollectedField>> => {
     const others = config.fields.filter((key) => key !== field);
-    const fields = await siblings.collect(requestId, others, COLLECT_TIMEOUT_MS);
+    const fields = await siblings.collect(requestId, claim, others, COLLECT_TIMEOUT_MS);
     if (config.fields.includes(field)) fields.set(field, { value: raw, state: { ...state }, revision });
     return fields;
   };
@@ -247,9 +271,12 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     const config = tokenizer;
     if (config === undefined) return;
     void queue(request.requestId, async (): Promise<TokenizeOutcome> => {
+      if (contested || !config)
+        return { error: createTokenizationError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
       let fields: Map<FieldKey, CollectedField>;
       try {
-        fields = await collect(config, request.requestId);
+        // A frame with a configuration has claimed the channel with it.
+        fields = await collect(config, channelTokenizer as TokenizerClaim, request.requestId);
       } catch {
         return { error: createTokenizationError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR') };
       }
@@ -285,7 +312,22 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
         const { fields, clientApiUrl, analyticsUrl, authorization, metadata, supportedCardTypes } = message;
         const config: TokenizerConfig = { fields, clientApiUrl, authorization, metadata, supportedCardTypes };
         if (analyticsUrl !== undefined) config.analyticsUrl = analyticsUrl;
+        const key = JSON.stringify(config);
+        // Taken once, by a frame of a channel without another tokenizer. A reloaded tokenizer has
+        // forgotten its own and takes one again: if it differs from what its siblings know, the
+        // channel is contested and they hand over nothing. Anything else is refused and changes nothing.
+        if (
+          tokenizer !== undefined ||
+          contested ||
+          (channelTokenizer !== undefined &&
+            (channelTokenizer.field !== field || channelTokenizer.key !== key))
+        ) {
+          tokenizer ??= null;
+          return;
+        }
         tokenizer = config;
+        channelTokenizer = { field, key };
+        siblings.send({ type: 'tokenizer', field, key });
         context.supportedCardTypes = config.supportedCardTypes;
         siblings.send({ type: 'supportedCardTypes', cardTypes: config.supportedCardTypes });
         if (field === 'number') refresh();

@@ -6,7 +6,11 @@
  * Messages:
  * - `cardType {cardType}` — the number frame's determined brand (or `null`); the CVV frame adapts.
  * - `supportedCardTypes {cardTypes}` — from the tokenizer, so the number frame can judge the brand.
- * - `collect {requestId}` — from the tokenizer on `tokenize`; every other frame answers with
+ * - `tokenizer {field, key}` — from a frame that took `configureTokenizer`: which field tokenizes,
+ *   and the configuration it took (as JSON), so every frame knows the channel's one tokenizer.
+ * - `collect {requestId, field, key}` — from the tokenizer on `tokenize`, with its claim again (a
+ *   frame that reloaded since learns it here); every other frame answers the channel's one
+ *   tokenizer only, with
  * - `value {requestId, field, value, state, revision}` — its raw value, its state and its value's
  *   revision: a new random id each time the value changes (typed, pasted, autofilled, cut, cleared
  *   by the page), so the tokenizer can tell whether a card it tokenized is still what the fields hold.
@@ -26,6 +30,8 @@ import {
 } from '../../src/shared/strict-readers';
 
 const requestId = string(200);
+/** A tokenizer's configuration as JSON: a page's is small, its longest part (a client token) a few kB. */
+const key = string(20_000);
 
 /** Reads a field's revision: a UUID, with room to spare. */
 const revision = string(100);
@@ -34,7 +40,8 @@ const revision = string(100);
 export const siblingMessage = discriminated({
   cardType: { cardType: nullable(oneOf(CARD_BRAND_TYPES)) },
   supportedCardTypes: { cardTypes: array(string(100), 50) },
-  collect: { requestId },
+  tokenizer: { field: fieldKey, key },
+  collect: { requestId, field: fieldKey, key },
   value: { requestId, field: fieldKey, value: string(300), state: fieldState, revision },
 });
 
@@ -47,6 +54,12 @@ export type SiblingMessage = Infer<typeof siblingMessage>;
  */
 export function parseSiblingMessage(data: unknown): SiblingMessage | null {
   return parseWith(siblingMessage, data);
+}
+
+/** Which field tokenizes on a channel, and the configuration it took (as JSON). */
+export interface TokenizerClaim {
+  field: FieldKey;
+  key: string;
 }
 
 /** A field's answer to `collect`. */
@@ -70,11 +83,12 @@ export interface Siblings {
   /** Calls `handler` for every valid message from a sibling. */
   listen(handler: (message: SiblingMessage) => void): void;
   /**
-   * Asks the siblings for the values of `fields` and waits for all of them, or rejects after
-   * `timeoutMs`.
+   * Asks the siblings, as the channel's tokenizer (`claim`: its field and configuration), for the
+   * values of `fields` and waits for all of them, or rejects after `timeoutMs`.
    */
   collect(
     requestId: string,
+    claim: TokenizerClaim,
     fields: readonly FieldKey[],
     timeoutMs: number,
   ): Promise<Map<FieldKey, CollectedField>>;
@@ -103,7 +117,7 @@ export function openSiblings(
     listen(handler) {
       handlers.add(handler);
     },
-    collect(id, fields, timeoutMs) {
+    collect(id, claim, fields, timeoutMs) {
       const collected = new Map<FieldKey, CollectedField>();
       return new Promise((resolve, reject) => {
         const pending = new Set(fields);
@@ -125,7 +139,7 @@ export function openSiblings(
         };
         handlers.add(onValue);
         if (pending.size === 0) finish();
-        else port.postMessage({ type: 'collect', requestId: id } satisfies SiblingMessage);
+        else port.postMessage({ type: 'collect', requestId: id, ...claim } satisfies SiblingMessage);
       });
     },
   };

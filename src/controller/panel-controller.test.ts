@@ -127,14 +127,22 @@ describe('ready', () => {
     panel.controller.setOptions({ locale: 'de_DE' });
     await panel.startReady();
     expect(panel.controller.getState().phase).toBe('loading');
+    // The views are not drawn at all before the texts: no text of another language is on the page, hidden or not.
+    expect(panel.controller.getState().views).toBeNull();
+    panel.frames.relabel.mockClear();
     loaded({ payWithCard: 'Mit Karte zahlen' });
     await settle();
     const state = panel.controller.getState();
+    expect(state.views).not.toBeNull();
     expect(state.phase).toBe('ready');
     expect(state.lang).toBe('de-DE');
     expect(state.texts.text('payWithCard')).toBe('Mit Karte zahlen');
-    // The frames were relabelled in German before anything showed.
+    // The frames were relabelled in German before anything showed, and again once the views were drawn
+    // (their direction is that of where they show).
     expect(panel.frames.relabel).toHaveBeenCalled();
+    const calls = panel.frames.relabel.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(panel.frames.relabel.mock.calls.length).toBeGreaterThan(calls);
   });
 
   it('opens the only option at once, and the option list when there are more', async () => {

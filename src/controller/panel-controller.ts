@@ -52,7 +52,12 @@ const DEFAULT_DEPENDENCIES: ControllerDependencies = {
   loadModule,
   openHostedFields,
   localeTexts: (locale) =>
-    locale === DEFAULT_LOCALE || !BUNDLE_URL ? {} : localeTexts(localeFileUrl(locale, BUNDLE_URL)),
+    locale === DEFAULT_LOCALE || !BUNDLE_URL
+      ? {}
+      : localeTexts(localeFileUrl(locale, BUNDLE_URL), () =>
+          // The panel's runtime file knows the file's integrity: the first script has no room for it.
+          loadModule('panel').then((panel) => panel.fetchLocale(locale, BUNDLE_URL)),
+        ),
   bundleUrl: BUNDLE_URL,
   applePayEnvironment: () => {
     const session = (window as ApplePayWindow).ApplePaySession;

@@ -198,9 +198,13 @@ export class PanelViews {
     return this.#model.getSnapshot().isPaymentMethodRequestable;
   }
 
-  /** The views as the view renders them: the same object until something changes. */
-  snapshot(): ViewsState {
+  /**
+   * The views as the view renders them: the same object until something changes. None until the
+   * locale's texts are there, so no text of another language is ever put on the page, hidden or not.
+   */
+  snapshot(): ViewsState | null {
     if (this.#snapshot) return this.#snapshot;
+    if (this.#dependencies.get('texts') === 'pending') return null;
     const state = this.#model.getSnapshot();
     const { errorText } = this.#ctx.texts();
     const wallets: Partial<Record<WalletOption, WalletViewState>> = {};
@@ -473,6 +477,11 @@ export class PanelViews {
 
     void this.#ctx.textsReady().then(() => {
       this.#finishDependency('texts');
+      // The views appear only now (see snapshot): once the view has put them on the page, the card
+      // frames take the language and direction of where they show.
+      setTimeout(() => {
+        if (!this.#tornDown) this.#card?.retext();
+      });
     });
     this.#ctx.viewMounted.then(
       () => {

@@ -4,6 +4,7 @@
  * bundle.
  * @packageDocumentation
  */
+import { fetchLocale } from '../i18n/locale-integrity';
 import { vi } from 'vitest';
 import type { GatewayClient } from '../client';
 import { fakeClient as fakeGatewayClient } from '../client/test-support';
@@ -443,7 +444,7 @@ export class FakeModules {
   readonly threeDSecure = new FakeThreeDSecure();
   readonly googlePay = fakeGooglePay();
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
-    panel: { PanelViews, panelInstance },
+    panel: { PanelViews, fetchLocale, panelInstance },
     view: { tagName: 'payment-panel-view' },
     paypal: { createPayPalWallet: () => this.paypal },
     'apple-pay': { createApplePayWallet: () => this.applePay },

@@ -63,3 +63,17 @@ export const ANALYTICS_PANEL_PREFIX = 'web.dropin.';
 
 /** Analytics kind prefix of component events (hosted fields, wallets, 3D Secure). */
 export const ANALYTICS_COMPONENT_PREFIX = 'web.';
+
+/** How long a locale file, and the index of their hashes, each may take before the panel goes on in US English. */
+export const LOCALE_TIMEOUT_MS = 5_000;
+
+/** Folder of the locale files in the versioned folder: `<folder><locale>.json`. */
+export const LOCALE_FOLDER = 'assets/locales/';
+
+/**
+ * The locale files' hashes in the versioned folder, by path (`assets/locales/de_DE.json` → its
+ * sha384, the entries `integrity.json` has for them): the panel's runtime file carries this
+ * file's own hash, so no locale file is read without its integrity (docs/texts-and-locales.md,
+ * "Locales").
+ */
+export const LOCALE_INTEGRITY_FILE = 'assets/locale-integrity.json';

@@ -261,6 +261,52 @@ test('tokenizing empty fields is FIELDS_EMPTY, from the frame', async ({ page })
   });
 });
 
+test('a billingAddress that is not text is INVALID_OPTION at once; a good one then pays', async ({
+  page,
+  sandbox,
+}) => {
+  expect(await create(page, { authorization: DEMO_KEY, fields: allFields })).toBeNull();
+  for (const [field, value] of [
+    ['number', VISA.number],
+    ['expirationDate', VISA.expirationDate],
+    ['cvv', VISA.cvv],
+    ['postalCode', VISA.postalCode],
+  ] as const) {
+    await page.frameLocator(`#${field} iframe`).locator('input').click();
+    await page.frameLocator(`#${field} iframe`).locator('input').pressSequentially(value);
+  }
+  // Answered by the page, before any frame is asked: the frame would drop the request.
+  const refused = await page.evaluate(async () => {
+    const fields = (window as unknown as { fields: { tokenize(options: unknown): Promise<unknown> } }).fields;
+    try {
+      await fields.tokenize({ billingAddress: { streetAddress: '1 Main St', postalCode: 12345 } });
+      return null;
+    } catch (error) {
+      const { code, message, details } = error as PageError & { details?: unknown };
+      return { code, message, details };
+    }
+  });
+  expect(refused).toEqual({
+    code: 'INVALID_OPTION',
+    message: 'The billingAddress option is invalid.',
+    details: { reason: '"postalCode" does not fit; expected {"key": string}' },
+  });
+  expect(await sandbox.requests('/v1/payment_methods/credit_cards')).toHaveLength(0);
+
+  const payload = await page.evaluate(() =>
+    (window as unknown as { fields: { tokenize(options: unknown): Promise<unknown> } }).fields.tokenize({
+      billingAddress: { streetAddress: '1 Main St', countryCodeAlpha2: 'US' },
+    }),
+  );
+  expect(payload).toMatchObject({ type: 'CreditCard', details: { cardType: 'Visa', lastTwo: '11' } });
+  const [request] = await sandbox.requests('/v1/payment_methods/credit_cards');
+  expect(request?.body).toMatchObject({
+    creditCard: {
+      billing_address: { street_address: '1 Main St', country_code_alpha2: 'US', postal_code: '12345' },
+    },
+  });
+});
+
 test('after teardown the frames are gone and every method says so', async ({ page }) => {
   expect(await create(page, { authorization: DEMO_KEY, fields: allFields })).toBeNull();
   await expect(page.locator('iframe')).toHaveCount(4);

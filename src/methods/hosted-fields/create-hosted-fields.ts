@@ -7,7 +7,9 @@
 import type { GatewayClient } from '../../client';
 import { createError, type PanelError } from '../../shared/errors';
 import { filterStyles } from '../../shared/field-styles';
+import { billingAddress, shortText } from '../../shared/frame-message-parts';
 import { isFieldKey, type FieldKey } from '../../shared/hosted-fields';
+import { INVALID, isObject, refusal } from '../../shared/strict-readers';
 import { watchFrames } from './frame-watch';
 import {
   frameFolderOf,
@@ -83,6 +85,43 @@ function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Ele
 }
 
 /**
+ * The instance, its `tokenize` reading its options as the tokenizing frame will: a `billingAddress`
+ * the frame would refuse (not text, too long), which would make it drop the whole request and leave
+ * the shopper waiting for the time-out, is `INVALID_OPTION` at once, and nothing is asked. A `reuse`
+ * the frame would refuse is left out: the frame then tokenizes what the fields hold, which is always
+ * right.
+ */
+function withCheckedTokenize(instance: HostedFields): HostedFields {
+  const tokenize = instance.tokenize.bind(instance);
+  const invalid = (reason: string): Promise<never> =>
+    Promise.reject(createError('INVALID_OPTION', { option: 'billingAddress' }, { reason }));
+  return Object.assign(instance, {
+    tokenize(options?: unknown) {
+      // Read loosely, as the drop-in does: plain-JavaScript merchants can pass anything. What is
+      // read is what is sent, so a getter cannot answer differently the second time.
+      let vault: unknown;
+      let read: Record<string, string> | undefined;
+      let reuse: unknown;
+      try {
+        let address: unknown;
+        if (isObject(options)) ({ vault, billingAddress: address, reuse } = options);
+        const checked = address === undefined ? undefined : billingAddress(address);
+        if (checked === INVALID) return invalid(refusal(billingAddress, address));
+        read = checked;
+      } catch {
+        return invalid('the value cannot be read');
+      }
+      const nonce = reuse === undefined ? INVALID : shortText(reuse);
+      return tokenize({
+        vault: vault === true,
+        ...(read ? { billingAddress: read } : {}),
+        ...(nonce === INVALID ? {} : { reuse: nonce }),
+      });
+    },
+  });
+}
+
+/**
  * Creates hosted fields: checks the options, appends one frame per field to its
  * container and resolves when every frame has reported ready and been configured.
  *
@@ -91,6 +130,7 @@ function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Ele
  * `HOSTED_FIELDS_FIELD_PROPERTY_INVALID` (before any frame is made), `INCOMPATIBLE_VERSIONS` (a frame
  * of another version), the error a frame reports, the reason of an aborted `signal`, or, for frames
  * that cannot load, `HOSTED_FIELDS_FRAME_LOAD_FAILED` or `HOSTED_FIELDS_TIMEOUT` ({@link watchFrames}).
+ * The instance's `tokenize` refuses a `billingAddress` that is not text by key with `INVALID_OPTION`.
  */
 export function createHostedFields(options: HostedFieldsOptions): Promise<HostedFields> {
   let opened: OpenedHostedFields;
@@ -110,5 +150,5 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-  return opened.ready;
+  return opened.ready.then(withCheckedTokenize);
 }

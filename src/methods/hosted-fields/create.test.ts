@@ -264,7 +264,7 @@ describe('ready and configuration', () => {
       type: 'configureTokenizer',
       fields: ['number', 'cvv', 'expirationDate'],
       clientApiUrl: `${gateway}/merchants/merchant/client_api`,
-      authorization: { tokenizationKey: 'sandbox_abc_merchant' },
+      authorization: 'sandbox_abc_merchant',
       metadata: {
         merchantAppId: 'shop.test',
         platform: 'web',

@@ -5,7 +5,7 @@
  * gateway's payload.
  * @packageDocumentation
  */
-import { authorizationField, type GatewayClient } from '../../client';
+import type { GatewayClient } from '../../client';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import {
   ANALYTICS_COMPONENT_PREFIX,
@@ -302,7 +302,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         fields: [...fields.keys()],
         clientApiUrl: gateway.clientApiUrl,
         analyticsUrl: gateway.analytics?.url,
-        authorization: authorizationField(client.authorization),
+        authorization: client.authorization.value,
         metadata: stringEntries(client.configuration.analyticsMetadata),
         supportedCardTypes: gateway.creditCards?.supportedCardTypes ?? [],
       });

@@ -181,9 +181,85 @@ describe('tokenize', () => {
     await expect(result).resolves.toEqual(payload);
   });
 
+  it.each<[string, unknown]>([
+    ['a number', 42],
+    ['a text too long', 'x'.repeat(2001)],
+  ])(
+    'leaves out a card to hand back that the frame would refuse (%s), so the frame tokenizes',
+    (_, reuse) => {
+      void fields.tokenize({ vault: true, reuse } as never);
+      expect(lastTokenize()).toEqual({
+        type: 'tokenize',
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
+        vault: true,
+      });
+    },
+  );
+
   it('does not vault by default', () => {
     void fields.tokenize();
     expect(lastTokenize()).toMatchObject({ vault: false, billingAddress: undefined });
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a number', { postalCode: 12345 }, '"postalCode" does not fit; expected {"key": string}'],
+    ['null', null, 'expected {"key": string}'],
+    ['text', '12345', 'expected {"key": string}'],
+    ['an array', ['12345'], 'expected {"key": string}'],
+    [
+      'an object value',
+      { postalCode: { code: '12345' } },
+      '"postalCode" does not fit; expected {"key": string}',
+    ],
+    [
+      'a text too long',
+      { streetAddress: 'x'.repeat(2001) },
+      '"streetAddress" does not fit; expected {"key": string}',
+    ],
+    [
+      'a __proto__ key',
+      JSON.parse('{"__proto__": "x"}') as unknown,
+      '"__proto__" does not fit; expected {"key": string}',
+    ],
+  ])(
+    'refuses a billing address with %s: INVALID_OPTION, and asks the frame nothing',
+    async (_, billingAddress, reason) => {
+      const error = await fields.tokenize({ billingAddress } as never).then(
+        () => null,
+        (rejected: unknown) => rejected as PanelError,
+      );
+      expect(error).toBeInstanceOf(PanelError);
+      expect(error).toMatchObject({
+        code: 'INVALID_OPTION',
+        type: 'MERCHANT',
+        message: 'The billingAddress option is invalid.',
+        details: { reason },
+      });
+      expect(h.messages('number').filter((m) => m.type === 'tokenize')).toEqual([]);
+      // The instance stays usable: a good address is asked for at once.
+      const result = fields.tokenize({ billingAddress: { postalCode: '12345' } });
+      expect(lastTokenize()).toMatchObject({ billingAddress: { postalCode: '12345' } });
+      h.send('number', { type: 'tokenizeResult', requestId: lastTokenize().requestId, payload });
+      await expect(result).resolves.toEqual(payload);
+    },
+  );
+
+  it('refuses options it cannot read with INVALID_OPTION, and sends what it read', async () => {
+    const throwing = Object.defineProperty({}, 'billingAddress', {
+      get() {
+        throw new Error('getter');
+      },
+    });
+    await expect(fields.tokenize(throwing as never)).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+      details: { reason: 'the value cannot be read' },
+    });
+    let reads = 0;
+    const changing = Object.defineProperty({ vault: true }, 'billingAddress', {
+      get: () => (reads++ === 0 ? { postalCode: '12345' } : { postalCode: 12345 }),
+    });
+    void fields.tokenize(changing);
+    expect(lastTokenize()).toMatchObject({ vault: true, billingAddress: { postalCode: '12345' } });
   });
 
   it('returns the same promise while a tokenization is in flight, and a new one after', async () => {

@@ -392,6 +392,7 @@ describe('verifyCard', () => {
         version: PANEL_VERSION,
       });
       expect(run.frame().name).toBe(`${BANK_FRAME_CLASS}-${run.channel()}`);
+      expect(run.frame().getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-same-origin');
       expect(run.frame().title).toBe(DEFAULT_BANK_FRAME_TITLE);
       expect(run.frame().className).toBe(BANK_FRAME_CLASS);
       expect(run.frame().getAttribute('width')).toBe('400');
