@@ -170,9 +170,7 @@ export function coreNamespace(version: string, imports: CoreImports): Plugin {
         lines.push(
           `import { ${sorted.map((name) => `${name} as ${key}$${name}`).join(', ')} } from ${JSON.stringify(path)};`,
         );
-        members.push(
-          `${key}: Object.freeze({ ${sorted.map((name) => `${name}: ${key}$${name}`).join(', ')} })`,
-        );
+        members.push(`${key}: freeze({ ${sorted.map((name) => `${name}: ${key}$${name}`).join(', ')} })`);
       }
       return [
         ...lines,

@@ -53,7 +53,8 @@ export interface PendingRequest {
 }
 
 /**
- * Counts the documents each frame of the panel has loaded, by the frame's name, as
+ * Counts the documents each frame of the panel has loaded, by the frame's name (or, for a frame
+ * without one, as the issuer's, the path of its address), as
  * `window.panelFrameLoads`: what WebDriver cannot see of a cross-origin frame without switching to
  * it, which in WebKit moves the focus there. Runs in the page, once the element is defined.
  */
@@ -64,8 +65,9 @@ function recordFrameLoads(): void {
   document.querySelector('payment-panel')?.shadowRoot?.addEventListener(
     'load',
     (event) => {
-      if (event.target instanceof HTMLIFrameElement)
-        loads[event.target.name] = (loads[event.target.name] ?? 0) + 1;
+      if (!(event.target instanceof HTMLIFrameElement)) return;
+      const key = event.target.name || new URL(event.target.src).pathname;
+      loads[key] = (loads[key] ?? 0) + 1;
     },
     true,
   );
@@ -143,7 +145,7 @@ export class WebKitPanel {
     return errors.filter((error) => !EXPECTED_ERRORS.some((expected) => expected.test(error)));
   }
 
-  /** Waits until the panel's frame whose name starts with `name` has loaded `count` documents. */
+  /** Waits until the panel's frame whose name (or path) starts with `name` has loaded `count` documents. */
   async waitForFrameLoads(name: string, count: number): Promise<void> {
     await expect
       .poll(
