@@ -122,6 +122,8 @@ export class FakeFrames {
     abandoned: Error | null;
     /** Fields whose frame's document loaded without saying ready. */
     silent: FieldKey[];
+    /** Aborted, as the real fields' signal is, when they are given up or torn down. */
+    ended: AbortController;
     resolve: (instance: HostedFields) => void;
     reject: (error: Error) => void;
   }[] = [];
@@ -170,6 +172,7 @@ export class FakeFrames {
       client: null as GatewayClient | null,
       abandoned: null as Error | null,
       silent: [] as FieldKey[],
+      ended: new AbortController(),
       resolve,
       reject,
     };
@@ -182,6 +185,7 @@ export class FakeFrames {
         return entry.fields;
       },
       frameOrigin: new URL(options.frameFolder).origin,
+      signal: entry.ended.signal,
       get silent() {
         return entry.silent;
       },
@@ -196,6 +200,7 @@ export class FakeFrames {
       },
       abandon: (reason) => {
         entry.abandoned = reason;
+        entry.ended.abort();
         reject(reason);
       },
     };
@@ -216,7 +221,7 @@ export class FakeFrames {
     const entry = this.opened.at(-1);
     if (!entry) throw new Error('No hosted fields were opened.');
     entry.silent = [];
-    const instance = this.instance(entry.fields);
+    const instance = this.instance(entry.fields, entry.ended);
     entry.resolve(instance);
     return instance;
   }
@@ -262,7 +267,7 @@ export class FakeFrames {
     return { cards: [...this.state.cards], fields: { ...this.state.fields } };
   }
 
-  instance(fields: FieldKey[]): HostedFields {
+  instance(fields: FieldKey[], ended = new AbortController()): HostedFields {
     return {
       on: (event, handler) => {
         let set = this.#handlers.get(event);
@@ -284,6 +289,7 @@ export class FakeFrames {
       relabel: this.relabel,
       teardown: () => {
         this.teardowns.push(fields.length);
+        ended.abort();
         return Promise.resolve();
       },
     };
