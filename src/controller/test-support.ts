@@ -25,6 +25,7 @@ import type { WalletHandlers, WalletIntegration } from '../methods/wallet';
 import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
 import { THREE_D_SECURE_2_ERRORS } from '../shared/errors/catalogues/three-d-secure';
+import { deferred } from '../shared/lifetime';
 import type { CardPayload } from '../shared/frame-messages';
 import { fieldEventsOf, type CardCandidate, type FieldKey, type FieldState } from '../shared/hosted-fields';
 import type { ModuleName, PanelModules } from '../shared/module-registry';
@@ -159,13 +160,7 @@ export class FakeFrames {
 
   /** The `openHostedFields` the controller uses. */
   open = (options: OpenHostedFieldsOptions): OpenedHostedFields => {
-    let resolve!: (instance: HostedFields) => void;
-    let reject!: (error: Error) => void;
-    const ready = new Promise<HostedFields>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    ready.catch(() => undefined);
+    const { promise: ready, resolve, reject } = deferred<HostedFields>();
     const entry = {
       options,
       fields: Object.keys(options.fields) as FieldKey[],
