@@ -7,9 +7,8 @@
  * integrity.json. The modules are built first: the first script carries their hashes.
  * `PANEL_FLAVOURS=local` limits the build to the listed flavours.
  */
-import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { defineConfig, type EnvironmentOptions, type Plugin } from 'vite';
 import {
   collectCoreImports,
@@ -28,6 +27,7 @@ import { localOrigins } from './demo/server/origins.ts';
 import { publishedStylesheets } from './build/stylesheets.ts';
 import { generatePublicTypeFiles, PUBLIC_TYPE_FILES, type PublicTypeFiles } from './build/public-files.ts';
 import { LOCALE_INTEGRITY_FILE, localeFiles } from './build/locale-files.ts';
+import { fileIntegrity, writeIntegrityIndex } from './build/integrity.ts';
 
 const root = import.meta.dirname;
 const framesRoot = resolve(root, 'frames');
@@ -201,36 +201,6 @@ function builtModuleIds(output: unknown): string[] {
   return outputs.flatMap((o) => (o.output ?? []).flatMap((chunk) => chunk.moduleIds ?? []));
 }
 
-/** SRI string of a file. */
-async function integrityOf(path: string): Promise<string> {
-  return `sha384-${createHash('sha384')
-    .update(await readFile(path))
-    .digest('base64')}`;
-}
-
-/** sha384 of every published file, as SRI strings, into integrity.json. */
-async function writeIntegrity(outDir: string): Promise<void> {
-  const entries: [string, string][] = [];
-  async function walk(dir: string): Promise<void> {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = resolve(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.name !== 'integrity.json') {
-        const digest = createHash('sha384')
-          .update(await readFile(path))
-          .digest('base64');
-        entries.push([relative(outDir, path).split('\\').join('/'), `sha384-${digest}`]);
-      }
-    }
-  }
-  await walk(outDir);
-  entries.sort(([a], [b]) => a.localeCompare(b));
-  await writeFile(
-    resolve(outDir, 'integrity.json'),
-    `${JSON.stringify(Object.fromEntries(entries), null, 2)}\n`,
-  );
-}
-
 /**
  * Publishes the files made from the sources (`payment-panel.d.ts`, `custom-elements.json` and the
  * editors' `vscode.html-custom-data.json` and `web-types.json`, see build/public-files.ts) into a
@@ -291,7 +261,7 @@ export default defineConfig({
           // The first script carries the hash of every module variant it loads.
           const integrity: Record<string, string> = {};
           for (const module of MODULE_NAMES) {
-            integrity[module] = await integrityOf(
+            integrity[module] = await fileIntegrity(
               resolve(flavourOutDir(flavour), `modules/${module}${suffix}.js`),
             );
           }
@@ -302,7 +272,7 @@ export default defineConfig({
         const duplicates = findDuplicates(coreIds, moduleIds);
         if (duplicates.length > 0) throw new Error(`Code in two places:\n  ${duplicates.join('\n  ')}`);
         await publishPublicTypes(flavourOutDir(flavour));
-        await writeIntegrity(flavourOutDir(flavour));
+        await writeIntegrityIndex(flavourOutDir(flavour));
         // `npm start` rebuilds the local flavour only when its inputs change after this.
         if (flavour === 'local') stampLocalBuild();
       }

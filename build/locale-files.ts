@@ -7,10 +7,10 @@
  * needs a locale file.
  * @packageDocumentation
  */
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LOCALE_FOLDER, LOCALE_INTEGRITY_FILE } from '../src/shared/constants.ts';
+import { sri } from './integrity.ts';
 
 /** The published locale files: their text by path, the index of their hashes and the index's own hash. */
 export interface LocaleFiles {
@@ -19,11 +19,6 @@ export interface LocaleFiles {
   index: string;
   /** The index's SRI hash. */
   indexIntegrity: string;
-}
-
-/** The SRI (`sha384-…`) of a text, as integrity.json writes it. */
-export function sri(text: string): string {
-  return `sha384-${createHash('sha384').update(text).digest('base64')}`;
 }
 
 /**

@@ -7,9 +7,9 @@
  * `<link>`, which a strict `style-src` naming the assets host allows where an inline `<style>`
  * would be refused.
  */
-import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Plugin } from 'vite';
+import { sri } from './integrity.ts';
 
 /** The query that publishes a stylesheet imported `?inline`. */
 const PUBLISHED = /[?&]published(?:&|$)/;
@@ -17,11 +17,6 @@ const PUBLISHED = /[?&]published(?:&|$)/;
 /** The file a stylesheet is published as, inside the versioned folder. */
 export function publishedFileName(sourcePath: string, minified: boolean): string {
   return `assets/${basename(sourcePath, '.css')}${minified ? '.min' : ''}.css`;
-}
-
-/** The SRI string of a stylesheet's text. */
-export function stylesheetIntegrity(css: string): string {
-  return `sha384-${createHash('sha384').update(css).digest('base64')}`;
 }
 
 /** The text of the `export default "…"` that Vite's CSS plugin makes of an `?inline` import. */
@@ -57,7 +52,7 @@ export function publishedStylesheets(): Plugin {
       const css = inlinedText(code, (source) => this.parse(source));
       const { config } = this.environment;
       const file = publishedFileName(path, config.build.minify !== false);
-      const integrity = stylesheetIntegrity(css);
+      const integrity = sri(css);
       if (config.command === 'build') this.emitFile({ type: 'asset', fileName: file, source: css });
       return {
         code: `export default ${JSON.stringify(css)};\nexport const stylesheet = ${JSON.stringify({ file, integrity })};\n`,
