@@ -21,7 +21,8 @@ import {
 } from './build/modules.ts';
 import { MODULE_NAMES } from './src/shared/module-registry.ts';
 import pkg from './package.json' with { type: 'json' };
-import { flavourConstants, type Flavour } from './src/shared/flavours.ts';
+import type { Flavour } from './src/shared/flavours.ts';
+import { flavourDefine } from './build/define.ts';
 import { distDir, stampLocalBuild } from './demo/server/build.ts';
 import { localOrigins } from './demo/server/origins.ts';
 import { publishedStylesheets } from './build/stylesheets.ts';
@@ -104,19 +105,8 @@ interface FlavourPlan {
 const plans = new Map<Flavour, FlavourPlan>();
 
 function flavourEnvironments(flavour: Flavour): Record<string, EnvironmentOptions> {
-  const constants = flavourConstants(flavour, localOrigins().gateway);
   const define = {
-    __PANEL_VERSION__: JSON.stringify(pkg.version),
-    __PANEL_FLAVOUR__: JSON.stringify(constants.flavour),
-    __GATEWAY_DOMAINS__: JSON.stringify(constants.gatewayDomains),
-    __API_BASES__: JSON.stringify(constants.apiBases),
-    // Only the first script loads modules; the build fills in their hashes before building it.
-    __MODULE_INTEGRITY__: JSON.stringify({}),
-    __MODULE_SUFFIX__: JSON.stringify('.min'),
-    __FRAUDNET_URLS__: JSON.stringify(constants.fraudnet),
-    __GOOGLE_PAY_SCRIPT_URL__: JSON.stringify(constants.googlePayScript),
-    __LOCALE_INTEGRITY__: JSON.stringify(locales.indexIntegrity),
-    __SONGBIRD_SOURCES__: JSON.stringify(constants.songbirdSources),
+    ...flavourDefine(flavour, localOrigins().gateway, locales.indexIntegrity),
     // Lib mode leaves process.env.NODE_ENV alone; without this React's development build ships too.
     'process.env.NODE_ENV': JSON.stringify('production'),
   };
