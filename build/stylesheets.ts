@@ -1,11 +1,10 @@
 /**
- * Stylesheets published beside the code that carries them (docs/browsers.md, "Stylesheets without
- * constructable stylesheets"). The code imports a stylesheet as `<name>.css?inline&published`: it
- * gets the text, as with `?inline`, which it adopts as a constructable stylesheet; and the build
- * writes the same text into the versioned folder as `assets/<name>[.min].css`, whose path and
- * sha384 the import also gives. A browser without constructable stylesheets loads that file with a
- * `<link>`, which a strict `style-src` naming the assets host allows where an inline `<style>`
- * would be refused.
+ * Stylesheets published beside the code that carries them (docs/browsers.md, "Stylesheets"). The
+ * code imports a stylesheet as `<name>.css?inline&published`: it gets the text, as with `?inline`,
+ * which it adopts as a constructable stylesheet; and the build writes the same text into the
+ * versioned folder as `assets/<name>[.min].css`, whose path and sha384 the import also gives. A
+ * browser without constructable stylesheets loads that file with a `<link>`, which a strict
+ * `style-src` naming the assets host allows where an inline `<style>` would be refused.
  */
 import { basename } from 'node:path';
 import type { Plugin } from 'vite';
