@@ -22,14 +22,8 @@ import {
   type PaymentMethodType,
   type RawPaymentMethod,
 } from '../model/payload';
-import {
-  createError,
-  createLifetime,
-  deferred,
-  isPanelError,
-  registerErrors,
-  type PanelError,
-} from '../shared/errors';
+import { createError, isPanelError, registerErrors, type PanelError } from '../shared/errors';
+import { createLifetime, deferred } from '../shared/lifetime';
 import type { ModuleLoader } from './module-loader';
 import { CardForm } from './card-form';
 import type { CardFrames } from './card-frames';

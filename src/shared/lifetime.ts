@@ -1,8 +1,9 @@
 /**
  * One lifetime for every component (docs/architecture.md, "Lifetimes"): what a component made is
  * undone in one place when it ends, and an `AbortSignal` stops its requests and listeners with it.
- * Also the one settable promise of the code. The first script carries it; the refusal of calls
- * after the end, which only the files loaded on demand need, is refuse-after-teardown.ts.
+ * Also the one settable promise of the code. The first script carries it and the files loaded on
+ * demand read it from there (`CORE_EXPORTS` in build/modules.ts); the refusal of calls after the
+ * end, which only those files need, is refuse-after-teardown.ts.
  * @packageDocumentation
  */
 

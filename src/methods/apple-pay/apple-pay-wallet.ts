@@ -5,7 +5,8 @@
  * @packageDocumentation
  */
 import type { GatewayClient } from '../../client';
-import { createError, createLifetime, isPanelError, type PanelError } from '../../shared/errors';
+import { createError, isPanelError, type PanelError } from '../../shared/errors';
+import { createLifetime } from '../../shared/lifetime';
 import type { WalletIntegration } from '../wallet';
 import { createApplePay } from './apple-pay';
 import { applePaySessionConstructor, type ApplePaySessionLike } from './apple-pay-session';

@@ -7,13 +7,8 @@
 import type { GatewayClient } from '../../client';
 import { ANALYTICS_COMPONENT_PREFIX } from '../../shared/constants';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
-import {
-  createError,
-  createLifetime,
-  isPanelError,
-  registerErrors,
-  type PanelError,
-} from '../../shared/errors';
+import { createError, isPanelError, registerErrors, type PanelError } from '../../shared/errors';
+import { createLifetime } from '../../shared/lifetime';
 import { refuseAfterTeardown } from '../../shared/refuse-after-teardown';
 import {
   array,

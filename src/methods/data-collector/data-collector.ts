@@ -6,7 +6,8 @@
  */
 import type { GatewayClient } from '../../client';
 import type { DataCollectorOptions } from '../../model/options';
-import { createError, createLifetime } from '../../shared/errors';
+import { createError } from '../../shared/errors';
+import { createLifetime } from '../../shared/lifetime';
 import { refuseAfterTeardown } from '../../shared/refuse-after-teardown';
 import './errors';
 import { setupFraudnet } from './fraudnet';

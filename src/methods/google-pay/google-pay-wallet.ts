@@ -6,7 +6,8 @@
  */
 import type { GatewayClient } from '../../client';
 import { GOOGLE_PAY_READY_TIMEOUT_MS } from '../../shared/constants';
-import { createError, createLifetime, isPanelError, type PanelError } from '../../shared/errors';
+import { createError, isPanelError, type PanelError } from '../../shared/errors';
+import { createLifetime } from '../../shared/lifetime';
 import { googlePayButtonOptions as buttonOptions } from '../../model/google-pay-button';
 import { INVALID, isObject, refusal } from '../../shared/strict-readers';
 import type { WalletIntegration } from '../wallet';

@@ -12,13 +12,8 @@ import type { PayPalOptions } from '../../model/options';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import { ANALYTICS_COMPONENT_PREFIX, WALLET_SCRIPT_LOAD_TIMEOUT_MS } from '../../shared/constants';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
-import {
-  createError,
-  createLifetime,
-  isPanelError,
-  registerErrors,
-  type PanelError,
-} from '../../shared/errors';
+import { createError, isPanelError, registerErrors, type PanelError } from '../../shared/errors';
+import { createLifetime } from '../../shared/lifetime';
 import { refuseAfterTeardown } from '../../shared/refuse-after-teardown';
 import { createChannelId, frameHash, openMessage } from '../../shared/frame-channel';
 import {

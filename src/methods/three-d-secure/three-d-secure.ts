@@ -10,7 +10,8 @@
 import type { GatewayClient } from '../../client';
 import type { ThreeDSecure2Options } from '../../model/options';
 import { ANALYTICS_COMPONENT_PREFIX } from '../../shared/constants';
-import { type PanelError, createError, createLifetime, registerErrors } from '../../shared/errors';
+import { type PanelError, createError, registerErrors } from '../../shared/errors';
+import { createLifetime } from '../../shared/lifetime';
 import { refuseAfterTeardown } from '../../shared/refuse-after-teardown';
 import {
   THREE_D_SECURE_2_ERRORS,

@@ -8,7 +8,8 @@
  */
 import type { GatewayClient } from '../../client';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
-import { PanelError, createError, createLifetime, type Lifetime } from '../../shared/errors';
+import { PanelError, createError } from '../../shared/errors';
+import { createLifetime, type Lifetime } from '../../shared/lifetime';
 import type { ThreeDSecureInfo, ThreeDSecurePaymentMethod } from './responses';
 import type { VerifyCardOptions, VerifyCardResult } from './three-d-secure';
 

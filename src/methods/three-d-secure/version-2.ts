@@ -8,7 +8,8 @@
  */
 import type { ThreeDSecure2Options } from '../../model/options';
 import { SDK_VERSION } from '../../shared/constants';
-import { PanelError, createError, type Lifetime } from '../../shared/errors';
+import { PanelError, createError } from '../../shared/errors';
+import type { Lifetime } from '../../shared/lifetime';
 import { isObject as isRecord } from '../../shared/strict-readers';
 import {
   readJwtAuthentication,
