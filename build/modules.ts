@@ -35,6 +35,7 @@ export const MODULE_ENTRIES: Readonly<Record<BuildModuleName, string>> = {
  */
 export const CORE_EXPORTS: Readonly<Record<string, string>> = {
   errors: 'src/shared/errors/index.ts',
+  lifetime: 'src/shared/lifetime.ts',
   bundleLocation: 'src/shared/bundle-location.ts',
   registry: 'src/shared/module-registry.ts',
   loadScript: 'src/shared/load-script.ts',

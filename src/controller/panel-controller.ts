@@ -23,6 +23,7 @@ import { BUNDLE_URL } from '../shared/bundle-location';
 import { nextTask } from '../shared/next-task';
 import { PANEL_VERSION } from '../shared/build-constants';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { deferred, type Deferred } from '../shared/lifetime';
 import { missingCapability } from './capabilities';
 import { CardFrames } from './card-frames';
 import { emit, type PaymentPanelEventDetails, type PaymentPanelEventName } from './events';
@@ -74,31 +75,6 @@ const WALLET_SETTINGS = [
   ['applePay', 'applePayWeb', 'APPLE_PAY_NOT_ENABLED'],
   ['googlePay', 'androidPay', 'GOOGLE_PAYMENT_NOT_ENABLED'],
 ] as const;
-
-/** A settable promise. */
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: Error) => void;
-  settled: boolean;
-}
-
-function deferred<T>(): Deferred<T> {
-  const result = { settled: false } as Deferred<T>;
-  result.promise = new Promise<T>((resolve, reject) => {
-    result.resolve = (value) => {
-      result.settled = true;
-      resolve(value);
-    };
-    result.reject = (error) => {
-      result.settled = true;
-      reject(error);
-    };
-  });
-  // Nobody may be waiting; a rejection is still there for whoever asks later.
-  result.promise.catch(() => undefined);
-  return result;
-}
 
 /** One connection of the panel: an authorization while the element is in the page. */
 interface Session {

@@ -23,6 +23,7 @@ import {
   type RawPaymentMethod,
 } from '../model/payload';
 import { createError, isPanelError, registerErrors, type PanelError } from '../shared/errors';
+import { createLifetime, deferred } from '../shared/lifetime';
 import type { ModuleLoader } from './module-loader';
 import { CardForm } from './card-form';
 import type { CardFrames } from './card-frames';
@@ -56,25 +57,6 @@ function enabledMethodTypes(options: readonly PaymentOption[]): PaymentMethodTyp
   if (options.includes('applePay')) types.push('ApplePayCard');
   if (options.includes('googlePay')) types.push('AndroidPayCard');
   return types;
-}
-
-/** A settable promise: calls made before the panel is ready wait on it. */
-interface Deferred {
-  promise: Promise<void>;
-  resolve: () => void;
-  reject: (error: PanelError) => void;
-}
-
-function deferred(): Deferred {
-  let resolve!: () => void;
-  let reject!: (error: PanelError) => void;
-  const promise = new Promise<void>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  // A panel nobody asks anything of must not report an unhandled rejection.
-  promise.catch(() => undefined);
-  return { promise, resolve, reject };
 }
 
 /** What the views need from the panel around them. */
@@ -129,7 +111,10 @@ export class PanelViews {
   #paymentOptions: PaymentOption[];
   #card: CardForm | null;
   #cardComplete = false;
+  /** Calls made before the panel is ready wait on it. */
   readonly #ready = deferred();
+  /** Ends with the views: what they subscribe to and watch is let go then. */
+  readonly #lifetime = createLifetime();
   #isReady = false;
   #notice: string | null = null;
   #focusRequest = 0;
@@ -151,9 +136,7 @@ export class PanelViews {
   #inflight: Promise<PaymentMethodPayload> | null = null;
   /** The 3D Secure options of the request in flight, as JSON: a call with others may not join it. */
   #inflightThreeDSecure = '';
-  #offs: (() => void)[] = [];
   #snapshot: ViewsState | null = null;
-  #tornDown = false;
 
   constructor(
     ctx: ViewsContext,
@@ -166,7 +149,7 @@ export class PanelViews {
     this.#paymentOptions = paymentOptions;
     this.#card = frames && this.#cardForm(frames);
     const model = this.#model;
-    this.#offs = [
+    for (const off of [
       model.subscribe(() => {
         this.#changed();
       }),
@@ -185,7 +168,8 @@ export class PanelViews {
       model.on('errorCleared', () => {
         ctx.emit('errorCleared', null);
       }),
-    ];
+    ])
+      this.#lifetime.onEnd(off);
     this.#startLoading();
   }
 
@@ -231,6 +215,11 @@ export class PanelViews {
       focusRequest: this.#focusRequest,
     };
     return this.#snapshot;
+  }
+
+  /** Whether the views have ended. */
+  get #tornDown(): boolean {
+    return this.#lifetime.signal.aborted;
   }
 
   /** Whether every dependency has finished and the panel shows. */
@@ -403,7 +392,7 @@ export class PanelViews {
    */
   #trackCard(frames: CardFrames): void {
     const opened = frames.opened;
-    if (opened) this.#offs.push(watchFrames(opened));
+    if (opened) this.#lifetime.onEnd(watchFrames(opened));
     frames.ready.then(
       () => {
         if (this.#card?.frames === frames) this.#finishDependency('card');
@@ -440,9 +429,8 @@ export class PanelViews {
    */
   teardown(reason: PanelError): void {
     if (this.#tornDown) return;
-    this.#tornDown = true;
     this.#ready.reject(reason);
-    for (const off of this.#offs.splice(0)) off();
+    this.#lifetime.end();
     this.#model.teardown();
     for (const wallet of this.#wallets.values()) {
       wallet.integration?.teardown();

@@ -25,6 +25,7 @@ import type { WalletHandlers, WalletIntegration } from '../methods/wallet';
 import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
 import { THREE_D_SECURE_2_ERRORS } from '../shared/errors/catalogues/three-d-secure';
+import { deferred } from '../shared/lifetime';
 import type { CardPayload } from '../shared/frame-messages';
 import { fieldEventsOf, type CardCandidate, type FieldKey, type FieldState } from '../shared/hosted-fields';
 import type { ModuleName, PanelModules } from '../shared/module-registry';
@@ -122,6 +123,8 @@ export class FakeFrames {
     abandoned: Error | null;
     /** Fields whose frame's document loaded without saying ready. */
     silent: FieldKey[];
+    /** Aborted, as the real fields' signal is, when they are given up or torn down. */
+    ended: AbortController;
     resolve: (instance: HostedFields) => void;
     reject: (error: Error) => void;
   }[] = [];
@@ -157,19 +160,14 @@ export class FakeFrames {
 
   /** The `openHostedFields` the controller uses. */
   open = (options: OpenHostedFieldsOptions): OpenedHostedFields => {
-    let resolve!: (instance: HostedFields) => void;
-    let reject!: (error: Error) => void;
-    const ready = new Promise<HostedFields>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    ready.catch(() => undefined);
+    const { promise: ready, resolve, reject } = deferred<HostedFields>();
     const entry = {
       options,
       fields: Object.keys(options.fields) as FieldKey[],
       client: null as GatewayClient | null,
       abandoned: null as Error | null,
       silent: [] as FieldKey[],
+      ended: new AbortController(),
       resolve,
       reject,
     };
@@ -182,6 +180,7 @@ export class FakeFrames {
         return entry.fields;
       },
       frameOrigin: new URL(options.frameFolder).origin,
+      signal: entry.ended.signal,
       get silent() {
         return entry.silent;
       },
@@ -196,6 +195,7 @@ export class FakeFrames {
       },
       abandon: (reason) => {
         entry.abandoned = reason;
+        entry.ended.abort();
         reject(reason);
       },
     };
@@ -216,7 +216,7 @@ export class FakeFrames {
     const entry = this.opened.at(-1);
     if (!entry) throw new Error('No hosted fields were opened.');
     entry.silent = [];
-    const instance = this.instance(entry.fields);
+    const instance = this.instance(entry.fields, entry.ended);
     entry.resolve(instance);
     return instance;
   }
@@ -262,7 +262,7 @@ export class FakeFrames {
     return { cards: [...this.state.cards], fields: { ...this.state.fields } };
   }
 
-  instance(fields: FieldKey[]): HostedFields {
+  instance(fields: FieldKey[], ended = new AbortController()): HostedFields {
     return {
       on: (event, handler) => {
         let set = this.#handlers.get(event);
@@ -284,6 +284,7 @@ export class FakeFrames {
       relabel: this.relabel,
       teardown: () => {
         this.teardowns.push(fields.length);
+        ended.abort();
         return Promise.resolve();
       },
     };

@@ -7,6 +7,7 @@
 import type { GatewayClient } from '../../client';
 import { GOOGLE_PAY_READY_TIMEOUT_MS } from '../../shared/constants';
 import { createError, isPanelError, type PanelError } from '../../shared/errors';
+import { createLifetime } from '../../shared/lifetime';
 import { googlePayButtonOptions as buttonOptions } from '../../model/google-pay-button';
 import { INVALID, isObject, refusal } from '../../shared/strict-readers';
 import type { WalletIntegration } from '../wallet';
@@ -100,10 +101,17 @@ export function createGooglePayWallet(
   let button: HTMLElement | null = null;
   let checking: Promise<boolean> | null = null;
   let active = false;
-  let tornDown = false;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
+  const lifetime = createLifetime();
+  const ended = lifetime.signal;
   // Read through a function: a teardown may come while Google answers.
-  const isTornDown = (): boolean => tornDown;
+  const isTornDown = (): boolean => ended.aborted;
+  lifetime.onEnd(() => {
+    clearTimeout(readyTimer);
+    button?.remove();
+    button = null;
+    paymentsClient = null;
+  });
 
   /**
    * Google's answer to `isReadyToPay`, or `GOOGLE_PAYMENT_READY_TIMEOUT` when none comes in time:
@@ -135,7 +143,7 @@ export function createGooglePayWallet(
 
   const check = async (): Promise<boolean> => {
     const PaymentsClient = await load();
-    if (tornDown) return false;
+    if (ended.aborted) return false;
     try {
       const ready = new PaymentsClient({ environment: googlePayment.environment });
       const first = request(options.option);
@@ -178,7 +186,7 @@ export function createGooglePayWallet(
     pay(option, _locale, handlers) {
       const client = paymentsClient;
       // One sheet at a time: a second click while it is open is not a second payment.
-      if (!client || active || tornDown) return;
+      if (!client || active || ended.aborted) return;
       let pending: Promise<unknown>;
       try {
         // Synchronously inside the click: Google opens its sheet only inside a user gesture.
@@ -192,7 +200,7 @@ export function createGooglePayWallet(
       pending.then(
         (paymentData) => {
           active = false;
-          if (tornDown) return;
+          if (ended.aborted) return;
           handlers.busy(false);
           let method;
           try {
@@ -205,7 +213,7 @@ export function createGooglePayWallet(
         },
         (error: unknown) => {
           active = false;
-          if (tornDown) return;
+          if (ended.aborted) return;
           handlers.busy(false);
           // The shopper closed Google's sheet: nothing to report, the panel stays where it was.
           if (isObject(error) && error.statusCode === 'CANCELED') return;
@@ -215,11 +223,7 @@ export function createGooglePayWallet(
     },
 
     teardown() {
-      tornDown = true;
-      clearTimeout(readyTimer);
-      button?.remove();
-      button = null;
-      paymentsClient = null;
+      lifetime.end();
     },
   };
 }

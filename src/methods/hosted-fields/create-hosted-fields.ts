@@ -10,6 +10,7 @@ import { HOSTED_FIELDS_SETUP_ERRORS } from '../../shared/errors/catalogues/hoste
 import { filterStyles } from '../../shared/field-styles';
 import { billingAddress, shortText } from '../../shared/frame-message-parts';
 import { isFieldKey, type FieldKey } from '../../shared/hosted-fields';
+import { refuseAfterTeardown } from '../../shared/refuse-after-teardown';
 import { INVALID, isObject, refusal } from '../../shared/strict-readers';
 import { watchFrames } from './frame-watch';
 import {
@@ -134,25 +135,35 @@ function withCheckedTokenize(instance: HostedFields): HostedFields {
  * `HOSTED_FIELDS_FIELD_PROPERTY_INVALID` (before any frame is made), `INCOMPATIBLE_VERSIONS` (a frame
  * of another version), the error a frame reports, the reason of an aborted `signal`, or, for frames
  * that cannot load, `HOSTED_FIELDS_FRAME_LOAD_FAILED` or `HOSTED_FIELDS_TIMEOUT` ({@link watchFrames}).
- * The instance's `tokenize` refuses a `billingAddress` that is not text by key with `INVALID_OPTION`.
+ * The instance's `tokenize` refuses a `billingAddress` that is not text by key with `INVALID_OPTION`;
+ * after its `teardown()`, every method fails with `METHOD_CALLED_AFTER_TEARDOWN` (`tokenize` and
+ * `teardown` reject with it, the others throw it).
  */
 export function createHostedFields(options: HostedFieldsOptions): Promise<HostedFields> {
   let opened: OpenedHostedFields;
   try {
     const checked = checkFields(options);
-    const { client } = options;
+    const { client, signal } = options;
+    // An abort's reason is the caller's (an AbortError unless they give their own).
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
     opened = openHostedFields({
       frameFolder: frameFolderOf(client),
       fields: Object.fromEntries(checked.map(([key, field, container]) => [key, { ...field, container }])),
       styles: filterStyles(options.styles),
       ...(options.frameTitle ? { frameTitle: options.frameTitle } : {}),
       ...(options.debug ? { debug: true } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    // Aborted later, it gives up until the frames are ready (`abandon` changes nothing after).
+    signal?.addEventListener('abort', () => {
+      opened.abandon(signal.reason as Error);
     });
     opened.connect(client);
     watchFrames(opened);
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-  return opened.ready.then(withCheckedTokenize);
+  // `tokenize` reads its options before it reaches the refusal, as it always has.
+  return opened.ready.then((instance) =>
+    withCheckedTokenize(refuseAfterTeardown(instance, opened, { promised: ['tokenize', 'teardown'] })),
+  );
 }
