@@ -1,10 +1,12 @@
 // @vitest-environment node
 /**
  * Where the benchmark's card frames run (tests/bench/frame-placement.ts): the other site its
- * cross-site loads use, the processes read from Chromium's trace and the check every load passes.
+ * cross-site loads use, the processes read from Chromium's trace, the check every load passes, and
+ * the order of the time-to-ready loads.
  */
 import { describe, expect, it } from 'vitest';
 import { frameProcessesOf, otherSiteOrigin, placementError, type TraceEvent } from '../bench/frame-placement';
+import { roundOrder } from '../bench/measure-ready';
 
 const FRAME_URL = 'https://assets.test/payment-panel/1.9.2/html/hosted-fields-frame.min.html';
 const PAGE_URL = 'https://shop.test/minimal.html?authorization=key';
@@ -117,5 +119,14 @@ describe('placementError', () => {
     expect(placementError('cross-site', { page: 10, frames: [20] }, 2)).toBe(
       'expected 2 card frames, the browser listed 1',
     );
+  });
+});
+
+describe('roundOrder', () => {
+  it('runs a panel and a floor load of both placements each round, mirrored every other round', () => {
+    const names = (round: number) => roundOrder(round).map(({ placement, load }) => `${placement} ${load}`);
+    expect(names(0)).toEqual(['same-site panel', 'same-site floor', 'cross-site panel', 'cross-site floor']);
+    expect(names(1)).toEqual(['cross-site floor', 'cross-site panel', 'same-site floor', 'same-site panel']);
+    expect(names(2)).toEqual(names(0));
   });
 });
