@@ -1,7 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 import { localOrigins } from './demo/server/origins';
+import browsers from './tests/tools/browsers.json' with { type: 'json' };
 
 const origins = localOrigins();
+
+/** The binary of a browser of tests/tools/browsers.json (the table `npm test` installs from). */
+function executablePath(name: string): string {
+  const browser = browsers.find((b) => b.name === name);
+  if (!browser) throw new Error(`tests/tools/browsers.json has no browser named ${name}`);
+  return process.env[browser.env] || browser.path;
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,7 +30,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          executablePath: executablePath('chromium'),
           args: [
             '--headless',
             '--no-sandbox',
@@ -33,6 +41,21 @@ export default defineConfig({
             '--disable-component-update',
             '--disable-sync',
           ],
+        },
+      },
+    },
+    {
+      // Firefox over WebDriver BiDi (the `moz-firefox` channel), Debian's ESR (docs/building.md, "Firefox"). Its own
+      // user agent, not the device list's: what the panel sees is what an ESR shopper sends. A page may take the
+      // focus back from the browser's toolbar, as a real click into it does (focusPage in tests/e2e/models).
+      name: 'firefox',
+      use: {
+        ...devices['Desktop Firefox'],
+        userAgent: undefined,
+        channel: 'moz-firefox',
+        launchOptions: {
+          executablePath: executablePath('firefox'),
+          firefoxUserPrefs: { 'dom.disable_window_flip': false },
         },
       },
     },

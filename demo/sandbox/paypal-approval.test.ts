@@ -78,10 +78,10 @@ describe('GET /sandbox/paypal/approve', () => {
     expect(page).toContain('<button type="submit" id="approve" data-useraction="commit">Pay Now</button>');
   });
 
-  it('allows no script, forms only to itself and the return pages’ origin, and no framing', async () => {
+  it('allows no script, no image but its icon, forms only to itself and the return pages’ origin, and no framing', async () => {
     const response = await approvalPage((await newFlow('checkout')).url);
     expect(response.headers.get('content-security-policy')).toBe(
-      `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self' ${TEST_ASSETS_ORIGIN}; frame-ancestors 'none'`,
+      `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'self' ${TEST_ASSETS_ORIGIN}; frame-ancestors 'none'`,
     );
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });

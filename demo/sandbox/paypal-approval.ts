@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 import { PAYPAL_CANCEL_PAGE, PAYPAL_RETURN_PAGE, type PayPalAddress } from '../../src/shared/paypal-messages';
-import { escapeHtml, type Reply } from './http';
+import { escapeHtml, SANDBOX_ICON_LINK, type Reply } from './http';
 import { SANDBOX_PAYER, type PayPalFlowRecord } from './paypal-flows';
 import type { Route, RouteContext } from './route';
 
@@ -93,15 +93,15 @@ export function returnRedirect(target: URL, flow: PayPalFlowRecord): string {
 }
 
 /**
- * Headers of the sandbox's PayPal pages: no script at all, forms only to this gateway (and, as
- * browsers check the redirect a form post answers, to the return pages' origin), and never in a
- * frame, so no page can lay its own buttons over Approve.
+ * Headers of the sandbox's PayPal pages: no script at all, no image but the sandbox's icon, forms only to
+ * this gateway (and, as browsers check the redirect a form post answers, to the return pages' origin), and
+ * never in a frame, so no page can lay its own buttons over Approve.
  */
 function pageHeaders(returnOrigin: string | null): Record<string, string> {
   const formAction = returnOrigin ? `'self' ${returnOrigin}` : "'none'";
   return {
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`,
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
@@ -130,6 +130,7 @@ function page(status: number, title: string, content: string, returnOrigin: stri
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+${SANDBOX_ICON_LINK}
 <style>${STYLE}</style>
 </head>
 <body>

@@ -115,13 +115,14 @@ function expectFailure(outcome: RequestOutcome | { error?: PlainError }, failure
 }
 
 /**
- * How many calls a fault hits. Chromium sends a request again by itself when the connection it
- * went out on is reset before any answer (a reused connection, and a GET more readily); a reset
- * meant to reach the panel hits every attempt. Those a fresh connection made unneeded are
- * disarmed, uncounted, after the case.
+ * How many calls a fault hits. Browsers send a request again by themselves when the connection it
+ * went out on is reset before any answer: Chromium a few times (a reused connection, and a GET more
+ * readily), Firefox up to 10 attempts in all (`network.http.request.max-attempts`). A reset meant to
+ * reach the panel hits every attempt. Those a fresh connection made unneeded are disarmed,
+ * uncounted, after the case.
  */
 function countOf(kind: FaultKind): number {
-  return kind === 'reset' ? 6 : 1;
+  return kind === 'reset' ? 11 : 1;
 }
 
 let sandbox: Sandbox;
@@ -179,7 +180,7 @@ async function withFault<T>(
     await page.clock.runFor(timeoutOf(call));
   }
   const result = await outcome;
-  // The flow met the fault (a reset may leave attempts Chromium did not make). A slow answer's
+  // The flow met the fault (a reset may leave attempts the browser did not make). A slow answer's
   // flow may hand back before its request has reached the sandbox, hence the poll.
   await expect
     .poll(

@@ -42,12 +42,21 @@ import {
   threeDSecureToPage,
 } from './support/message-templates';
 import { PageGuard, pollutionEverywhere } from './support/page-guard';
-import { cardSheetReady, openMinimal, panelEvent, PATIENCE_MS, receivedMessages } from './support/recorder';
+import {
+  cardSheetReady,
+  openMinimal,
+  panelEvent,
+  PATIENCE_MS,
+  receivedMessages,
+  withoutMerchantPolicy,
+} from './support/recorder';
 import { FUZZ_SEED } from './support/seeded';
 
 // The attacker frames stand for a merchant page without a policy of its own: the demo's strict
 // policy would refuse them before any message could be posted.
-test.use({ bypassCSP: true });
+test.beforeEach(async ({ page }) => {
+  await withoutMerchantPolicy(page);
+});
 
 const SEED = FUZZ_SEED;
 /** Messages posted at each target. */

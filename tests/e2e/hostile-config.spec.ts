@@ -25,7 +25,13 @@ import {
   type ExpectedError,
 } from './support/hostile-config';
 import { PageGuard, pollutionEverywhere } from './support/page-guard';
-import { cardSheetReady, openMinimal, panelEvent, PATIENCE_MS } from './support/recorder';
+import {
+  cardSheetReady,
+  openMinimal,
+  panelEvent,
+  PATIENCE_MS,
+  withoutMerchantPolicy,
+} from './support/recorder';
 import { FUZZ_SEED, seeded } from './support/seeded';
 
 const { version } = pkg;
@@ -655,7 +661,9 @@ test('a card frame URL of another version gives INCOMPATIBLE_VERSIONS and leaves
 
 test.describe('on a merchant page without a policy of its own', () => {
   // The demo's strict policy refuses frames from the other origin before the panel could.
-  test.use({ bypassCSP: true });
+  test.beforeEach(async ({ page }) => {
+    await withoutMerchantPolicy(page);
+  });
 
   test('card frames answering from another origin are never configured and only time out', async ({
     page,
@@ -729,22 +737,21 @@ for (const [what, key, value] of [
     const panel = new PanelPage(page);
     await panelEvent(panel, 'ready');
     await panel.chooseOption('paypal');
-    // The payment is created with a tampered return URL, once.
+    // PayPal sends the shopper back to a tampered return URL, once.
     let tampered = 0;
     // The browser says so when the return page posts to an origin the opener is not.
     guard.allowedConsole.push(/does not match the recipient window's origin/);
     await context.route(
-      (url) => url.pathname.endsWith('/paypal_hermes/create_payment_resource'),
+      (url) => url.pathname.endsWith('/html/paypal-redirect-frame.html'),
       async (route) => {
-        if (route.request().method() !== 'POST' || tampered > 0) {
+        if (tampered > 0) {
           await route.continue();
           return;
         }
         tampered += 1;
-        const body = JSON.parse(route.request().postData() ?? '{}') as { returnUrl: string };
-        const returnUrl = new URL(body.returnUrl);
+        const returnUrl = new URL(route.request().url());
         returnUrl.searchParams.set(key, value);
-        await route.continue({ postData: JSON.stringify({ ...body, returnUrl: returnUrl.href }) });
+        await route.fulfill({ status: 302, headers: { location: returnUrl.href } });
       },
     );
     const error = await nextError(page);

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
-import { expect, guardedTest as test } from './support/fixtures';
+import { chromiumOnly, expect, guardedTest as test } from './support/fixtures';
 import { heapAfterGc, installLeakProbe, openResources, type OpenResources } from './support/leak-probe';
 import { PATIENCE_MS } from './support/recorder';
 
@@ -16,6 +16,9 @@ const CYCLES = 50;
 const WARM_CYCLES = 10;
 /** Largest heap growth allowed from cycle 10 to cycle 50. */
 const MAX_HEAP_GROWTH = 2 * 1024 * 1024;
+
+/** The details of the tests that measure the heap. */
+const HEAP = chromiumOnly('the heap after a forced garbage collection comes from the DevTools protocol');
 
 /** Every option, as attribute text. */
 const ATTRIBUTES = {
@@ -186,54 +189,62 @@ function expectNothingLeft(after: OpenResources, baseline: OpenResources, afterF
   ).toEqual({ pagehide: (baseline.listeners.pagehide ?? 0) + 1 });
 }
 
-test(`${CYCLES} elements with every option, each ready then torn down, leave nothing and keep the heap flat`, async ({
-  page,
-  sandbox,
-}) => {
-  test.setTimeout(900_000);
-  const token = await sandbox.clientToken('demo_merchant');
-  const baseline = await openEmptyPage(page);
-  const { growth, afterFirst } = await runCycles(page, () => elementCycle(page, token), 'elements', baseline);
-  expectNothingLeft(await settled(page), baseline, afterFirst);
-  expect(page.frames()).toHaveLength(1);
-  expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
-});
+test(
+  `${CYCLES} elements with every option, each ready then torn down, leave nothing and keep the heap flat`,
+  HEAP,
+  async ({ page, sandbox }) => {
+    test.setTimeout(900_000);
+    const token = await sandbox.clientToken('demo_merchant');
+    const baseline = await openEmptyPage(page);
+    const { growth, afterFirst } = await runCycles(
+      page,
+      () => elementCycle(page, token),
+      'elements',
+      baseline,
+    );
+    expectNothingLeft(await settled(page), baseline, afterFirst);
+    expect(page.frames()).toHaveLength(1);
+    expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
+  },
+);
 
-test(`${CYCLES} paymentPanel.create() instances, each ready then torn down, leave nothing and keep the heap flat`, async ({
-  page,
-  sandbox,
-}) => {
-  test.setTimeout(900_000);
-  const token = await sandbox.clientToken('demo_merchant');
-  const baseline = await openEmptyPage(page);
-  const { growth, afterFirst } = await runCycles(
-    page,
-    () => createCycle(page, token),
-    'paymentPanel.create()',
-    baseline,
-  );
-  expectNothingLeft(await settled(page), baseline, afterFirst);
-  expect(page.frames()).toHaveLength(1);
-  expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
-});
+test(
+  `${CYCLES} paymentPanel.create() instances, each ready then torn down, leave nothing and keep the heap flat`,
+  HEAP,
+  async ({ page, sandbox }) => {
+    test.setTimeout(900_000);
+    const token = await sandbox.clientToken('demo_merchant');
+    const baseline = await openEmptyPage(page);
+    const { growth, afterFirst } = await runCycles(
+      page,
+      () => createCycle(page, token),
+      'paymentPanel.create()',
+      baseline,
+    );
+    expectNothingLeft(await settled(page), baseline, afterFirst);
+    expect(page.frames()).toHaveLength(1);
+    expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
+  },
+);
 
-test(`${CYCLES} panels torn down while their card frames load leave nothing either`, async ({
-  page,
-  sandbox,
-}) => {
-  test.setTimeout(900_000);
-  const token = await sandbox.clientToken('demo_merchant');
-  const baseline = await openEmptyPage(page);
-  const { growth, afterFirst } = await runCycles(
-    page,
-    () => elementCycle(page, token, true),
-    'torn down while loading',
-    baseline,
-  );
-  expectNothingLeft(await settled(page), baseline, afterFirst);
-  expect(page.frames()).toHaveLength(1);
-  expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
-});
+test(
+  `${CYCLES} panels torn down while their card frames load leave nothing either`,
+  HEAP,
+  async ({ page, sandbox }) => {
+    test.setTimeout(900_000);
+    const token = await sandbox.clientToken('demo_merchant');
+    const baseline = await openEmptyPage(page);
+    const { growth, afterFirst } = await runCycles(
+      page,
+      () => elementCycle(page, token, true),
+      'torn down while loading',
+      baseline,
+    );
+    expectNothingLeft(await settled(page), baseline, afterFirst);
+    expect(page.frames()).toHaveLength(1);
+    expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
+  },
+);
 
 test('panels torn down while a PayPal approval waits close its popup and leave nothing either', async ({
   page,

@@ -105,6 +105,20 @@ export async function openMinimal(
   await page.goto(`/minimal.html?${query}`);
 }
 
+/**
+ * Makes the demo a merchant page without a policy of its own: the page gets the merchant origin's answers without
+ * their `Content-Security-Policy`. The same in every engine, where Playwright's `bypassCSP` is not (Firefox over
+ * WebDriver BiDi has none).
+ */
+export async function withoutMerchantPolicy(page: Page): Promise<void> {
+  await page.route(`${localOrigins().merchant}/**`, async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['content-security-policy'];
+    await route.fulfill({ response, headers });
+  });
+}
+
 /** How long a hostile test waits for the panel: the machines these run on are often busy. */
 export const PATIENCE_MS = 30_000;
 
