@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['demo/*.js'],
+    files: ['demo/*.js', 'demo/provider-sdk/*.js'],
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
       globals: { ...globals.browser },
@@ -55,6 +55,22 @@ export default tseslint.config(
         'error',
         { object: 'window', property: 'fetch', message: 'Use httpRequest from src/client/http.ts.' },
         { object: 'globalThis', property: 'fetch', message: 'Use httpRequest from src/client/http.ts.' },
+      ],
+    },
+  },
+  {
+    // The local origins' ports move with PANEL_MERCHANT_PORT, PANEL_ASSETS_PORT and PANEL_GATEWAY_PORT
+    // (docs/sandbox.md, "Ports, certificate and your own pages"), and CI runs the tests on moved ports:
+    // a test reads the origins, never a default port of its own.
+    files: ['**/*.test.ts', '**/*test-support.ts', 'demo/sandbox/test-server.ts', 'tests/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/:844[3-5]\\b/]', 'TemplateElement[value.raw=/:844[3-5]\\b/]'].map((selector) => ({
+          selector,
+          message:
+            "A default port of the local origins: read them with inject('localOrigins') in unit tests, localOrigins() (demo/server/origins.ts) elsewhere.",
+        })),
       ],
     },
   },

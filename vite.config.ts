@@ -25,7 +25,9 @@ import pkg from './package.json' with { type: 'json' };
 import { flavourConstants, type Flavour } from './src/shared/flavours.ts';
 import { distDir, stampLocalBuild } from './demo/server/build.ts';
 import { localOrigins } from './demo/server/origins.ts';
+import { publishedStylesheets } from './build/stylesheets.ts';
 import { generatePublicTypeFiles, PUBLIC_TYPE_FILES, type PublicTypeFiles } from './build/public-files.ts';
+import { LOCALE_INTEGRITY_FILE, localeFiles } from './build/locale-files.ts';
 
 const root = import.meta.dirname;
 const framesRoot = resolve(root, 'frames');
@@ -73,26 +75,21 @@ function minifiedPageNames(): Plugin {
   };
 }
 
+/** The locale files and their index, made once per build (build/locale-files.ts). */
+const locales = localeFiles();
+
 /**
  * Publishes the locale files (`src/i18n/locales/<locale>.json`) in the versioned folder as
- * `assets/locales/<locale>.json`, compacted; a file that is not JSON fails the build. The page
- * fetches them on demand and integrity.json lists them.
+ * `assets/locales/<locale>.json`, compacted, with `assets/locale-integrity.json`, their hashes; a file
+ * that is not JSON fails the build. The page fetches them on demand and integrity.json lists them.
  */
-function localeFiles(): Plugin {
-  const localesDir = resolve(root, 'src/i18n/locales');
+function localeFilePages(): Plugin {
   return {
     name: 'payment-panel:locale-files',
-    async generateBundle() {
+    generateBundle() {
       if (!this.environment.name.endsWith('Frame_hosted_fields_frame_Min')) return;
-      const names = await readdir(localesDir).catch(() => []);
-      for (const name of names.filter((file) => /^[a-z]{2}_[A-Z]{2}\.json$/.test(file))) {
-        const text = await readFile(resolve(localesDir, name), 'utf8');
-        this.emitFile({
-          type: 'asset',
-          fileName: `assets/locales/${name}`,
-          source: JSON.stringify(JSON.parse(text)),
-        });
-      }
+      for (const [fileName, source] of locales.files) this.emitFile({ type: 'asset', fileName, source });
+      this.emitFile({ type: 'asset', fileName: LOCALE_INTEGRITY_FILE, source: locales.index });
     },
   };
 }
@@ -118,6 +115,8 @@ function flavourEnvironments(flavour: Flavour): Record<string, EnvironmentOption
     __MODULE_SUFFIX__: JSON.stringify('.min'),
     __FRAUDNET_URLS__: JSON.stringify(constants.fraudnet),
     __GOOGLE_PAY_SCRIPT_URL__: JSON.stringify(constants.googlePayScript),
+    __LOCALE_INTEGRITY__: JSON.stringify(locales.indexIntegrity),
+    __SONGBIRD_SOURCES__: JSON.stringify(constants.songbirdSources),
     // Lib mode leaves process.env.NODE_ENV alone; without this React's development build ships too.
     'process.env.NODE_ENV': JSON.stringify('production'),
   };
@@ -259,7 +258,8 @@ export default defineConfig({
   logLevel: 'warn',
   plugins: [
     minifiedPageNames(),
-    localeFiles(),
+    localeFilePages(),
+    publishedStylesheets(),
     coreNamespace(pkg.version, coreImports),
     collectCoreImports(coreImports),
   ],

@@ -38,6 +38,8 @@ export const CORE_EXPORTS: Readonly<Record<string, string>> = {
   bundleLocation: 'src/shared/bundle-location.ts',
   registry: 'src/shared/module-registry.ts',
   loadScript: 'src/shared/load-script.ts',
+  stylesheets: 'src/shared/adopt-stylesheet.ts',
+  callback: 'src/shared/callback.ts',
   frameChannel: 'src/shared/frame-channel.ts',
   frameMessages: 'src/shared/frame-messages.ts',
   frameMessageParts: 'src/shared/frame-message-parts.ts',
@@ -176,7 +178,7 @@ export function coreNamespace(version: string, imports: CoreImports): Plugin {
         ...lines,
         'const freeze = Object.freeze;',
         `const name = ${JSON.stringify(coreGlobalName(version))};`,
-        'if (!Object.hasOwn(window, name)) {',
+        'if (!(name in window)) {',
         `  Object.defineProperty(window, name, { value: freeze({ ${members.join(', ')} }) });`,
         '}',
       ].join('\n');

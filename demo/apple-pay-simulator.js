@@ -362,6 +362,9 @@
     });
     dialog.setAttribute('role', 'dialog');
     dialog.setAttribute('aria-modal', 'true');
+    // The sheet holds the focus itself while none of its buttons can (see show()).
+    dialog.tabIndex = -1;
+    dialog.style.outline = 'none';
     dialog.setAttribute('aria-label', 'Apple Pay (simulated)');
     dialog.dataset.applePaySimulator = 'validating';
 
@@ -409,14 +412,12 @@
         event.preventDefault();
         cancelByShopper(session);
       } else if (event.key === 'Tab') {
-        // A modal sheet keeps the focus on its own buttons.
+        // A modal sheet keeps the focus on its own buttons, or on itself while they are disabled.
         const buttons = [pay, cancel].filter((button) => !button.disabled);
         const current = buttons.indexOf(deepActiveElement());
         const next = buttons[(current + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length];
-        if (next) {
-          event.preventDefault();
-          next.focus();
-        }
+        event.preventDefault();
+        if (next) next.focus();
       }
     };
     document.addEventListener('keydown', onKeyDown, true);
@@ -427,8 +428,13 @@
       show(phase, text) {
         dialog.dataset.applePaySimulator = phase;
         status.textContent = text;
+        // Safari's sheet never takes the page's focus away. A button disabled while it has the focus
+        // would drop it to the page's body, and the sheet would have nothing to give back on closing:
+        // the sheet keeps it instead.
+        const focused = deepActiveElement();
         pay.disabled = phase !== 'ready';
         cancel.disabled = phase === 'authorizing';
+        if ((focused === pay || focused === cancel) && focused.disabled) dialog.focus();
         if (phase === 'ready' && dialog.contains(deepActiveElement())) pay.focus();
       },
       close() {

@@ -335,6 +335,28 @@ describe('a session', () => {
     ).toBe('InvalidAccessError');
   });
 
+  it('keeps the focus while it authorizes, as Safari leaves the page its focus, and gives it back on closing', async () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const { session } = await begunSession();
+    session.completeMerchantValidation(MERCHANT_SESSION);
+    const pay = button('Pay with Apple Pay (simulated)');
+    expect(document.activeElement).toBe(pay);
+    pay.click();
+    // Both buttons are disabled while it authorizes: the sheet itself holds the focus.
+    expect(pay.disabled).toBe(true);
+    expect(document.activeElement).toBe(sheet());
+    document.body.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true }),
+    );
+    expect(document.activeElement).toBe(sheet());
+    await tick();
+    session.completePayment(session.STATUS_SUCCESS);
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+
   it('abort closes the sheet without callbacks and frees the page for another session', async () => {
     const { session, events } = await begunSession();
     session.abort();

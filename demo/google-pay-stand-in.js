@@ -15,7 +15,8 @@
  *                                PaymentData with it.
  *
  * A page (or a test) may set `window.googlePayStandIn` before the script runs:
- *   isReadyToPay   false makes isReadyToPay answer {result: false}
+ *   isReadyToPay   false makes isReadyToPay answer {result: false}; 'never' makes it never answer
+ *                  (a Google that hangs: the panel gives up after its own time-out)
  *   statusCode     makes the next loadPaymentData reject with this status code (e.g.
  *                  BUYER_ACCOUNT_ERROR) without showing the sheet
  * and reads what the panel asked for there: lastIsReadyToPayRequest, lastPaymentDataRequest,
@@ -231,6 +232,9 @@
       dialog.setAttribute('role', 'dialog');
       dialog.setAttribute('aria-modal', 'true');
       dialog.setAttribute('aria-label', 'Google Pay (sandbox)');
+      // The sheet holds the focus itself while none of its buttons can (see pay()).
+      dialog.tabIndex = -1;
+      dialog.style.outline = 'none';
       dialog.dataset.googlePayStandIn = 'ready';
       const info = request.transactionInfo;
       const heading = styled('p', { margin: '0 0 8px', fontWeight: '700' }, 'Google Pay (sandbox)');
@@ -268,14 +272,12 @@
           event.preventDefault();
           cancel.click();
         } else if (event.key === 'Tab') {
-          // A modal sheet keeps the focus on its own buttons.
+          // A modal sheet keeps the focus on its own buttons, or on itself while they are disabled.
           const enabled = buttons.filter((button) => !button.disabled);
           const current = enabled.indexOf(deepActiveElement());
           const next = enabled[(current + (event.shiftKey ? -1 : 1) + enabled.length) % enabled.length];
-          if (next) {
-            event.preventDefault();
-            next.focus();
-          }
+          event.preventDefault();
+          if (next) next.focus();
         }
       };
       function close() {
@@ -290,7 +292,12 @@
       function pay(test) {
         dialog.dataset.googlePayStandIn = 'paying';
         status.textContent = 'Paying…';
+        // Google's sheet never takes the page's focus away. A button disabled while it has the focus
+        // would drop it to the page's body, and the sheet would have nothing to give back on closing:
+        // the sheet keeps it instead.
+        const hadFocus = buttons.includes(deepActiveElement());
         for (const button of buttons) button.disabled = true;
+        if (hadFocus) dialog.focus();
         fetch(TOKENS_URL, {
           method: 'POST',
           credentials: 'omit',
@@ -348,6 +355,7 @@
       standIn.lastIsReadyToPayRequest = copy(request);
       const problem = readyRequestProblem(request);
       if (problem) return Promise.reject(developerError(problem));
+      if (standIn.isReadyToPay === 'never') return new Promise(() => undefined);
       return Promise.resolve({ result: standIn.isReadyToPay !== false });
     }
 

@@ -5,8 +5,6 @@
  */
 // The global through which the files loaded on demand reach this script's code (build/modules.ts).
 import 'virtual:payment-panel/core-namespace';
-import { createClient } from './client';
-import { loadModule } from './controller/module-loader';
 import {
   createPanel,
   type Callback,
@@ -14,6 +12,7 @@ import {
   type PaymentPanelInstance,
 } from './element/create-panel';
 import { definePaymentPanel } from './element/payment-panel-element';
+import { standalone } from './element/standalone';
 import type { HostedFieldsOptions } from './methods/hosted-fields/create-hosted-fields';
 import type { HostedFields } from './methods/hosted-fields';
 import type { ThreeDSecure, ThreeDSecureOptions } from './methods/three-d-secure';
@@ -75,24 +74,14 @@ async function createStandaloneHostedFields(
   if (fields !== null && typeof fields === 'object' && Object.hasOwn(fields, 'cardholderName')) {
     throw createError('HOSTED_FIELDS_INVALID_FIELD_KEY', { field: 'cardholderName' });
   }
-  // The configuration call and the standalone fields' file load side by side.
-  const [client, { createHostedFields }] = await Promise.all([
-    createClient(authorization ?? ''),
-    loadModule('hosted-fields'),
-  ]);
-  return createHostedFields({ ...rest, client } as HostedFieldsOptions);
+  return standalone('hosted-fields', authorization, rest as Omit<HostedFieldsOptions, 'client'>);
 }
 
 async function createStandaloneThreeDSecure(
   options: StandaloneThreeDSecureOptions | undefined,
 ): Promise<ThreeDSecure> {
   const { authorization, ...rest } = (options ?? {}) as Partial<StandaloneThreeDSecureOptions>;
-  // The configuration call and the 3D Secure file load side by side.
-  const [client, { createThreeDSecure }] = await Promise.all([
-    createClient(authorization ?? ''),
-    loadModule('three-d-secure'),
-  ]);
-  return createThreeDSecure(client, rest);
+  return standalone('three-d-secure', authorization, rest);
 }
 
 definePaymentPanel();

@@ -100,7 +100,7 @@ describe('POST apple_pay_web/sessions', () => {
     ['a validationUrl that is not a URL', session({ validationUrl: 'startSession' }), ['validationUrl']],
     ['no domainName', session({ domainName: undefined }), ['domainName']],
     ['a domainName with a scheme', session({ domainName: 'https://shop.test' }), ['domainName']],
-    ['a domainName with a port', session({ domainName: 'shop.test:8443' }), ['domainName']],
+    ['a domainName with a port', session({ domainName: 'shop.test:4443' }), ['domainName']],
     [
       "another merchant's identifier",
       session({ merchantIdentifier: MERCHANTS.wallets_only_merchant.applePayWeb.merchantIdentifier }),

@@ -15,18 +15,22 @@
  * @packageDocumentation
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { CARDINAL_STAND_IN_FOLDER } from '../../src/shared/flavours';
 import { errorReply, isRecord, jsonReply, type Reply } from './http';
 import type { Merchant } from './merchants';
 import type { Route } from './route';
 
-/** Where the stand-in script is served. */
-export const SONGBIRD_PATH = '/sandbox/cardinal/songbird.js';
+/**
+ * Where the stand-in script is served: in the folder the local flavour takes Songbird from
+ * (`CARDINAL_STAND_IN_FOLDER`), so the two cannot drift.
+ */
+export const SONGBIRD_PATH = `${CARDINAL_STAND_IN_FOLDER}songbird.js`;
 /** Songbird's set-up. */
-export const CARDINAL_INIT_PATH = '/sandbox/cardinal/init';
+export const CARDINAL_INIT_PATH = `${CARDINAL_STAND_IN_FOLDER}init`;
 /** The issuer's device data collection for a BIN. */
-export const CARDINAL_BIN_PATH = '/sandbox/cardinal/bin';
+export const CARDINAL_BIN_PATH = `${CARDINAL_STAND_IN_FOLDER}bin`;
 /** The script of the issuer's last page. */
-export const CHALLENGE_COMPLETE_SCRIPT_PATH = '/sandbox/cardinal/challenge-complete.js';
+export const CHALLENGE_COMPLETE_SCRIPT_PATH = `${CARDINAL_STAND_IN_FOLDER}challenge-complete.js`;
 
 /** The message the issuer's last page posts to the merchant's page. */
 export const CHALLENGE_COMPLETE_MESSAGE = 'sandbox-cardinal:challenge-complete';

@@ -65,7 +65,9 @@ describe('POST /sandbox/checkout', () => {
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toBe('image/x-icon');
     const all = await sandbox.request('/sandbox/requests');
-    expect((all.body as unknown[]).map(record).map((entry) => entry.path)).not.toContain('/sandbox/favicon.ico');
+    expect((all.body as unknown[]).map(record).map((entry) => entry.path)).not.toContain(
+      '/sandbox/favicon.ico',
+    );
   });
 
   it.each(['PayPalAccount', 'ApplePayCard'])('names the type of a known %s nonce', async (type) => {

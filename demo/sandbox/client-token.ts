@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import { signFingerprint } from './auth';
-import { buildConfiguration } from './configuration';
+import { buildConfiguration, optionsAsReached } from './configuration';
 import { errorReply, isRecord, jsonReply } from './http';
 import { findMerchant, type Merchant } from './merchants';
 import type { Route } from './route';
@@ -72,12 +72,13 @@ export function createClientToken(
 /**
  * `POST /sandbox/client_token` with `{merchantId, customerId?, options?}` → `{clientToken}`.
  * Unknown merchant → 404; options without a customer, or malformed fields → 422.
- * An unknown customer is created on first use.
+ * An unknown customer is created on first use. Reached under a provider host name, the token's URLs
+ * are on that host, as the configuration's are.
  */
 export const clientTokenRoute: Route = {
   method: 'POST',
   path: '/sandbox/client_token',
-  handle({ body, state }) {
+  handle({ body, headers, state }) {
     if (!isRecord(body)) return errorReply(422, 'The body must be a JSON object with a merchantId.');
     const { merchantId, customerId, options } = body;
     if (typeof merchantId !== 'string') return errorReply(422, '"merchantId" must be a string.');
@@ -104,7 +105,12 @@ export const clientTokenRoute: Route = {
     const customer = typeof customerId === 'string' ? customerId : null;
     if (customer !== null) state.vault.customer(merchant.merchantId, customer);
     return jsonReply(200, {
-      clientToken: createClientToken(merchant, state.options, customer, tokenOptions),
+      clientToken: createClientToken(
+        merchant,
+        optionsAsReached(state.options, headers.host),
+        customer,
+        tokenOptions,
+      ),
     });
   },
 };

@@ -1,7 +1,9 @@
 // @vitest-environment node
+import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { optionsAsReached, PROVIDER_SANDBOX_ASSETS_ORIGIN, providerOriginOf } from './configuration';
 import { CARD_DISPLAY_NAMES } from './merchants';
-import { record, useSandbox, TEST_ASSETS_ORIGIN, like } from './test-server';
+import { keyOf, record, useSandbox, TEST_ASSETS_ORIGIN, like } from './test-server';
 
 const sandbox = useSandbox();
 
@@ -104,5 +106,85 @@ describe('analytics sink', () => {
     });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({});
+  });
+});
+
+describe('under the provider’s host names', () => {
+  const providerHost = 'api.sandbox.braintreegateway.com';
+
+  /** A request to the sandbox with its `Host` header naming `host`, as when the host name is mapped to it. */
+  function requestAs(host: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+    const { hostname, port } = new URL(sandbox.origin);
+    return new Promise((resolve, reject) => {
+      const sent = request(
+        {
+          hostname,
+          port,
+          path,
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { host, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+          response.on('end', () => {
+            resolve(record(JSON.parse(text)));
+          });
+        },
+      );
+      sent.on('error', reject);
+      sent.end(body === undefined ? undefined : JSON.stringify(body));
+    });
+  }
+
+  it('names URLs on the host it was reached at and the provider’s assets host, as the provider’s SDK requires', async () => {
+    const body = await requestAs(
+      providerHost,
+      `/merchants/demo_merchant/client_api/v1/configuration?tokenizationKey=${keyOf('demo_merchant')}`,
+    );
+    const clientApiUrl = `https://${providerHost}/merchants/demo_merchant/client_api`;
+    expect(body).toMatchObject({
+      clientApiUrl,
+      configUrl: `${clientApiUrl}/v1/configuration`,
+      assetsUrl: PROVIDER_SANDBOX_ASSETS_ORIGIN,
+      analytics: { url: `https://${providerHost}/analytics/demo_merchant` },
+    });
+  });
+
+  it('mints client tokens whose URLs are on that host', async () => {
+    const minted = await requestAs(`${providerHost}:4445`, '/sandbox/client_token', {
+      merchantId: 'demo_merchant',
+    });
+    const token = JSON.parse(Buffer.from(String(minted.clientToken), 'base64').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(token).toMatchObject({
+      configUrl: `https://${providerHost}:4445/merchants/demo_merchant/client_api/v1/configuration`,
+      clientApiUrl: `https://${providerHost}:4445/merchants/demo_merchant/client_api`,
+      assetsUrl: PROVIDER_SANDBOX_ASSETS_ORIGIN,
+    });
+  });
+
+  it('takes only a provider domain or its subdomains, as a bare host name and port', () => {
+    expect(providerOriginOf('api.sandbox.braintreegateway.com')).toBe(
+      'https://api.sandbox.braintreegateway.com',
+    );
+    expect(providerOriginOf('API.Braintree-API.com:4445')).toBe('https://api.braintree-api.com:4445');
+    expect(providerOriginOf('www.paypal.com:443')).toBe('https://www.paypal.com');
+    for (const host of [
+      undefined,
+      'localhost:4445',
+      '127.0.0.1:4445',
+      'braintreegateway.com.evil.test',
+      'evilbraintreegateway.com',
+      'user@api.braintreegateway.com',
+      'api.braintreegateway.com/path',
+      'api.braintreegateway.com:port',
+    ]) {
+      expect(providerOriginOf(host), String(host)).toBeNull();
+    }
+    const options = { gatewayOrigin: 'https://localhost:4445', assetsOrigin: 'https://localhost:4444' };
+    expect(optionsAsReached(options, 'localhost:4445')).toBe(options);
   });
 });

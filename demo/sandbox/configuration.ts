@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import { clientApiPath, endpointPath } from '../../src/shared/endpoints';
+import { PROVIDER_DOMAINS } from '../../src/shared/flavours';
 import { analyticsPath } from './analytics';
 import { integrityOf, SONGBIRD_PATH, songbirdStandInScript, type CardinalSandbox } from './cardinal';
 import { jsonReply } from './http';
@@ -54,6 +55,43 @@ export interface GatewayConfiguration {
   applePayWeb?: ApplePayWebSettings;
   androidPay?: AndroidPaySettings;
   kount?: { kountMerchantId: string | null };
+}
+
+/** The provider's sandbox assets host: the `assetsUrl` of a configuration served under a provider host name. */
+export const PROVIDER_SANDBOX_ASSETS_ORIGIN = 'https://assets.braintreegateway.com';
+
+/** A `Host` header: a host name (or IPv4 address) and an optional port, nothing more. */
+const HOST_HEADER = /^[a-z0-9.-]+(?::\d{1,5})?$/i;
+
+/**
+ * The origin a request reached the gateway at, when that is one of the provider's host names (a
+ * provider domain or a subdomain of one); `null` for any other host.
+ */
+export function providerOriginOf(host: string | undefined): string | null {
+  if (host === undefined || !HOST_HEADER.test(host)) return null;
+  let url: URL;
+  try {
+    url = new URL(`https://${host}`);
+  } catch {
+    return null;
+  }
+  const name = url.hostname;
+  return PROVIDER_DOMAINS.some((domain) => name === domain || name.endsWith(`.${domain}`))
+    ? url.origin
+    : null;
+}
+
+/**
+ * The options of the gateway as a request reached it. Under one of the provider's host names (mapped
+ * to this gateway for a client that, as the provider's SDK does, takes only URLs on the provider's
+ * domains: docs/sandbox.md, "Testing with the provider's SDK") the gateway's URLs are on that host
+ * and the assets URL is the provider's sandbox assets host; under any other name, the configured origins.
+ */
+export function optionsAsReached(options: SandboxOptions, host: string | undefined): SandboxOptions {
+  const origin = providerOriginOf(host);
+  return origin
+    ? { ...options, gatewayOrigin: origin, assetsOrigin: PROVIDER_SANDBOX_ASSETS_ORIGIN }
+    : options;
 }
 
 /** The URLs of a merchant on the gateway described by `options`. */
@@ -120,7 +158,7 @@ export function buildConfiguration(
   };
 }
 
-/** `GET …/v1/configuration`, any authorization. */
-export const configurationRoute = clientApiRoute('configuration', 'any', ({ merchant, state }) =>
-  jsonReply(200, buildConfiguration(merchant, state.options, state.cardinal)),
+/** `GET …/v1/configuration`, any authorization; its URLs are on the host name it was reached at when that is the provider's. */
+export const configurationRoute = clientApiRoute('configuration', 'any', ({ headers, merchant, state }) =>
+  jsonReply(200, buildConfiguration(merchant, optionsAsReached(state.options, headers.host), state.cardinal)),
 );

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { readReturnUrl } from './paypal-approval';
+import { createHash } from 'node:crypto';
+import { PAYPAL_SCRIPT_PLACEHOLDERS, readReturnTarget, type PayPalScriptAnswer } from './paypal-approval';
 import { SANDBOX_PAYER } from './paypal-flows';
 import {
   CANCEL_URL,
@@ -11,21 +12,53 @@ import {
   press,
   vaultBody,
 } from './paypal-test-support';
-import { TEST_ASSETS_ORIGIN, useSandbox, type TestResponse } from './test-server';
+import { TEST_ASSETS_ORIGIN, record, useSandbox, type TestResponse } from './test-server';
 
 const sandbox = useSandbox();
 
-/** Creates a flow and answers its token and the approval URL the hermes endpoint gave. */
+/** The origin of the merchant page that creates the flows, as its browser names it. */
+const SHOP_ORIGIN = 'https://shop.test:4443';
+
+/**
+ * Creates a flow, from a page of {@link SHOP_ORIGIN} unless `origin` says otherwise (`null`: no
+ * `Origin`, as a merchant's server), and answers its token and the approval URL the hermes endpoint gave.
+ */
 async function newFlow(
   kind: 'checkout' | 'vault',
   body?: Record<string, unknown>,
+  origin: string | null = SHOP_ORIGIN,
 ): Promise<{ token: string; url: string }> {
   const response = await sandbox.clientApi(
     'demo_merchant',
     kind === 'checkout' ? 'createPaymentResource' : 'setupBillingAgreement',
-    { body: body ?? (kind === 'checkout' ? checkoutBody() : vaultBody()) },
+    {
+      body: body ?? (kind === 'checkout' ? checkoutBody() : vaultBody()),
+      ...(origin === null ? {} : { headers: { origin } }),
+    },
   );
   return created(response);
+}
+
+/** The body of a flow of `kind` whose return and cancel URLs are `url`. */
+function bodyWithUrls(kind: 'checkout' | 'vault', url: string): Record<string, unknown> {
+  const urls = { returnUrl: url, cancelUrl: url };
+  return kind === 'checkout' ? checkoutBody(urls) : vaultBody(urls);
+}
+
+/** The answer page a placeholder flow's button redirects to, fetched, with the answer it shows. */
+async function answerOf(
+  location: string | null,
+): Promise<{ response: TestResponse; answer: PayPalScriptAnswer }> {
+  expect(location).toMatch(/^\/sandbox\/paypal\/answer\?(ba_)?token=/);
+  const response = await sandbox.request(location ?? '');
+  const shown = /<pre id="answer">([^<]*)<\/pre>/.exec(html(response))?.[1] ?? '';
+  const text = shown
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return { response, answer: JSON.parse(text) as PayPalScriptAnswer };
 }
 
 /** GETs the approval page at the URL the gateway answered (the sandbox's origin is the test server's). */
@@ -104,41 +137,32 @@ describe('GET /sandbox/paypal/approve', () => {
     expect(page).toContain('Sam Shopper<br>2 B St<br>Austin TX');
   });
 
-  it.each([
-    [
-      'a returnUrl off the assets origin',
-      { returnUrl: 'https://evil.example/payment-panel/1.9.2/html/paypal-redirect-frame.html' },
-    ],
-    ['a returnUrl that is the cancel page', { returnUrl: CANCEL_URL }],
-    [
-      'a returnUrl of another frame page',
-      { returnUrl: `${TEST_ASSETS_ORIGIN}/payment-panel/1.9.2/html/hosted-fields-frame.html` },
-    ],
-    [
-      'a returnUrl with more after the page',
-      { returnUrl: `${TEST_ASSETS_ORIGIN}/payment-panel/1.9.2/html/paypal-redirect-frame.html.evil` },
-    ],
-    ['a returnUrl that is no URL', { returnUrl: 'x' }],
-    ['a returnUrl with a script', { returnUrl: 'javascript:alert(1)//html/paypal-redirect-frame.html' }],
-    [
-      'a cancelUrl off the assets origin',
-      { cancelUrl: 'https://evil.example/html/paypal-cancel-frame.html' },
-    ],
-    ['a cancelUrl that is the return page', { cancelUrl: RETURN_URL }],
-    ['a cancelUrl with user information', { cancelUrl: CANCEL_URL.replace('https://', 'https://user:pw@') }],
-  ])('refuses %s with an error page, and its buttons redirect nowhere', async (_, urls) => {
-    const { token, url } = await newFlow('checkout', checkoutBody(urls));
+  it('lets its forms lead to the origins of any https return and cancel pages', async () => {
+    const { url } = await newFlow(
+      'checkout',
+      checkoutBody({
+        returnUrl: 'https://shop.test/paypal/return',
+        cancelUrl: 'https://cart.test:4443/cancel',
+      }),
+    );
     const response = await approvalPage(url);
-    expect(response.status).toBe(400);
-    expect(html(response)).toContain('<p id="problem">');
-    expect(html(response)).not.toContain('<form');
-    expect(response.headers.get('content-security-policy')).toContain("form-action 'none'");
-    for (const button of ['approve', 'cancel'] as const) {
-      const answer = await press(sandbox, button, { token });
-      expect(answer.status, button).toBe(400);
-      expect(answer.location, button).toBeNull();
-    }
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain(
+      "form-action 'self' https://shop.test https://cart.test:4443;",
+    );
   });
+
+  it.each(PAYPAL_SCRIPT_PLACEHOLDERS)(
+    'lets its forms lead nowhere but itself for the placeholder %s',
+    async (placeholder) => {
+      const response = await approvalPage(
+        (await newFlow('checkout', bodyWithUrls('checkout', placeholder))).url,
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toContain("form-action 'self';");
+      expect(html(response)).not.toContain('<script');
+    },
+  );
 
   it('answers 404 for an unknown token, and 409 once the flow is answered', async () => {
     expect(
@@ -193,6 +217,27 @@ describe('POST /sandbox/paypal/approve and /sandbox/paypal/cancel', () => {
     expect(answer.location?.startsWith(`${CANCEL_URL}&ba_token=${token}&token=EC-`)).toBe(true);
   });
 
+  it('sends the shopper to any https returnUrl or cancelUrl, as PayPal does', async () => {
+    const returnUrl = 'https://shop.test/paypal/return?order=7';
+    const cancelUrl = 'https://cart.test:4443/paypal/cancel';
+    const approved = await newFlow('checkout', checkoutBody({ returnUrl, cancelUrl }));
+    const approval = await press(sandbox, 'approve', { token: approved.token });
+    expect(approval.status).toBe(303);
+    const location = new URL(approval.location ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe('https://shop.test/paypal/return');
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      order: '7',
+      paymentId: expect.stringMatching(/^PAYID-/) as unknown,
+      token: approved.token,
+      PayerID: SANDBOX_PAYER.payerId,
+    });
+    const cancelled = await newFlow('vault', vaultBody({ returnUrl, cancelUrl }));
+    const cancellation = await press(sandbox, 'cancel', { token: cancelled.token });
+    expect(cancellation.location?.startsWith(`${cancelUrl}?ba_token=${cancelled.token}&token=EC-`)).toBe(
+      true,
+    );
+  });
+
   it('keeps a hash of the return URL after the query', async () => {
     const { token } = await newFlow('checkout', checkoutBody({ returnUrl: `${RETURN_URL}#kept` }));
     const location = new URL((await press(sandbox, 'approve', { token })).location ?? '');
@@ -215,21 +260,155 @@ describe('POST /sandbox/paypal/approve and /sandbox/paypal/cancel', () => {
   });
 });
 
-describe('readReturnUrl', () => {
-  it('takes only the return (or cancel) page on the assets origin', () => {
-    expect(readReturnUrl(RETURN_URL, 'return', TEST_ASSETS_ORIGIN)?.href).toBe(RETURN_URL);
-    expect(readReturnUrl(CANCEL_URL, 'cancel', TEST_ASSETS_ORIGIN)?.href).toBe(CANCEL_URL);
-    expect(readReturnUrl(CANCEL_URL, 'return', TEST_ASSETS_ORIGIN)).toBeNull();
-    expect(readReturnUrl(RETURN_URL, 'cancel', TEST_ASSETS_ORIGIN)).toBeNull();
+describe('PayPal’s script placeholders', () => {
+  it.each(PAYPAL_SCRIPT_PLACEHOLDERS)(
+    'answers an approved checkout created with %s as checkout.js’s onAuthorize, handed to the creating origin',
+    async (placeholder) => {
+      const { token } = await newFlow(
+        'checkout',
+        checkoutBody({ returnUrl: placeholder, cancelUrl: placeholder, intent: 'authorize' }),
+      );
+      const { response, answer } = await answerOf((await press(sandbox, 'approve', { token })).location);
+      expect(response.status).toBe(200);
+      const paymentID = answer.data.paymentID ?? '';
+      expect(paymentID).toMatch(/^PAYID-[A-Z0-9]{24}$/);
+      const returned = `${placeholder}?paymentId=${paymentID}&token=${token}&PayerID=${SANDBOX_PAYER.payerId}`;
+      expect(answer).toEqual({
+        source: 'paypal-sandbox',
+        callback: 'onAuthorize',
+        data: {
+          paymentToken: token,
+          orderID: token,
+          paymentID,
+          payerID: SANDBOX_PAYER.payerId,
+          intent: 'authorize',
+          returnUrl: returned,
+        },
+      });
+      expect(html(response)).toContain(`<main data-opener-origin="${SHOP_ORIGIN}">`);
+      expect(html(response)).toContain('<p id="outcome">Approved</p>');
+    },
+  );
+
+  it('answers an approved agreement with its billing token, the EC token paired with it and the payer', async () => {
+    const { token } = await newFlow('vault', bodyWithUrls('vault', 'x'));
+    const { answer } = await answerOf((await press(sandbox, 'approve', { token })).location);
+    const paymentToken = answer.data.paymentToken ?? '';
+    expect(paymentToken).toMatch(/^EC-[A-Z0-9]{17}$/);
+    expect(answer).toEqual({
+      source: 'paypal-sandbox',
+      callback: 'onAuthorize',
+      data: {
+        billingToken: token,
+        paymentToken,
+        payerID: SANDBOX_PAYER.payerId,
+        returnUrl: `x?ba_token=${token}&token=${paymentToken}`,
+      },
+    });
+  });
+
+  it('answers a cancellation as checkout.js’s onCancel, with the cancelUrl it was created with', async () => {
+    const checkout = await newFlow('checkout', checkoutBody({ cancelUrl: 'x' }));
+    const cancelled = await answerOf((await press(sandbox, 'cancel', { token: checkout.token })).location);
+    expect(cancelled.answer).toEqual({
+      source: 'paypal-sandbox',
+      callback: 'onCancel',
+      data: { paymentToken: checkout.token, cancelUrl: `x?token=${checkout.token}` },
+    });
+    expect(html(cancelled.response)).toContain('<p id="outcome">Cancelled</p>');
+    const vault = await newFlow(
+      'vault',
+      vaultBody({ cancelUrl: 'https://www.paypal.com/checkoutnow/error' }),
+    );
+    const { answer } = await answerOf((await press(sandbox, 'cancel', { token: vault.token })).location);
+    expect(answer.callback).toBe('onCancel');
+    expect(answer.data.billingToken).toBe(vault.token);
+    expect(answer.data.cancelUrl).toBe(
+      `https://www.paypal.com/checkoutnow/error?ba_token=${vault.token}&token=${answer.data.paymentToken ?? ''}`,
+    );
+  });
+
+  it('runs only its hand-over script, allowed by its hash, shows no image but its icon, and is never framed', async () => {
+    const { token } = await newFlow('checkout', bodyWithUrls('checkout', 'x'));
+    const { response } = await answerOf((await press(sandbox, 'approve', { token })).location);
+    const scripts = [...html(response).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(scripts).toHaveLength(1);
+    const hash = createHash('sha256')
+      .update(scripts[0] ?? '')
+      .digest('base64');
+    expect(response.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(scripts[0]).toContain("getAttribute('data-opener-origin')");
+    expect(scripts[0]).toContain('window.opener.postMessage(');
+  });
+
+  it('hands the answer to no page when the payment was created without an Origin', async () => {
+    const { token } = await newFlow('checkout', bodyWithUrls('checkout', 'x'), null);
+    const { response, answer } = await answerOf((await press(sandbox, 'approve', { token })).location);
+    expect(answer.callback).toBe('onAuthorize');
+    expect(html(response)).toContain('<main>\n');
+    expect(html(response)).toContain('created without an <code>Origin</code>');
+  });
+
+  it('hands it to no page for an opaque or malformed Origin', async () => {
+    for (const origin of ['null', 'https://shop.test/path']) {
+      const { token } = await newFlow('checkout', bodyWithUrls('checkout', 'x'), origin);
+      const { response } = await answerOf((await press(sandbox, 'approve', { token })).location);
+      expect(html(response), origin).toContain('<main>\n');
+    }
+  });
+
+  it('has no answer before the shopper decides, for an unknown token, or for a flow that returns to a page', async () => {
+    const waiting = await newFlow('checkout', bodyWithUrls('checkout', 'x'));
     expect(
-      readReturnUrl(
-        `${TEST_ASSETS_ORIGIN}/release/payment-panel/1.9.2/html/paypal-redirect-frame.html`,
-        'return',
-        TEST_ASSETS_ORIGIN,
-      ),
-    ).not.toBeNull();
-    expect(readReturnUrl(RETURN_URL, 'return', 'https://other.example')).toBeNull();
-    expect(readReturnUrl('not a url', 'return', TEST_ASSETS_ORIGIN)).toBeNull();
-    expect(readReturnUrl('', 'cancel', TEST_ASSETS_ORIGIN)).toBeNull();
+      (await sandbox.request('/sandbox/paypal/answer', { query: { token: waiting.token } })).status,
+    ).toBe(409);
+    expect((await sandbox.request('/sandbox/paypal/answer', { query: { token: 'EC-UNKNOWN' } })).status).toBe(
+      404,
+    );
+    expect((await sandbox.request('/sandbox/paypal/answer')).status).toBe(404);
+    const page = await newFlow('checkout', checkoutBody({ cancelUrl: 'x' }));
+    await press(sandbox, 'approve', { token: page.token });
+    expect((await sandbox.request('/sandbox/paypal/answer', { query: { token: page.token } })).status).toBe(
+      404,
+    );
+  });
+
+  it('keeps the answer of a flow once it is tokenized', async () => {
+    const { token } = await newFlow('checkout', bodyWithUrls('checkout', 'x'));
+    const approval = await press(sandbox, 'approve', { token });
+    const { answer } = await answerOf(approval.location);
+    const tokenized = await sandbox.clientApi('demo_merchant', 'paypalAccounts', {
+      body: {
+        paypalAccount: {
+          correlationId: answer.data.paymentToken,
+          options: { validate: false },
+          paymentToken: answer.data.paymentID,
+          payerId: answer.data.payerID,
+        },
+      },
+    });
+    expect(tokenized.status).toBe(201);
+    expect(record(tokenized.body).paypalAccounts).toHaveLength(1);
+    expect((await answerOf(approval.location)).answer).toEqual(answer);
+  });
+});
+
+describe('readReturnTarget', () => {
+  it('reads a placeholder of PayPal’s script, any https URL, and nothing else', () => {
+    expect(readReturnTarget('x')).toEqual({ kind: 'script' });
+    expect(readReturnTarget('https://www.paypal.com/checkoutnow/error')).toEqual({ kind: 'script' });
+    expect(readReturnTarget(RETURN_URL)).toEqual({ kind: 'page', url: new URL(RETURN_URL) });
+    expect(readReturnTarget('https://shop.test/return')).toEqual({
+      kind: 'page',
+      url: new URL('https://shop.test/return'),
+    });
+    for (const refused of ['', 'not a url', 'http://shop.test/return', 'javascript:alert(1)', 'https://']) {
+      expect(readReturnTarget(refused), refused).toBeNull();
+    }
   });
 });

@@ -39,6 +39,12 @@ export interface NewPayPalFlow {
   returnUrl: string;
   /** Where the approval page sends the shopper who cancels, as create payment named it. */
   cancelUrl: string;
+  /**
+   * Origin of the page that created the flow (the create call's `Origin` header), the only page the
+   * answer page hands the answer of a flow with PayPal's script placeholders to; `null` when the call
+   * named none (a merchant's server, a sandboxed frame).
+   */
+  merchantOrigin: string | null;
 }
 
 /** A flow of the store. */

@@ -1,6 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { HERMES_ERROR_CODES, PAYPAL_DISABLED_MESSAGE, PAYPAL_NOT_LINKED_MESSAGE } from './paypal-hermes';
+import {
+  HERMES_ERROR_CODES,
+  INVALID_URL_MESSAGE,
+  PAYPAL_DISABLED_MESSAGE,
+  PAYPAL_NOT_LINKED_MESSAGE,
+  readMerchantOrigin,
+} from './paypal-hermes';
 import { checkoutBody, created, vaultBody } from './paypal-test-support';
 import { fingerprintAuth, keyOf, like, record, useSandbox, type TestResponse } from './test-server';
 
@@ -38,11 +44,42 @@ describe('POST paypal_hermes/create_payment_resource', () => {
     });
   });
 
-  it('takes any return and cancel URL, as PayPal takes a merchant’s own pages (the approval page checks them)', async () => {
-    const response = await createPayment(
-      checkoutBody({ returnUrl: 'https://shop.test/paypal/return?order=1', cancelUrl: 'elsewhere' }),
-    );
-    expect(response.status).toBe(201);
+  it.each([
+    [
+      'a merchant’s own https pages',
+      'https://shop.test/paypal/return?order=1#top',
+      'https://shop.test:4443/cancel',
+    ],
+    ['braintree-web 3.26.0’s placeholders', 'x', 'x'],
+    [
+      'later braintree-web versions’ placeholders',
+      'https://www.paypal.com/checkoutnow/error',
+      'https://www.paypal.com/checkoutnow/error',
+    ],
+  ])('takes %s as return and cancel URLs', async (_, returnUrl, cancelUrl) => {
+    expect((await createPayment(checkoutBody({ returnUrl, cancelUrl }))).status).toBe(201);
+    expect((await setupAgreement(vaultBody({ returnUrl, cancelUrl }))).status).toBe(201);
+  });
+
+  it.each([
+    ['a relative path', '/paypal/return'],
+    ['a word that is no placeholder', 'elsewhere'],
+    ['a placeholder in another case', 'X'],
+    ['plain http', 'http://shop.test/paypal/return'],
+    ['a script URL', 'javascript:alert(1)'],
+    ['a data URL', 'data:text/html,<p>hi</p>'],
+    ['an https URL without a host', 'https://'],
+    ['a host-relative URL', '//shop.test/return'],
+  ])('refuses %s as PayPal does: 422 "Invalid URL", for either URL of either flow', async (_, url) => {
+    for (const field of ['returnUrl', 'cancelUrl']) {
+      for (const response of [
+        await createPayment(checkoutBody({ [field]: url })),
+        await setupAgreement(vaultBody({ [field]: url })),
+      ]) {
+        expect(response.status, field).toBe(422);
+        expect(response.body, field).toEqual({ error: { message: INVALID_URL_MESSAGE }, fieldErrors: [] });
+      }
+    }
   });
 
   it('echoes the intent, and takes an amount as a number', async () => {
@@ -142,5 +179,18 @@ describe('POST paypal_hermes/setup_billing_agreement', () => {
   it('refuses a merchant without a linked sandbox account', async () => {
     const response = await setupAgreement(vaultBody(), 'unlinked_paypal_merchant');
     expect(response.status).toBe(422);
+  });
+});
+
+describe('readMerchantOrigin', () => {
+  it('takes the http or https origin a browser sends, nothing else', () => {
+    expect(readMerchantOrigin('https://shop.test')).toBe('https://shop.test');
+    expect(readMerchantOrigin('http://localhost:3000')).toBe('http://localhost:3000');
+    expect(readMerchantOrigin(undefined)).toBeNull();
+    expect(readMerchantOrigin('null')).toBeNull();
+    expect(readMerchantOrigin('https://shop.test/')).toBeNull();
+    expect(readMerchantOrigin('https://shop.test/path')).toBeNull();
+    expect(readMerchantOrigin('chrome-extension://abcdef')).toBeNull();
+    expect(readMerchantOrigin('not an origin')).toBeNull();
   });
 });

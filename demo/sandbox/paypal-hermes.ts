@@ -9,7 +9,7 @@
 import { PAYPAL_ADDRESS_KEYS, type PayPalAddress } from '../../src/shared/paypal-messages';
 import { errorReply, isRecord, jsonReply, validationReply, type FieldError, type Reply } from './http';
 import type { Merchant } from './merchants';
-import { approvalPageUrl } from './paypal-approval';
+import { approvalPageUrl, readReturnTarget } from './paypal-approval';
 import type { NewPayPalFlow, PayPalFlowKind } from './paypal-flows';
 import { clientApiRoute, type ClientApiContext } from './route';
 
@@ -31,6 +31,12 @@ export const HERMES_ERROR_CODES = {
 
 /** Message of the 422 a merchant without PayPal gets. */
 export const PAYPAL_DISABLED_MESSAGE = 'PayPal is not enabled for this merchant.';
+
+/**
+ * Message of the 422 a `returnUrl` or `cancelUrl` that is neither an `https` URL nor a placeholder of
+ * PayPal's script gets: the gateway's own answer, `{error: {message: "Invalid URL"}, fieldErrors: []}`.
+ */
+export const INVALID_URL_MESSAGE = 'Invalid URL';
 
 /** Message of the 422 a merchant without a linked PayPal sandbox account gets. */
 export const PAYPAL_NOT_LINKED_MESSAGE =
@@ -77,7 +83,23 @@ function readAddress(source: Record<string, unknown>): PayPalAddress | string {
 }
 
 /** The checked body of create payment. */
-export type HermesInput = Omit<NewPayPalFlow, 'merchantId' | 'brandName'> & { brandName: string | null };
+export type HermesInput = Omit<NewPayPalFlow, 'merchantId' | 'brandName' | 'merchantOrigin'> & {
+  brandName: string | null;
+};
+
+/**
+ * The origin of the page that made a call, from its `Origin` header: an `http` or `https` origin as
+ * browsers send it, else `null` (no header, an opaque `null` origin, anything malformed).
+ */
+export function readMerchantOrigin(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  try {
+    const url = new URL(header);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === header ? header : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Read a create-payment body of `kind`: `returnUrl` and `cancelUrl` non-empty strings,
@@ -97,7 +119,7 @@ export function readHermesBody(
     errors.push({ field, code: HERMES_ERROR_CODES[field], message });
   };
 
-  // Any URL, as PayPal takes a merchant's own pages; the approval page checks where it may send the shopper.
+  // Required here; whether PayPal can return to them, createFlow answers as the gateway does (no field errors).
   const urls = { returnUrl: '', cancelUrl: '' };
   for (const field of ['returnUrl', 'cancelUrl'] as const) {
     const value = source[field];
@@ -179,15 +201,19 @@ export function readHermesBody(
   };
 }
 
-function createFlow(kind: PayPalFlowKind, { body, merchant, state }: ClientApiContext): Reply {
+function createFlow(kind: PayPalFlowKind, { body, headers, merchant, state }: ClientApiContext): Reply {
   const unavailable = paypalUnavailableReply(merchant);
   if (unavailable) return unavailable;
   const read = readHermesBody(kind, body);
   if (!read.ok) return validationReply(read.errors, HERMES_FIELD_GROUP);
+  if (!readReturnTarget(read.input.returnUrl) || !readReturnTarget(read.input.cancelUrl)) {
+    return errorReply(422, INVALID_URL_MESSAGE, { fieldErrors: [] });
+  }
   const flow = state.paypal.create({
     ...read.input,
     merchantId: merchant.merchantId,
     brandName: read.input.brandName ?? merchant.paypal.displayName,
+    merchantOrigin: readMerchantOrigin(headers.origin),
   });
   const url = approvalPageUrl(state.options.gatewayOrigin, flow);
   if (kind === 'checkout') {
@@ -201,7 +227,7 @@ function createFlow(kind: PayPalFlowKind, { body, merchant, state }: ClientApiCo
 /**
  * `POST …/v1/paypal_hermes/create_payment_resource`, any authorization: 201
  * `{paymentResource: {paymentToken: 'EC-…', intent, redirectUrl}}`; 422 for a merchant without
- * (linked) PayPal or an invalid body.
+ * (linked) PayPal, an invalid body or a URL PayPal cannot return to.
  */
 export const createPaymentResourceRoute = clientApiRoute('createPaymentResource', 'any', (context) =>
   createFlow('checkout', context),
@@ -209,8 +235,8 @@ export const createPaymentResourceRoute = clientApiRoute('createPaymentResource'
 
 /**
  * `POST …/v1/paypal_hermes/setup_billing_agreement`, any authorization: 201
- * `{agreementSetup: {tokenId: 'BA-…', approvalUrl}}`; 422 for a merchant without (linked) PayPal
- * or an invalid body.
+ * `{agreementSetup: {tokenId: 'BA-…', approvalUrl}}`; 422 for a merchant without (linked) PayPal,
+ * an invalid body or a URL PayPal cannot return to.
  */
 export const setupBillingAgreementRoute = clientApiRoute('setupBillingAgreement', 'any', (context) =>
   createFlow('vault', context),

@@ -5,12 +5,14 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { clientApiPath, ENDPOINTS, endpointPath, type EndpointName } from '../../src/shared/endpoints';
 import { createSandboxGateway, type SandboxGateway } from './gateway';
 import { isRecord } from './http';
 import type { ClientTokenPayload } from './client-token';
 import { MERCHANTS, type MerchantId } from './merchants';
+
+const { assets } = inject('localOrigins');
 
 /** Vitest's asymmetric matchers typed `unknown` rather than `any`, for the strict lint. */
 export const like = {
@@ -20,7 +22,7 @@ export const like = {
 };
 
 /** The assets origin the harness configures. */
-export const TEST_ASSETS_ORIGIN = 'https://localhost:8444';
+export const TEST_ASSETS_ORIGIN = assets;
 
 /** An answer, body parsed when it is JSON. */
 export interface TestResponse {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { authenticationCompleteMessage } from '../../src/shared/three-d-secure-messages';
 import { completeRedirect, readCompletePageUrl } from './three-d-secure-bank';
 import { AUTHENTICATION_FAILED_MESSAGE } from './three-d-secure-sessions';
@@ -17,6 +17,9 @@ import {
   type LookupPart,
 } from './three-d-secure-test-support';
 import { like, record, TEST_ASSETS_ORIGIN, useSandbox } from './test-server';
+
+const { assets } = inject('localOrigins');
+const assetsHost = new URL(assets).host;
 
 const sandbox = useSandbox();
 
@@ -228,7 +231,7 @@ describe('POST /sandbox/three_d_secure/term', () => {
     ],
     [
       'plain http',
-      'http://localhost:8444/payment-panel/1.9.2/html/three-d-secure-authentication-complete-frame.html?',
+      `http://${assetsHost}/payment-panel/1.9.2/html/three-d-secure-authentication-complete-frame.html?`,
     ],
     ['another page', `${TEST_ASSETS_ORIGIN}/payment-panel/1.9.2/html/hosted-fields-frame.html?`],
     [
@@ -241,7 +244,7 @@ describe('POST /sandbox/three_d_secure/term', () => {
     ],
     [
       'user information',
-      'https://user:pw@localhost:8444/payment-panel/1.9.2/html/three-d-secure-authentication-complete-frame.html?',
+      `https://user:pw@${assetsHost}/payment-panel/1.9.2/html/three-d-secure-authentication-complete-frame.html?`,
     ],
     [
       'no separator at the end',

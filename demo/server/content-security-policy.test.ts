@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   framePageOf,
   framePolicy,
@@ -9,6 +9,8 @@ import {
   serializePolicy,
   type FramePage,
 } from './content-security-policy';
+
+const { gateway } = inject('localOrigins');
 
 const ORIGINS = { assets: 'https://assets.example', gateway: 'https://gateway.example' };
 const PAGES: FramePage[] = [
@@ -77,8 +79,8 @@ describe('the frame pages’ policies', () => {
   });
 
   it('sends the release flavour’s cards to the provider’s domains and their subdomains only', () => {
-    expect(gatewaySources('local', 'https://localhost:8445')).toEqual(['https://localhost:8445']);
-    const release = gatewaySources('release', 'https://localhost:8445');
+    expect(gatewaySources('local', gateway)).toEqual([gateway]);
+    const release = gatewaySources('release', gateway);
     expect(release).toContain('https://braintreegateway.com');
     expect(release).toContain('https://*.braintreegateway.com');
     expect(release.join(' ')).not.toContain('localhost');

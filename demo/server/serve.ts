@@ -21,6 +21,7 @@ import {
 } from './content-security-policy';
 import type { LocalOrigins } from './origins';
 import { serveKountData } from './kount-data';
+import { PROVIDER_SDK_PREFIX, serveProviderSdk } from './provider-sdk';
 import { resolveStaticFile, sendFile } from './static-files';
 
 const demoDir = resolve(import.meta.dirname, '..');
@@ -84,6 +85,14 @@ function merchantHandler(options: ServeOptions) {
   const policy = serializePolicy(merchantPolicy(options.origins));
   return (req: IncomingMessage, res: ServerResponse): void => {
     const { pathname } = new URL(req.url ?? '/', options.origins.merchant);
+    // A page paying through the provider's own SDK, and that SDK's bundles (docs/sandbox.md).
+    if (pathname.startsWith(PROVIDER_SDK_PREFIX)) {
+      serveProviderSdk(req, res, pathname, options.origins).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+      return;
+    }
     // Only files at the top of demo/ are the site; the servers and sandbox beside them are not.
     const file = pathname.indexOf('/', 1) === -1 ? resolveStaticFile(demoDir, pathname) : null;
     if (file?.endsWith('.html') && req.method === 'GET') {

@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FrameToPageMessage } from '../../src/shared/frame-messages';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import type { FrameToPageMessage, PageToFrameMessage } from '../../src/shared/frame-messages';
 import type { FieldKey } from '../../src/shared/hosted-fields';
 import { startHostedField, type HostedField } from './frame';
-import { openSiblings, type SiblingPort } from './siblings';
+import { openSiblings, type CollectedField, type SiblingPort } from './siblings';
 import type { RequestSender } from './tokenize';
+
+const { gateway } = inject('localOrigins');
 
 /** An in-memory BroadcastChannel: delivers a clone to every other port, asynchronously. */
 function createBus(): () => SiblingPort {
@@ -283,9 +285,9 @@ describe('sibling frames', () => {
     number.handle({
       type: 'configureTokenizer',
       fields: ['number', 'cvv', 'expirationDate'],
-      clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
-      analyticsUrl: 'https://localhost:8445/analytics/m',
-      authorization: { tokenizationKey: 'sandbox_a_m' },
+      clientApiUrl: `${gateway}/merchants/m/client_api`,
+      analyticsUrl: `${gateway}/analytics/m`,
+      authorization: 'sandbox_a_m',
       metadata: { sessionId: 's' },
       supportedCardTypes: ['Visa'],
     });
@@ -303,7 +305,7 @@ describe('sibling frames', () => {
       creditCard: { number: '4111111111111111', cvv: '123', expiration_month: '12', expiration_year: '2040' },
     });
     expect(send.mock.calls[1]?.[0]).toMatchObject({
-      url: 'https://localhost:8445/analytics/m',
+      url: `${gateway}/analytics/m`,
       method: 'POST',
       timeout: 2000,
       data: {
@@ -330,8 +332,8 @@ describe('sibling frames', () => {
     number.handle({
       type: 'configureTokenizer',
       fields: ['number', 'cvv'],
-      clientApiUrl: 'https://localhost:8445/c',
-      authorization: { tokenizationKey: 'sandbox_a_m' },
+      clientApiUrl: `${gateway}/c`,
+      authorization: 'sandbox_a_m',
       metadata: {},
       supportedCardTypes: ['Visa'],
     });
@@ -360,8 +362,8 @@ describe('sibling frames', () => {
     cvv.handle({
       type: 'configureTokenizer',
       fields: ['number', 'cvv'],
-      clientApiUrl: 'https://localhost:8445/c',
-      authorization: { tokenizationKey: 'sandbox_a_m' },
+      clientApiUrl: `${gateway}/c`,
+      authorization: 'sandbox_a_m',
       metadata: {},
       supportedCardTypes: ['MasterCard'],
     });
@@ -379,5 +381,363 @@ describe('sibling frames', () => {
     other.postMessage('collect');
     await flush();
     expect(number.sent).toEqual([]);
+  });
+});
+
+describe('the tokenizer trusts the page once per channel', () => {
+  const GATEWAY = `${gateway}/merchants/m/client_api`;
+  const CONFIGURATION: PageToFrameMessage = {
+    type: 'configureTokenizer',
+    fields: ['number', 'cvv', 'expirationDate'],
+    clientApiUrl: GATEWAY,
+    authorization: 'sandbox_a_m',
+    metadata: { sessionId: 's' },
+    supportedCardTypes: ['Visa'],
+  };
+  /** What a script of the merchant page posts: another merchant's client API and authorization. */
+  const HOSTILE: PageToFrameMessage = {
+    ...CONFIGURATION,
+    clientApiUrl: `${gateway}/merchants/attacker/client_api`,
+    authorization: 'sandbox_x_attacker',
+  };
+  const CARD = {
+    nonce: 'n1',
+    type: 'CreditCard',
+    description: 'd',
+    details: { cardType: 'Visa', lastTwo: '11' },
+  };
+
+  function fakeGateway() {
+    return vi.fn<RequestSender>().mockResolvedValue({ status: 201, data: { creditCards: [CARD] } });
+  }
+
+  function card(send = fakeGateway(), port = bus) {
+    const number = start('number', port(), send);
+    const cvv = start('cvv', port(), send);
+    const date = start('expirationDate', port(), send);
+    typeInto(number.input, '4111111111111111');
+    typeInto(cvv.input, '123');
+    typeInto(date.input, '1240');
+    return { number, cvv, date, send };
+  }
+
+  async function result(frame: Started, requestId: string) {
+    await vi.waitFor(() => {
+      expect(frame.sent.some((m) => m.type === 'tokenizeResult' && m.requestId === requestId)).toBe(true);
+    });
+    return frame.sent.find((m) => m.type === 'tokenizeResult' && m.requestId === requestId);
+  }
+
+  it('refuses a second configuration of the tokenizer, whatever it holds: the card goes where the first said', async () => {
+    const { number, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    number.handle(HOSTILE);
+    number.handle({ ...CONFIGURATION, supportedCardTypes: ['MasterCard'] });
+    number.handle({ type: 'tokenize', requestId: 'r1', vault: false });
+    expect(await result(number, 'r1')).toMatchObject({ payload: { nonce: 'n1' } });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]?.[0]).toMatchObject({
+      url: `${GATEWAY}/v1/payment_methods/credit_cards`,
+      data: { tokenizationKey: 'sandbox_a_m' },
+    });
+  });
+
+  it('refuses to make a second frame of the channel a tokenizer', async () => {
+    const { number, cvv, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    cvv.handle(HOSTILE);
+    cvv.handle({ type: 'tokenize', requestId: 'r2', vault: false });
+    number.handle({ type: 'tokenize', requestId: 'r3', vault: false });
+    expect(await result(number, 'r3')).toMatchObject({ payload: { nonce: 'n1' } });
+    // The refused frame tokenizes nothing: it answers with an error, at once.
+    expect(await result(cvv, 'r2')).toMatchObject({ error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' } });
+    expect(send.mock.calls.map(([options]) => options.url)).toEqual([
+      `${GATEWAY}/v1/payment_methods/credit_cards`,
+    ]);
+  });
+
+  it('hands no value over once two frames claimed the channel, and sends nothing', async () => {
+    const { number, cvv, send } = card();
+    // Both before either hears the other.
+    number.handle(CONFIGURATION);
+    cvv.handle(HOSTILE);
+    await flush();
+    number.handle({ type: 'tokenize', requestId: 'r4', vault: false });
+    cvv.handle({ type: 'tokenize', requestId: 'r5', vault: false });
+    expect(await result(number, 'r4')).toMatchObject({
+      error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' },
+    });
+    expect(await result(cvv, 'r5')).toMatchObject({ error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' } });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('a frame refused its configuration answers tokenize at once, sending nothing', async () => {
+    const { number, cvv, send } = card();
+    // A script of the page was first: the panel's configuration of its tokenizer is refused.
+    cvv.handle(HOSTILE);
+    await flush();
+    number.handle(CONFIGURATION);
+    number.handle({ type: 'tokenize', requestId: 'r8', vault: false });
+    expect(await result(number, 'r8')).toMatchObject({
+      error: { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' },
+    });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('a reloaded tokenizer configured as before tokenizes', async () => {
+    const { number, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    // The reloaded document: a new frame of the same field on the same channel.
+    const reloaded = start('number', bus(), send);
+    typeInto(reloaded.input, '4111111111111111');
+    reloaded.handle(CONFIGURATION);
+    await flush();
+    reloaded.handle({ type: 'tokenize', requestId: 'r6', vault: false });
+    expect(await result(reloaded, 'r6')).toMatchObject({ payload: { nonce: 'n1' } });
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ url: `${GATEWAY}/v1/payment_methods/credit_cards` });
+  });
+
+  it('a sibling that reloaded since the configuration learns the tokenizer from its request, and answers it', async () => {
+    const send = fakeGateway();
+    const number = start('number', bus(), send);
+    const date = start('expirationDate', bus(), send);
+    typeInto(number.input, '4111111111111111');
+    typeInto(date.input, '1240');
+    number.handle(CONFIGURATION);
+    await flush();
+    // The CVV frame's new document (its old one is gone): it heard no announcement.
+    const cvv = start('cvv', bus(), send);
+    typeInto(cvv.input, '456');
+    number.handle({ type: 'tokenize', requestId: 'r9', vault: false });
+    expect(await result(number, 'r9')).toMatchObject({ payload: { nonce: 'n1' } });
+    expect(send.mock.calls[0]?.[0].data).toMatchObject({ creditCard: { cvv: '456' } });
+  });
+
+  it('a reloaded tokenizer configured otherwise gets no value from its siblings and sends nothing', async () => {
+    const { number, send } = card();
+    number.handle(CONFIGURATION);
+    await flush();
+    const reloaded = start('number', bus(), send);
+    typeInto(reloaded.input, '4111111111111111');
+    reloaded.handle(HOSTILE);
+    await flush();
+    vi.useFakeTimers();
+    reloaded.handle({ type: 'tokenize', requestId: 'r7', vault: false });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await result(reloaded, 'r7')).toMatchObject({
+      error: { code: 'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR' },
+    });
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('the revision of a field’s value', () => {
+  /** The channel's tokenizer, as the collecting end below claims it (no frame of these tests tokenizes). */
+  const claim = { field: 'number', key: '{}' } as const;
+
+  /** What a field of the bus answers the tokenizer's `collect` now: its value, state and revision. */
+  async function collected(field: FieldKey, on: () => SiblingPort = bus): Promise<CollectedField> {
+    const siblings = openSiblings('0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10', on());
+    const answer = (await siblings.collect(crypto.randomUUID(), claim, [field], 1_000)).get(field);
+    if (!answer) throw new Error(`no answer from ${field}`);
+    return answer;
+  }
+
+  /** Sets the whole value at once and fires `input`, as a browser's autofill does. */
+  function autofill(input: HTMLInputElement, value: string): void {
+    input.value = value;
+    input.dispatchEvent(new InputEvent('input', { inputType: 'insertReplacementText' }));
+  }
+
+  it('changes with every keystroke that changes the value, and with nothing else', async () => {
+    const cvv = start('cvv', bus());
+    const revisions = [(await collected('cvv')).revision];
+    for (const digit of '123') {
+      typeInto(cvv.input, digit);
+      revisions.push((await collected('cvv')).revision);
+    }
+    expect(new Set(revisions).size).toBe(4);
+    // Focus, blur, a full field refusing a fourth digit, the page's commands: the value is the same.
+    cvv.input.dispatchEvent(new FocusEvent('focus'));
+    cvv.input.dispatchEvent(new FocusEvent('blur'));
+    typeInto(cvv.input, '4');
+    cvv.handle({ type: 'setAttribute', field: 'cvv', attribute: 'disabled', value: true });
+    cvv.handle({ type: 'configureField', field: 'cvv', label: 'Code', styles: {} });
+    expect((await collected('cvv')).revision).toBe(revisions.at(-1));
+  });
+
+  it('changes when a whole number is autofilled or pasted over a valid one, which sends the page nothing', async () => {
+    const number = start('number', bus());
+    typeInto(number.input, '4111111111111111');
+    const typed = await collected('number');
+    const events = number.events().length;
+
+    autofill(number.input, '4000 0000 0000 1000');
+    const autofilled = await collected('number');
+    expect(autofilled).toMatchObject({ value: '4000000000001000', state: { isValid: true } });
+    expect(autofilled.revision).not.toBe(typed.revision);
+
+    number.input.setSelectionRange(0, number.input.value.length);
+    number.input.dispatchEvent(
+      new InputEvent('beforeinput', {
+        inputType: 'insertFromPaste',
+        data: '4012888888881881',
+        cancelable: true,
+      }),
+    );
+    const pasted = await collected('number');
+    expect(pasted).toMatchObject({ value: '4012888888881881', state: { isValid: true } });
+    expect(pasted.revision).not.toBe(autofilled.revision);
+    // A valid Visa over a valid Visa: no state changed, so no event reached the page.
+    expect(number.events()).toHaveLength(events);
+  });
+
+  it('changes when a letter is added to the name or the postal code is corrected, with no event either', async () => {
+    const name = start('cardholderName', bus());
+    const postal = start('postalCode', bus());
+    typeInto(name.input, 'Ada Lovelac');
+    typeInto(postal.input, '12345');
+    const before = [await collected('cardholderName'), await collected('postalCode')];
+    const events = [name.events().length, postal.events().length];
+    typeInto(name.input, 'e');
+    // The last digit corrected: valid before, valid after.
+    postal.input.setSelectionRange(4, 5);
+    typeInto(postal.input, '6');
+    const after = [await collected('cardholderName'), await collected('postalCode')];
+    expect(after.map((field) => field.value)).toEqual(['Ada Lovelace', '12346']);
+    expect(after[0]?.revision).not.toBe(before[0]?.revision);
+    expect(after[1]?.revision).not.toBe(before[1]?.revision);
+    expect([name.events().length, postal.events().length]).toEqual(events);
+  });
+
+  it('changes on deleting, cutting, clearing by the page and prefilling; not on clearing an empty field', async () => {
+    const postal = start('postalCode', bus());
+    typeInto(postal.input, '123456');
+    const seen = [(await collected('postalCode')).revision];
+    postal.input.dispatchEvent(
+      new InputEvent('beforeinput', { inputType: 'deleteContentBackward', cancelable: true }),
+    );
+    seen.push((await collected('postalCode')).revision);
+    postal.input.setSelectionRange(0, 2);
+    postal.input.dispatchEvent(new InputEvent('beforeinput', { inputType: 'deleteByCut', cancelable: true }));
+    seen.push((await collected('postalCode')).revision);
+    postal.handle({ type: 'clearField', field: 'postalCode' });
+    seen.push((await collected('postalCode')).revision);
+    postal.handle({ type: 'clearField', field: 'postalCode' });
+    expect((await collected('postalCode')).revision).toBe(seen.at(-1));
+    postal.handle({ type: 'configureField', field: 'postalCode', prefill: '12345', styles: {} });
+    seen.push((await collected('postalCode')).revision);
+    expect(new Set(seen).size).toBe(5);
+  });
+
+  it('is never the same in a frame loaded again, whatever it holds', async () => {
+    const otherBus = createBus();
+    const first = start('cvv', bus());
+    const reloaded = start('cvv', otherBus());
+    typeInto(first.input, '123');
+    typeInto(reloaded.input, '123');
+    const [a, b] = [await collected('cvv'), await collected('cvv', otherBus)];
+    expect(a.value).toBe(b.value);
+    expect(a.revision).not.toBe(b.revision);
+  });
+});
+
+describe('the tokenizer and the card tokenized last', () => {
+  const answer = (nonce: string, lastTwo: string) => ({
+    status: 201,
+    data: {
+      creditCards: [
+        {
+          nonce,
+          type: 'CreditCard',
+          description: `ending in ${lastTwo}`,
+          details: { cardType: 'Visa', lastTwo },
+        },
+      ],
+    },
+  });
+
+  it('hands the card back only while no field changed, and tokenizes what the fields hold otherwise', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(answer('n1', '11'))
+      .mockResolvedValueOnce(answer('n2', '00'));
+    const number = start('number', bus(), send);
+    const date = start('expirationDate', bus());
+    number.handle({
+      type: 'configureTokenizer',
+      fields: ['number', 'expirationDate'],
+      clientApiUrl: `${gateway}/merchants/m/client_api`,
+      authorization: 'sandbox_a_m',
+      metadata: {},
+      supportedCardTypes: ['Visa'],
+    });
+    typeInto(number.input, '4111111111111111');
+    typeInto(date.input, '1240');
+    const results = () => number.sent.filter((m) => m.type === 'tokenizeResult');
+
+    number.handle({ type: 'tokenize', requestId: 'r1', vault: false });
+    await vi.waitFor(() => {
+      expect(results()).toHaveLength(1);
+    });
+    // Nothing changed: the same card, no second POST.
+    number.handle({ type: 'tokenize', requestId: 'r2', vault: false, reuse: 'n1' });
+    await vi.waitFor(() => {
+      expect(results()).toHaveLength(2);
+    });
+    expect(results()[1]).toEqual({ ...results()[0], requestId: 'r2' });
+    expect(send).toHaveBeenCalledTimes(1);
+
+    // Another number autofilled over it: a valid Visa again, and a new tokenization of it.
+    number.input.value = '4000000000001000';
+    number.input.dispatchEvent(new InputEvent('input', { inputType: 'insertReplacementText' }));
+    number.handle({ type: 'tokenize', requestId: 'r3', vault: false, reuse: 'n1' });
+    await vi.waitFor(() => {
+      expect(results()).toHaveLength(3);
+    });
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]?.[0].data).toMatchObject({ creditCard: { number: '4000000000001000' } });
+    expect(results()[2]).toMatchObject({
+      requestId: 'r3',
+      payload: { nonce: 'n2', details: { lastTwo: '00' } },
+    });
+  });
+
+  it('tokenizes anew when a sibling’s value changed, however its state stayed', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(answer('n1', '11'))
+      .mockResolvedValueOnce(answer('n2', '11'));
+    const number = start('number', bus(), send);
+    const postal = start('postalCode', bus());
+    number.handle({
+      type: 'configureTokenizer',
+      fields: ['number', 'postalCode'],
+      clientApiUrl: `${gateway}/merchants/m/client_api`,
+      authorization: 'sandbox_a_m',
+      metadata: {},
+      supportedCardTypes: ['Visa'],
+    });
+    typeInto(number.input, '4111111111111111');
+    typeInto(postal.input, '12345');
+    number.handle({ type: 'tokenize', requestId: 'r1', vault: false });
+    await vi.waitFor(() => {
+      expect(send).toHaveBeenCalledTimes(1);
+    });
+    const events = postal.events().length;
+    postal.input.setSelectionRange(4, 5);
+    typeInto(postal.input, '6');
+    expect(postal.events()).toHaveLength(events);
+    number.handle({ type: 'tokenize', requestId: 'r2', vault: false, reuse: 'n1' });
+    await vi.waitFor(() => {
+      expect(number.sent.filter((m) => m.type === 'tokenizeResult')).toHaveLength(2);
+    });
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]?.[0].data).toMatchObject({
+      creditCard: { billing_address: { postal_code: '12346' } },
+    });
   });
 });

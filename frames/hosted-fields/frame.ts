@@ -8,6 +8,7 @@ import { createTokenizationError } from '../../src/shared/errors';
 import type { FrameToPageMessage, PageToFrameMessage } from '../../src/shared/frame-messages';
 import {
   FIELD_DEFAULTS,
+  fieldEventsOf,
   SETTABLE_ATTRIBUTES,
   type FieldEventType,
   type FieldKey,
@@ -15,11 +16,11 @@ import {
 } from '../../src/shared/hosted-fields';
 import { detectBrands, determinedBrand, toCandidate } from './card-types';
 import { applyEdit, fieldFormat, reformat, type Edit, type EditResult, type FieldFormat } from './format';
-import type { CollectedField, Siblings } from './siblings';
+import type { CollectedField, Siblings, TokenizerClaim } from './siblings';
 import { applyStyles } from './styles';
 import {
+  createCardTokenizer,
   createTokenizeQueue,
-  tokenizeCard,
   type RequestSender,
   type TokenizeOutcome,
   type TokenizeRequest,
@@ -116,13 +117,33 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
   const context: ValidationContext & { maxLength?: number | undefined } = {};
   let format: FieldFormat = fieldFormat(field);
   let raw = '';
+  // A new random id for every change of `raw`, never reused, not even by a reloaded frame.
+  let revision = crypto.randomUUID();
   let state = INITIAL_STATE;
   let cardsKey = detectBrands('')
     .map((b) => b.type)
     .join();
   let brandSent: CardBrandType | null = null;
-  let tokenizer: TokenizerConfig | undefined;
+  /**
+   * The configuration this frame tokenizes with; `null` when it was refused one (the channel has
+   * another tokenizer), so that a `tokenize` it gets ends at once rather than at the page's time-out.
+   */
+  let tokenizer: TokenizerConfig | null | undefined;
+  /**
+   * The channel's tokenizer as this frame knows it: the configuration it took itself, or the first
+   * a sibling announced. Once per channel (docs/architecture.md, "Frames and their channel"): a
+   * script of the merchant page may post to any frame at any time, and must not point the card
+   * elsewhere after the panel configured the tokenizer.
+   */
+  let channelTokenizer: TokenizerClaim | undefined;
+  /** Two different tokenizers were announced on the channel: no frame hands over a value any more. */
+  let contested = false;
+  const learnTokenizer = (known: TokenizerClaim): void => {
+    channelTokenizer ??= known;
+    if (channelTokenizer.field !== known.field || channelTokenizer.key !== known.key) contested = true;
+  };
   const queue = createTokenizeQueue();
+  const tokenizeFields = createCardTokenizer(options.request);
 
   const rebuildFormat = (): void => {
     format = fieldFormat(field, { maxLength: context.maxLength, cvvSize: context.brand?.code.size });
@@ -144,29 +165,25 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     input.classList.toggle('valid', state.isValid);
     input.classList.toggle('invalid', !state.isPotentiallyValid);
     input.maxLength = format.maxDisplay(raw);
-    const events: FieldEventType[] = [];
-    if (state.isEmpty !== previous.isEmpty) events.push(state.isEmpty ? 'empty' : 'notEmpty');
+    let cardsChanged = false;
     if (field === 'number') {
       const key = detectBrands(raw)
         .map((b) => b.type)
         .join();
-      if (key !== cardsKey) {
-        cardsKey = key;
-        events.push('cardTypeChange');
-      }
+      cardsChanged = key !== cardsKey;
+      cardsKey = key;
       const brand = determinedBrand(raw)?.type ?? null;
       if (brand !== brandSent) {
         brandSent = brand;
         siblings.send({ type: 'cardType', cardType: brand });
       }
     }
-    if (state.isValid !== previous.isValid || state.isPotentiallyValid !== previous.isPotentiallyValid) {
-      events.push('validityChange');
-    }
-    for (const event of events) emit(event);
+    for (const event of fieldEventsOf(previous, state, cardsChanged)) emit(event);
   };
 
+  /** Shows an edit's result: every way the value changes passes here, and so bumps the revision. */
   const show = (next: EditResult): void => {
+    if (next.raw !== raw) revision = crypto.randomUUID();
     raw = next.raw;
     if (input.value !== next.value) input.value = next.value;
     if (doc.activeElement === input) input.setSelectionRange(next.caret, next.caret);
@@ -218,13 +235,20 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
         context.supportedCardTypes = message.cardTypes;
         if (field === 'number') refresh();
         return;
+      case 'tokenizer':
+        learnTokenizer(message);
+        return;
       case 'collect':
+        // Values go to the channel's one tokenizer only, and to nobody once two claimed it.
+        learnTokenizer(message);
+        if (contested) return;
         siblings.send({
           type: 'value',
           requestId: message.requestId,
           field,
           value: raw,
           state: { ...state },
+          revision,
         });
         return;
       case 'value':
@@ -234,11 +258,12 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
 
   const collect = async (
     config: TokenizerConfig,
+    claim: TokenizerClaim,
     requestId: string,
   ): Promise<Map<FieldKey, CollectedField>> => {
     const others = config.fields.filter((key) => key !== field);
-    const fields = await siblings.collect(requestId, others, COLLECT_TIMEOUT_MS);
-    if (config.fields.includes(field)) fields.set(field, { value: raw, state: { ...state } });
+    const fields = await siblings.collect(requestId, claim, others, COLLECT_TIMEOUT_MS);
+    if (config.fields.includes(field)) fields.set(field, { value: raw, state: { ...state }, revision });
     return fields;
   };
 
@@ -246,13 +271,16 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     const config = tokenizer;
     if (config === undefined) return;
     void queue(request.requestId, async (): Promise<TokenizeOutcome> => {
+      if (contested || !config)
+        return { error: createTokenizationError('HOSTED_FIELDS_FAILED_TOKENIZATION') };
       let fields: Map<FieldKey, CollectedField>;
       try {
-        fields = await collect(config, request.requestId);
+        // A frame with a configuration has claimed the channel with it.
+        fields = await collect(config, channelTokenizer as TokenizerClaim, request.requestId);
       } catch {
         return { error: createTokenizationError('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR') };
       }
-      return tokenizeCard(config, request, fields, options.request);
+      return tokenizeFields(config, request, fields);
     }).then((outcome) => {
       send(
         'payload' in outcome
@@ -284,7 +312,22 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
         const { fields, clientApiUrl, analyticsUrl, authorization, metadata, supportedCardTypes } = message;
         const config: TokenizerConfig = { fields, clientApiUrl, authorization, metadata, supportedCardTypes };
         if (analyticsUrl !== undefined) config.analyticsUrl = analyticsUrl;
+        const key = JSON.stringify(config);
+        // Taken once, by a frame of a channel without another tokenizer. A reloaded tokenizer has
+        // forgotten its own and takes one again: if it differs from what its siblings know, the
+        // channel is contested and they hand over nothing. Anything else is refused and changes nothing.
+        if (
+          tokenizer !== undefined ||
+          contested ||
+          (channelTokenizer !== undefined &&
+            (channelTokenizer.field !== field || channelTokenizer.key !== key))
+        ) {
+          tokenizer ??= null;
+          return;
+        }
         tokenizer = config;
+        channelTokenizer = { field, key };
+        siblings.send({ type: 'tokenizer', field, key });
         context.supportedCardTypes = config.supportedCardTypes;
         siblings.send({ type: 'supportedCardTypes', cardTypes: config.supportedCardTypes });
         if (field === 'number') refresh();

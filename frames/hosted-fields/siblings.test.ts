@@ -9,13 +9,19 @@ import {
 import { expectReadsItsShape } from '../../src/shared/test-support';
 
 const STATE = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
+const REVISION = '5f0b1e8a-3c2d-4e6f-8a9b-0c1d2e3f4a5b';
 
 const valid: SiblingMessage[] = [
   { type: 'cardType', cardType: 'visa' },
   { type: 'cardType', cardType: null },
   { type: 'supportedCardTypes', cardTypes: ['Visa', 'MasterCard'] },
-  { type: 'collect', requestId: 'r1' },
-  { type: 'value', requestId: 'r1', field: 'cvv', value: '123', state: STATE },
+  {
+    type: 'tokenizer',
+    field: 'number',
+    key: '{"clientApiUrl":"https://api.example.com/merchants/m/client_api"}',
+  },
+  { type: 'collect', requestId: 'r1', field: 'number', key: '{}' },
+  { type: 'value', requestId: 'r1', field: 'cvv', value: '123', state: STATE, revision: REVISION },
 ];
 
 describe('parseSiblingMessage', () => {
@@ -33,19 +39,27 @@ describe('parseSiblingMessage', () => {
         field: 'cvv',
         value: '1',
         state: { ...STATE, x: 1 },
+        revision: REVISION,
         y: 2,
       }),
-    ).toStrictEqual({ type: 'value', requestId: 'r1', field: 'cvv', value: '1', state: STATE });
+    ).toStrictEqual({
+      type: 'value',
+      requestId: 'r1',
+      field: 'cvv',
+      value: '1',
+      state: STATE,
+      revision: REVISION,
+    });
     const polluted = JSON.parse(
-      '{"type":"collect","requestId":"r1","__proto__":{"polluted":true}}',
+      '{"type":"collect","requestId":"r1","field":"number","key":"{}","__proto__":{"polluted":true}}',
     ) as unknown;
     const parsed = parseSiblingMessage(polluted);
-    expect(parsed).toStrictEqual({ type: 'collect', requestId: 'r1' });
+    expect(parsed).toStrictEqual({ type: 'collect', requestId: 'r1', field: 'number', key: '{}' });
     expect(Object.hasOwn(parsed ?? {}, '__proto__')).toBe(false);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  const value = valid[4] as Extract<SiblingMessage, { type: 'value' }>;
+  const value = valid[5] as Extract<SiblingMessage, { type: 'value' }>;
 
   it.each<[string, unknown]>([
     ['null', null],
@@ -60,8 +74,14 @@ describe('parseSiblingMessage', () => {
     ['a card type that is no string', { type: 'supportedCardTypes', cardTypes: [1] }],
     ['a too-long card type', { type: 'supportedCardTypes', cardTypes: ['x'.repeat(101)] }],
     ['too many card types', { type: 'supportedCardTypes', cardTypes: Array<string>(51).fill('Visa') }],
-    ['a missing request id', { type: 'collect' }],
-    ['a too-long request id', { type: 'collect', requestId: 'x'.repeat(201) }],
+    ['a missing request id', { type: 'collect', field: 'number', key: '{}' }],
+    ['a too-long request id', { type: 'collect', requestId: 'x'.repeat(201), field: 'number', key: '{}' }],
+    ['a collect naming no field', { type: 'collect', requestId: 'r1', key: '{}' }],
+    ['a collect naming an unknown field', { type: 'collect', requestId: 'r1', field: 'pin', key: '{}' }],
+    ['a collect without the configuration', { type: 'collect', requestId: 'r1', field: 'number' }],
+    ['a tokenizer naming no field', { type: 'tokenizer', key: '{}' }],
+    ['a tokenizer without its configuration', { type: 'tokenizer', field: 'number' }],
+    ['a too-long configuration', { type: 'tokenizer', field: 'number', key: 'x'.repeat(20_001) }],
     ['an unknown field', { ...value, field: 'pin' }],
     ['a number value', { ...value, value: 123 }],
     ['a too-long value', { ...value, value: 'x'.repeat(301) }],
@@ -72,6 +92,9 @@ describe('parseSiblingMessage', () => {
       { ...value, state: { isEmpty: false, isValid: true, isPotentiallyValid: true } },
     ],
     ['a state with a string flag', { ...value, state: { ...STATE, isValid: 'true' } }],
+    ['a value without its revision', { ...value, revision: undefined }],
+    ['a revision that is no string', { ...value, revision: 7 }],
+    ['a too-long revision', { ...value, revision: 'x'.repeat(101) }],
   ])('refuses %s', (_, message) => {
     expect(parseSiblingMessage(message)).toBeNull();
   });
@@ -89,8 +112,17 @@ describe('openSiblings', () => {
     const handler = vi.fn();
     openSiblings('0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10', port).listen(handler);
     deliver(new MessageEvent('message', { data: { type: 'collect' } }));
-    deliver(new MessageEvent('message', { data: { type: 'collect', requestId: 'r1', extra: 1 } }));
-    expect(handler).toHaveBeenCalledExactlyOnceWith({ type: 'collect', requestId: 'r1' });
+    deliver(
+      new MessageEvent('message', {
+        data: { type: 'collect', requestId: 'r1', field: 'cvv', key: '{}', extra: 1 },
+      }),
+    );
+    expect(handler).toHaveBeenCalledExactlyOnceWith({
+      type: 'collect',
+      requestId: 'r1',
+      field: 'cvv',
+      key: '{}',
+    });
   });
 });
 

@@ -6,8 +6,14 @@
  * Messages:
  * - `cardType {cardType}` — the number frame's determined brand (or `null`); the CVV frame adapts.
  * - `supportedCardTypes {cardTypes}` — from the tokenizer, so the number frame can judge the brand.
- * - `collect {requestId}` — from the tokenizer on `tokenize`; every other frame answers with
- * - `value {requestId, field, value, state}` — its raw value and state.
+ * - `tokenizer {field, key}` — from a frame that took `configureTokenizer`: which field tokenizes,
+ *   and the configuration it took (as JSON), so every frame knows the channel's one tokenizer.
+ * - `collect {requestId, field, key}` — from the tokenizer on `tokenize`, with its claim again (a
+ *   frame that reloaded since learns it here); every other frame answers the channel's one
+ *   tokenizer only, with
+ * - `value {requestId, field, value, state, revision}` — its raw value, its state and its value's
+ *   revision: a new random id each time the value changes (typed, pasted, autofilled, cut, cleared
+ *   by the page), so the tokenizer can tell whether a card it tokenized is still what the fields hold.
  * @packageDocumentation
  */
 import { CARD_BRAND_TYPES } from '../../src/shared/card-brands';
@@ -24,13 +30,19 @@ import {
 } from '../../src/shared/strict-readers';
 
 const requestId = string(200);
+/** A tokenizer's configuration as JSON: a page's is small, its longest part (a client token) a few kB. */
+const key = string(20_000);
+
+/** Reads a field's revision: a UUID, with room to spare. */
+const revision = string(100);
 
 /** Reads a {@link SiblingMessage}. */
 export const siblingMessage = discriminated({
   cardType: { cardType: nullable(oneOf(CARD_BRAND_TYPES)) },
   supportedCardTypes: { cardTypes: array(string(100), 50) },
-  collect: { requestId },
-  value: { requestId, field: fieldKey, value: string(300), state: fieldState },
+  tokenizer: { field: fieldKey, key },
+  collect: { requestId, field: fieldKey, key },
+  value: { requestId, field: fieldKey, value: string(300), state: fieldState, revision },
 });
 
 /** A message between sibling frames. */
@@ -44,10 +56,18 @@ export function parseSiblingMessage(data: unknown): SiblingMessage | null {
   return parseWith(siblingMessage, data);
 }
 
-/** A sibling frame's answer to `collect`. */
+/** Which field tokenizes on a channel, and the configuration it took (as JSON). */
+export interface TokenizerClaim {
+  field: FieldKey;
+  key: string;
+}
+
+/** A field's answer to `collect`. */
 export interface CollectedField {
   value: string;
   state: FieldState;
+  /** The revision of `value`: it changes with every change of the value, and only then. */
+  revision: string;
 }
 
 /** The part of `BroadcastChannel` the frames use (tests give a fake). */
@@ -63,11 +83,12 @@ export interface Siblings {
   /** Calls `handler` for every valid message from a sibling. */
   listen(handler: (message: SiblingMessage) => void): void;
   /**
-   * Asks the siblings for the values of `fields` and waits for all of them, or rejects after
-   * `timeoutMs`.
+   * Asks the siblings, as the channel's tokenizer (`claim`: its field and configuration), for the
+   * values of `fields` and waits for all of them, or rejects after `timeoutMs`.
    */
   collect(
     requestId: string,
+    claim: TokenizerClaim,
     fields: readonly FieldKey[],
     timeoutMs: number,
   ): Promise<Map<FieldKey, CollectedField>>;
@@ -96,7 +117,7 @@ export function openSiblings(
     listen(handler) {
       handlers.add(handler);
     },
-    collect(id, fields, timeoutMs) {
+    collect(id, claim, fields, timeoutMs) {
       const collected = new Map<FieldKey, CollectedField>();
       return new Promise((resolve, reject) => {
         const pending = new Set(fields);
@@ -112,12 +133,13 @@ export function openSiblings(
         const onValue = (message: SiblingMessage): void => {
           if (message.type !== 'value' || message.requestId !== id || !pending.has(message.field)) return;
           pending.delete(message.field);
-          collected.set(message.field, { value: message.value, state: message.state });
+          const { value, state, revision } = message;
+          collected.set(message.field, { value, state, revision });
           if (pending.size === 0) finish();
         };
         handlers.add(onValue);
         if (pending.size === 0) finish();
-        else port.postMessage({ type: 'collect', requestId: id } satisfies SiblingMessage);
+        else port.postMessage({ type: 'collect', requestId: id, ...claim } satisfies SiblingMessage);
       });
     },
   };

@@ -1,9 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { createError, PanelError } from '../../src/shared/errors';
 import type { FieldKey, FieldState } from '../../src/shared/hosted-fields';
 import type { CollectedField } from './siblings';
 import {
+  cardRevision,
   checkFields,
+  createCardTokenizer,
   createTokenizeQueue,
   creditCardBody,
   payloadFromResponse,
@@ -11,16 +13,20 @@ import {
   TOKENIZATION_ANALYTICS,
   tokenizationError,
   tokenizeCard,
+  tokenizerGateway,
   type RequestSender,
   type TokenizeOutcome,
   type TokenizeRequest,
   type TokenizerConfig,
 } from './tokenize';
 
+const { gateway } = inject('localOrigins');
+const gatewayHost = new URL(gateway).host;
+
 const CONFIG: TokenizerConfig = {
   fields: ['number', 'cvv', 'expirationDate', 'postalCode', 'cardholderName'],
-  clientApiUrl: 'https://localhost:8445/merchants/m1/client_api',
-  authorization: { tokenizationKey: 'sandbox_abc_m1' },
+  clientApiUrl: `${gateway}/merchants/m1/client_api`,
+  authorization: 'sandbox_abc_m1',
   metadata: { sessionId: 's1', integration: 'dropin2' },
   supportedCardTypes: ['Visa', 'MasterCard', 'American Express'],
 };
@@ -35,14 +41,20 @@ const REQUEST: TokenizeRequest = {
 const VALID: FieldState = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
 const EMPTY: FieldState = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
 
+/** Collected fields; each field's revision is `<field>@1` unless `revisions` says otherwise. */
 function fields(
   values: Partial<Record<FieldKey, string>>,
   states: Partial<Record<FieldKey, FieldState>> = {},
+  revisions: Partial<Record<FieldKey, string>> = {},
 ) {
   return new Map<FieldKey, CollectedField>(
     Object.entries(values).map(([key, value]) => [
       key as FieldKey,
-      { value, state: states[key as FieldKey] ?? (value === '' ? EMPTY : VALID) },
+      {
+        value,
+        state: states[key as FieldKey] ?? (value === '' ? EMPTY : VALID),
+        revision: revisions[key as FieldKey] ?? `${key}@1`,
+      },
     ]),
   );
 }
@@ -85,7 +97,7 @@ function fieldErrorBody(code: string | number) {
 describe('the request body', () => {
   it('sends snake_case card keys, the name in camelCase, the postal field over the option', () => {
     const values = new Map(Object.entries(FULL)) as Map<FieldKey, string>;
-    expect(creditCardBody(CONFIG, REQUEST, values)).toEqual({
+    expect(creditCardBody(CONFIG, REQUEST, values, { tokenizationKey: 'sandbox_abc_m1' })).toEqual({
       creditCard: {
         number: '4111111111111111',
         cvv: '123',
@@ -108,11 +120,9 @@ describe('the request body', () => {
       ['expirationYear', '2031'],
       ['cardholderName', '  '],
     ]);
-    const body = creditCardBody(
-      { ...CONFIG, authorization: { authorizationFingerprint: 'fp' } },
-      { type: 'tokenize', requestId: 'r', vault: false },
-      values,
-    );
+    const body = creditCardBody(CONFIG, { type: 'tokenize', requestId: 'r', vault: false }, values, {
+      authorizationFingerprint: 'fp',
+    });
     expect(body.creditCard).toEqual({
       number: '4111111111111111',
       expiration_month: '01',
@@ -143,22 +153,48 @@ describe('local checks', () => {
 });
 
 describe('error mapping', () => {
-  it('passes a 403 on as it is', () => {
-    const error = gatewayError(403, {});
-    expect(tokenizationError(error)).toBe(error);
+  const BODY = {
+    error: { message: 'Credit card number 4111111111111111 is invalid.' },
+    fieldErrors: [
+      { field: 'creditCard', fieldErrors: [{ field: 'number', code: '81715', message: 'secret' }] },
+    ],
+  };
+
+  it('passes a 403 on with its status, without the gateway body', () => {
+    const error = gatewayError(403, BODY);
+    const mapped = tokenizationError(error);
+    expect(mapped).toMatchObject({ code: 'CLIENT_AUTHORIZATION_INSUFFICIENT', type: error.type });
+    expect(mapped.message).toBe(error.message);
+    expect(mapped.details).toEqual({ httpStatus: 403 });
   });
 
   it.each([
     ['81724', 'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE'],
     [81736, 'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED'],
     ['81715', 'HOSTED_FIELDS_FAILED_TOKENIZATION'],
-  ])('maps gateway code %s below 500 to %s, with the original', (code, expected) => {
+  ])('maps gateway code %s below 500 to %s, with the request error and the code', (code, expected) => {
     const mapped = tokenizationError(gatewayError(422, fieldErrorBody(code)));
     expect(mapped.code).toBe(expected);
-    expect(mapped.details?.originalError).toMatchObject({
-      code: 'CLIENT_REQUEST_ERROR',
-      details: { httpStatus: 422 },
+    expect(mapped.details).toEqual({
+      httpStatus: 422,
+      fieldErrorCode: String(code),
+      originalError: {
+        name: 'PanelError',
+        code: 'CLIENT_REQUEST_ERROR',
+        type: 'NETWORK',
+        message: createError('CLIENT_REQUEST_ERROR').message,
+        details: { httpStatus: 422 },
+      },
     });
+  });
+
+  it.each([400, 422, 403, 500, 503])('never hands the page the gateway body of a %i', (status) => {
+    const mapped = tokenizationError(gatewayError(status, BODY));
+    const json = JSON.stringify(mapped.toJSON());
+    for (const text of ['4111111111111111', 'secret', 'fieldErrors', 'is invalid']) {
+      expect(json).not.toContain(text);
+    }
+    expect(mapped.details?.httpStatus).toBe(status);
   });
 
   it('reads only the first field error', () => {
@@ -182,6 +218,10 @@ describe('error mapping', () => {
     });
     const mapped = tokenizationError(transport);
     expect(mapped.code).toBe('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR');
+    expect(mapped.details).toMatchObject({
+      httpStatus: 500,
+      originalError: { code: 'CLIENT_GATEWAY_NETWORK', details: { httpStatus: 500 } },
+    });
     expect(() => structuredClone(mapped.toJSON())).not.toThrow();
     expect(tokenizationError(createError('CLIENT_REQUEST_TIMEOUT', undefined, { httpStatus: -1 })).code).toBe(
       'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
@@ -198,7 +238,7 @@ describe('tokenizeCard', () => {
     const outcome = await tokenizeCard(CONFIG, REQUEST, fields(FULL), send);
     expect(send).toHaveBeenCalledWith({
       method: 'POST',
-      url: 'https://localhost:8445/merchants/m1/client_api/v1/payment_methods/credit_cards',
+      url: `${gateway}/merchants/m1/client_api/v1/payment_methods/credit_cards`,
       data: expect.objectContaining({ braintreeLibraryVersion: 'braintree/web/3.26.0' }) as unknown,
     });
     expect(outcome).toEqual({
@@ -212,14 +252,29 @@ describe('tokenizeCard', () => {
     });
   });
 
-  it('never sends card data to a URL off the gateway allow-list', async () => {
+  it('never sends card data to a URL off the gateway allow-list, or not the merchant’s client API', async () => {
     const send = vi.fn<RequestSender>();
     for (const clientApiUrl of [
       'https://evil.example/client_api',
-      'http://localhost:8445/x',
+      'https://evil.example/merchants/m1/client_api',
+      `http://${gatewayHost}/merchants/m1/client_api`,
       'javascript:alert(1)',
+      `${gateway}/x`,
+      `${gateway}/merchants/m2/client_api`,
+      `${gateway}/merchants/m1/client_api/v1`,
+      `${gateway}/sandbox/merchants/m1/client_api`,
+      `https://user@${gatewayHost}/merchants/m1/client_api`,
     ]) {
       const outcome = await tokenizeCard({ ...CONFIG, clientApiUrl }, REQUEST, fields(FULL), send);
+      expect('error' in outcome && outcome.error.code).toBe('HOSTED_FIELDS_FAILED_TOKENIZATION');
+    }
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing with an authorization that does not read', async () => {
+    const send = vi.fn<RequestSender>();
+    for (const authorization of ['', 'staging_abc_m1', 'not base64!', btoa('{"configUrl":1}')]) {
+      const outcome = await tokenizeCard({ ...CONFIG, authorization }, REQUEST, fields(FULL), send);
       expect('error' in outcome && outcome.error.code).toBe('HOSTED_FIELDS_FAILED_TOKENIZATION');
     }
     expect(send).not.toHaveBeenCalled();
@@ -245,10 +300,160 @@ describe('tokenizeCard', () => {
   });
 });
 
+describe('the gateway of a configuration', () => {
+  const clientToken = (configUrl: string, fingerprint = 'fp|merchant_id=m1'): string =>
+    btoa(JSON.stringify({ authorizationFingerprint: fingerprint, configUrl, version: 2 }));
+
+  it('is the client API of the tokenization key’s merchant', () => {
+    expect(tokenizerGateway(CONFIG)).toEqual({
+      cardsUrl: `${gateway}/merchants/m1/client_api/v1/payment_methods/credit_cards`,
+      authorization: { tokenizationKey: 'sandbox_abc_m1' },
+    });
+    // A merchant id with underscores is the key's rest.
+    expect(
+      tokenizerGateway({
+        ...CONFIG,
+        authorization: 'sandbox_abc_m_1',
+        clientApiUrl: `${gateway}/merchants/m_1/client_api`,
+      })?.cardsUrl,
+    ).toBe(`${gateway}/merchants/m_1/client_api/v1/payment_methods/credit_cards`);
+  });
+
+  it('is the client API of the merchant the client token’s configuration URL names, with the default port', () => {
+    const authorization = clientToken(
+      'https://api.sandbox.braintreegateway.com:443/merchants/abc123/client_api/v1/configuration',
+    );
+    expect(
+      tokenizerGateway({
+        ...CONFIG,
+        authorization,
+        clientApiUrl: 'https://api.sandbox.braintreegateway.com:443/merchants/abc123/client_api',
+      }),
+    ).toEqual({
+      cardsUrl:
+        'https://api.sandbox.braintreegateway.com/merchants/abc123/client_api/v1/payment_methods/credit_cards',
+      authorization: { authorizationFingerprint: 'fp|merchant_id=m1' },
+    });
+  });
+
+  it.each([
+    ['another merchant', `${gateway}/merchants/other/client_api`],
+    ['another path of the merchant', `${gateway}/merchants/abc123/client_api/v1/payment_methods`],
+    ['a path of the gateway', `${gateway}/sandbox/control`],
+    ['a trailing slash', `${gateway}/merchants/abc123/client_api/`],
+  ])('refuses %s with a client token', (_, clientApiUrl) => {
+    const authorization = clientToken(`${gateway}/merchants/abc123/client_api/v1/configuration`);
+    expect(tokenizerGateway({ ...CONFIG, authorization, clientApiUrl })).toBeNull();
+  });
+
+  it('refuses a client token whose configuration URL names no merchant’s client API', () => {
+    for (const configUrl of [
+      `${gateway}/configuration`,
+      `${gateway}/merchants/m1/client_api/v1/configuration/x`,
+      'not a url',
+    ]) {
+      expect(tokenizerGateway({ ...CONFIG, authorization: clientToken(configUrl) })).toBeNull();
+    }
+  });
+
+  it('sends nothing of a query or fragment the page left on the URL', () => {
+    for (const suffix of ['?', '#', '?x=1&number=', '#x']) {
+      expect(tokenizerGateway({ ...CONFIG, clientApiUrl: `${CONFIG.clientApiUrl}${suffix}` })?.cardsUrl).toBe(
+        `${gateway}/merchants/m1/client_api/v1/payment_methods/credit_cards`,
+      );
+    }
+  });
+});
+
+describe('the card tokenized last', () => {
+  const ok = (nonce: string) => ({ status: 201, data: { creditCards: [{ ...GATEWAY_CARD, nonce }] } });
+  const ask = { ...REQUEST, billingAddress: undefined };
+
+  it('is made of the request’s options and every field’s revision, never of the values', () => {
+    const base = cardRevision(ask, fields(FULL));
+    expect(base).not.toContain('4111');
+    expect(cardRevision({ ...ask, requestId: 'r2' }, fields(FULL))).toBe(base);
+    expect(cardRevision({ ...ask, reuse: 'tokencc_x' }, fields(FULL))).toBe(base);
+    for (const changed of [
+      cardRevision(ask, fields(FULL, {}, { postalCode: 'postalCode@2' })),
+      cardRevision(ask, fields(FULL, {}, { cardholderName: 'cardholderName@2' })),
+      cardRevision({ ...ask, vault: false }, fields(FULL)),
+      cardRevision({ ...ask, billingAddress: { countryCodeAlpha2: 'US' } }, fields(FULL)),
+    ]) {
+      expect(changed).not.toBe(base);
+    }
+  });
+
+  it('is handed back without a POST when the page names it and no field changed since', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockResolvedValueOnce(ok('tokencc_second'));
+    const tokenize = createCardTokenizer(send);
+    const first = await tokenize(CONFIG, ask, fields(FULL));
+    expect(first).toMatchObject({ payload: { nonce: 'tokencc_first' } });
+    const again = await tokenize(CONFIG, { ...ask, requestId: 'r2', reuse: 'tokencc_first' }, fields(FULL));
+    expect(again).toEqual(first);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it.each<[string, Partial<TokenizeRequest>, ReturnType<typeof fields>]>([
+    [
+      'a field’s value changed (the same state)',
+      { reuse: 'tokencc_first' },
+      fields(FULL, {}, { number: 'number@2' }),
+    ],
+    ['the page does not name it', {}, fields(FULL)],
+    ['the page names another card', { reuse: 'tokencc_other' }, fields(FULL)],
+    ['the request asks to vault otherwise', { reuse: 'tokencc_first', vault: false }, fields(FULL)],
+  ])('is not handed back when %s: the fields are tokenized anew', async (_, request, now) => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockResolvedValueOnce(ok('tokencc_second'));
+    const tokenize = createCardTokenizer(send);
+    await tokenize(CONFIG, ask, fields(FULL));
+    const outcome = await tokenize(CONFIG, { ...ask, requestId: 'r2', ...request }, now);
+    expect(outcome).toMatchObject({ payload: { nonce: 'tokencc_second' } });
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('is forgotten once a tokenization fails, even when the fields come back to it', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockRejectedValueOnce(gatewayError(500, {}))
+      .mockResolvedValueOnce(ok('tokencc_third'));
+    const tokenize = createCardTokenizer(send);
+    await tokenize(CONFIG, ask, fields(FULL));
+    const failed = await tokenize(CONFIG, { ...ask, requestId: 'r2' }, fields(FULL));
+    expect('error' in failed && failed.error.code).toBe('HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR');
+    const outcome = await tokenize(CONFIG, { ...ask, requestId: 'r3', reuse: 'tokencc_first' }, fields(FULL));
+    expect(outcome).toMatchObject({ payload: { nonce: 'tokencc_third' } });
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('is only ever the last card tokenized', async () => {
+    const send = vi
+      .fn<RequestSender>()
+      .mockResolvedValueOnce(ok('tokencc_first'))
+      .mockResolvedValueOnce(ok('tokencc_second'))
+      .mockResolvedValueOnce(ok('tokencc_third'));
+    const tokenize = createCardTokenizer(send);
+    await tokenize(CONFIG, ask, fields(FULL));
+    await tokenize(CONFIG, { ...ask, requestId: 'r2' }, fields(FULL));
+    const older = await tokenize(CONFIG, { ...ask, requestId: 'r3', reuse: 'tokencc_first' }, fields(FULL));
+    expect(older).toMatchObject({ payload: { nonce: 'tokencc_third' } });
+    const last = await tokenize(CONFIG, { ...ask, requestId: 'r4', reuse: 'tokencc_third' }, fields(FULL));
+    expect(last).toEqual(older);
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe('tokenization analytics', () => {
-  const ANALYTICS_URL = 'https://localhost:8445/analytics/m1';
+  const ANALYTICS_URL = `${gateway}/analytics/m1`;
   const WITH_ANALYTICS: TokenizerConfig = { ...CONFIG, analyticsUrl: ANALYTICS_URL };
-  const CARD_URL = 'https://localhost:8445/merchants/m1/client_api/v1/payment_methods/credit_cards';
+  const CARD_URL = `${gateway}/merchants/m1/client_api/v1/payment_methods/credit_cards`;
 
   /** A sender answering the card request with `card` and every analytics POST with `{}`. */
   function sender(card: () => Promise<{ status: number; data: unknown }>) {
@@ -319,7 +524,7 @@ describe('tokenization analytics', () => {
     for (const analyticsUrl of [
       undefined,
       'https://evil.example/analytics',
-      'http://localhost:8445/analytics/m1',
+      `http://${gatewayHost}/analytics/m1`,
       'javascript:alert(1)',
     ]) {
       const send = sender(() => Promise.resolve({ status: 201, data: { creditCards: [GATEWAY_CARD] } }));
@@ -340,7 +545,7 @@ describe('tokenization analytics', () => {
       throw new Error('synchronous');
     });
     expect(() => {
-      reportTokenization(WITH_ANALYTICS, 'failed', throwing);
+      reportTokenization(WITH_ANALYTICS, { tokenizationKey: 'sandbox_abc_m1' }, 'failed', throwing);
     }).not.toThrow();
     expect(throwing).toHaveBeenCalledTimes(1);
   });

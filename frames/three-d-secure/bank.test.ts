@@ -1,9 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi, type MockInstance } from 'vitest';
 import { isAllowedGatewayUrl } from '../../src/client/domain';
 import { GATEWAY_DOMAINS, PANEL_VERSION } from '../../src/shared/build-constants';
 import { frameHash, wrap } from '../../src/shared/frame-channel';
 import type { ThreeDSecurePageMessage } from '../../src/shared/three-d-secure-messages';
 import { isAllowedTermUrl, startBankFrame } from './bank';
+
+const { gateway } = inject('localOrigins');
+const gatewayHost = new URL(gateway).host;
 
 const CHANNEL = '0b3e1c52-4c4d-4b8e-9b7a-9d2f3c1e5a10';
 const PAGE = 'https://merchant.example';
@@ -13,7 +16,7 @@ const CONFIGURATION: ThreeDSecurePageMessage = {
   acsUrl: 'https://bank.example/acs?x=1',
   pareq: 'sandbox-pareq-abc',
   md: 'sandbox-md-abc',
-  termUrl: 'https://localhost:8445/term?session=abc&three_d_secure_version=3.26.0',
+  termUrl: `${gateway}/term?session=abc&three_d_secure_version=3.26.0`,
 };
 
 const parent = { postMessage: vi.fn<(message: unknown, targetOrigin: string) => void>() };
@@ -104,8 +107,8 @@ describe('startBankFrame', () => {
 
   it.each([
     ['another domain', 'https://evil.example/term?x=1'],
-    ['plain http', 'http://localhost:8445/term?x=1'],
-    ['user information', 'https://user:pass@localhost:8445/term'],
+    ['plain http', `http://${gatewayHost}/term?x=1`],
+    ['user information', `https://user:pass@${gatewayHost}/term`],
     ['a look-alike domain', 'https://notbraintreegateway.com/term'],
     ['no URL', 'term'],
   ])('refuses a term URL on %s and tells the page', (_, termUrl) => {
@@ -169,7 +172,7 @@ describe('isAllowedTermUrl', () => {
   it('agrees with the client’s gateway check', () => {
     expect(GATEWAY_DOMAINS).toContain('localhost');
     const urls = [
-      'https://localhost:8445/term?x=1',
+      `${gateway}/term?x=1`,
       'https://api.sandbox.braintreegateway.com/merchants/m/client_api/v1/three_d_secure/term',
       'https://braintreegateway.com/term',
       'https://api.paypal.com/term',
@@ -180,7 +183,7 @@ describe('isAllowedTermUrl', () => {
       'https://user@api.braintreegateway.com/term',
       'https://:pass@api.braintreegateway.com/term',
       'javascript:alert(1)',
-      'https://LOCALHOST:8445/term',
+      `https://${gatewayHost.toUpperCase()}/term`,
       'https://localhost./term',
       '',
       'not a url',

@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import type { AnalyticsMetadata } from './configuration';
 import { analyticsRequest, createAnalytics } from './analytics';
 import { stubFetch } from './test-support';
 
-const URL_ = 'https://localhost:8445/analytics/m1';
+const { gateway } = inject('localOrigins');
+
+const URL_ = `${gateway}/analytics/m1`;
 const metadata = (): AnalyticsMetadata => ({
   merchantAppId: 'shop.test',
   platform: 'web',

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { API_BASES } from '../shared/build-constants';
 import { PanelError } from '../shared/errors';
 import { authorizationField, parseAuthorization } from './authorization';
 import { clientToken } from './test-support';
+
+const { gateway } = inject('localOrigins');
 
 const INVALID = 'Authorization is invalid. Make sure your client token or tokenization key is valid.';
 const CONFIG_URL = 'https://api.sandbox.braintreegateway.com:443/merchants/m1/client_api/v1/configuration';
@@ -32,7 +34,7 @@ describe('tokenization keys', () => {
       guest: true,
       environment: 'sandbox',
       merchantId: 'dcpspy2brwdjr3qn',
-      configUrl: 'https://localhost:8445/merchants/dcpspy2brwdjr3qn/client_api/v1/configuration',
+      configUrl: `${gateway}/merchants/dcpspy2brwdjr3qn/client_api/v1/configuration`,
     });
     expect(authorizationField(auth)).toEqual({ tokenizationKey: 'sandbox_tmxhyf7d_dcpspy2brwdjr3qn' });
   });
@@ -48,9 +50,7 @@ describe('tokenization keys', () => {
   it('keeps underscores of the merchant id', () => {
     const auth = parseAuthorization('sandbox_abc_my_merchant_id');
     expect(auth).toMatchObject({ merchantId: 'my_merchant_id' });
-    expect(auth.configUrl).toBe(
-      'https://localhost:8445/merchants/my_merchant_id/client_api/v1/configuration',
-    );
+    expect(auth.configUrl).toBe(`${gateway}/merchants/my_merchant_id/client_api/v1/configuration`);
   });
 
   it('refuses an environment other than production or sandbox', () => {

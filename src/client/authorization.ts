@@ -44,16 +44,22 @@ export type Authorization = TokenizationKeyAuthorization | ClientTokenAuthorizat
 /** The authorization field added to gateway requests. */
 export type AuthorizationField = { tokenizationKey: string } | { authorizationFingerprint: string };
 
-const TOKENIZATION_KEY = /^[A-Za-z0-9]+_[A-Za-z0-9]+_[A-Za-z0-9_]+$/;
+/** A tokenization key: `<environment>_<id>_<merchantId>`, the merchant id possibly with underscores. */
+export const TOKENIZATION_KEY = /^[A-Za-z0-9]+_[A-Za-z0-9]+_[A-Za-z0-9_]+$/;
 
-// Only these two fields are read; whatever else a token carries is not needed, so it is dropped.
-const clientToken = object({ authorizationFingerprint: string(), configUrl: string() });
+/**
+ * Reads a decoded client token. Only these two fields are read; whatever else a token carries is
+ * not needed, so it is dropped. The tokenizing frame reads the authorization it is given with
+ * these declarations too.
+ */
+export const clientToken = object({ authorizationFingerprint: string(), configUrl: string() });
 
 function invalid(reason: string): never {
   throw createError('CLIENT_INVALID_AUTHORIZATION', undefined, { reason });
 }
 
-function isEnvironment(value: string): value is TokenizationKeyEnvironment {
+/** Whether a tokenization key's first part is an environment the panel takes. */
+export function isEnvironment(value: string): value is TokenizationKeyEnvironment {
   return (TOKENIZATION_KEY_ENVIRONMENTS as readonly string[]).includes(value);
 }
 

@@ -1,16 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { PanelError } from '../shared/errors';
 import { clearClientCache, createClient, type GatewayClient } from './client';
-import { clientToken, queryPairs, stubFetch, type FetchCall, type StubAnswer } from './test-support';
+import {
+  clientToken,
+  queryPairs,
+  stubFetch,
+  watchPagehideListeners,
+  type FetchCall,
+  type StubAnswer,
+} from './test-support';
+
+const { assets, gateway: GATEWAY } = inject('localOrigins');
 
 const KEY = 'sandbox_abc_merchant1';
-const CONFIG_URL = 'https://localhost:8445/merchants/merchant1/client_api/v1/configuration';
-const API = 'https://localhost:8445/merchants/merchant1/client_api';
+const CONFIG_URL = `${GATEWAY}/merchants/merchant1/client_api/v1/configuration`;
+const API = `${GATEWAY}/merchants/merchant1/client_api`;
 const CONFIG = {
   environment: 'sandbox',
   clientApiUrl: API,
-  assetsUrl: 'https://localhost:8444',
-  analytics: { url: 'https://localhost:8445/analytics/merchant1' },
+  assetsUrl: assets,
+  analytics: { url: `${GATEWAY}/analytics/merchant1` },
 };
 
 /** Answers the configuration GET with `config` and everything else with `other`. */
@@ -53,19 +62,79 @@ describe('createClient', () => {
       analyticsMetadata: { merchantAppId: 'shop.test', integration: 'custom' },
       gatewayConfiguration: CONFIG,
     });
-    client.teardown();
+    client.release();
   });
 
-  it('caches the client per authorization string', async () => {
+  it('shares one client and one configuration call between the holds of one authorization', async () => {
     const { fetch } = gateway();
     const [a, b] = await Promise.all([createClient(KEY), createClient(KEY)]);
     const c = await createClient(KEY);
-    expect(a).toBe(b);
-    expect(a).toBe(c);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
     expect(fetch).toHaveBeenCalledTimes(1);
     clearClientCache();
     expect(await createClient(KEY)).not.toBe(a);
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the client while a hold is left, and tears it down with the last', async () => {
+    const { calls } = gateway();
+    const pagehide = watchPagehideListeners();
+    const [a, b] = await Promise.all([createClient(KEY), createClient(KEY)]);
+    expect(pagehide.live()).toBe(1);
+    a.release();
+    expect(pagehide.live()).toBe(1);
+    await expect(b.request({ method: 'GET', endpoint: 'x' })).resolves.toEqual({
+      status: 200,
+      data: { ok: 1 },
+    });
+    // A third hold, on the same client.
+    expect(await createClient(KEY)).toBe(b);
+    expect(calls).toHaveLength(2);
+    b.release();
+    expect(pagehide.live()).toBe(1);
+    b.release();
+    expect(pagehide.live()).toBe(0);
+  });
+
+  it('tears the client down when its last hold goes: analytics flushed, pagehide no longer watched', async () => {
+    const { calls } = gateway();
+    const pagehide = watchPagehideListeners();
+    const client = await createClient(KEY);
+    client.analytics.send('appeared');
+    client.release();
+    expect(calls.map((call) => call.url)).toEqual([
+      expect.stringContaining(CONFIG_URL),
+      CONFIG.analytics.url,
+    ]);
+    expect(pagehide.live()).toBe(0);
+    const error = await failure(client.request({ method: 'GET', endpoint: 'x' }));
+    expect(error).toMatchObject({
+      code: 'METHOD_CALLED_AFTER_TEARDOWN',
+      type: 'MERCHANT',
+      message: 'request cannot be called after teardown.',
+      details: { method: 'request' },
+    });
+    // The next hold makes the client anew.
+    const next = await createClient(KEY);
+    expect(next).not.toBe(client);
+    expect(calls).toHaveLength(3);
+    expect(pagehide.live()).toBe(1);
+    next.release();
+    expect(pagehide.live()).toBe(0);
+  });
+
+  it('leaves no client behind for 50 client tokens, each taken and released', async () => {
+    const { calls } = gateway();
+    const pagehide = watchPagehideListeners();
+    for (let i = 0; i < 50; i++) {
+      const token = clientToken({ authorizationFingerprint: `fp${String(i)}`, configUrl: CONFIG_URL });
+      const client = await createClient(token);
+      expect(pagehide.live()).toBe(1);
+      client.release();
+      expect(pagehide.live()).toBe(0);
+    }
+    expect(calls).toHaveLength(50);
   });
 
   it('evicts a failed creation', async () => {
@@ -111,7 +180,7 @@ describe('GatewayClient.request', () => {
   }
 
   afterEach(() => {
-    client.teardown();
+    client.release();
   });
 
   it('POSTs to {clientApiUrl}/v1/{endpoint} with metadata, library version and auth field', async () => {
@@ -235,10 +304,10 @@ describe('GatewayClient.request', () => {
   });
 
   it('calls the alternate API with its version header and bearer token, without metadata', async () => {
-    const braintreeApi = { url: 'https://localhost:8445/alt', accessToken: 'tok' };
+    const braintreeApi = { url: `${GATEWAY}/alt`, accessToken: 'tok' };
     const { calls } = await setUp({ ...CONFIG, braintreeApi });
     await client.request({ api: 'braintreeApi', method: 'POST', endpoint: 'tokens', data: { a: 1 } });
-    expect(calls[1]?.url).toBe('https://localhost:8445/alt/tokens');
+    expect(calls[1]?.url).toBe(`${GATEWAY}/alt/tokens`);
     expect(calls[1]?.init.headers).toEqual({
       'Braintree-Version': '2017-04-03',
       Authorization: 'Bearer tok',
@@ -249,7 +318,7 @@ describe('GatewayClient.request', () => {
 
   it.each([
     ['without the alternate API', CONFIG],
-    ['without an access token', { ...CONFIG, braintreeApi: { url: 'https://localhost:8445/alt' } }],
+    ['without an access token', { ...CONFIG, braintreeApi: { url: `${GATEWAY}/alt` } }],
   ])('restricts the alternate API %s', async (_, config) => {
     const { calls } = await setUp(config);
     const error = await failure(client.request({ api: 'braintreeApi', method: 'GET', endpoint: 'x' }));
@@ -260,23 +329,5 @@ describe('GatewayClient.request', () => {
       details: { api: 'braintreeApi' },
     });
     expect(calls).toHaveLength(1);
-  });
-
-  it('fails after teardown, flushes analytics and leaves the cache', async () => {
-    const { calls } = await setUp();
-    client.analytics.send('appeared');
-    client.teardown();
-    expect(calls).toHaveLength(2);
-    const error = await failure(client.request({ method: 'GET', endpoint: 'x' }));
-    expect(error).toMatchObject({
-      code: 'METHOD_CALLED_AFTER_TEARDOWN',
-      type: 'MERCHANT',
-      message: 'request cannot be called after teardown.',
-      details: { method: 'request' },
-    });
-    const next = await createClient(KEY);
-    expect(next).not.toBe(client);
-    expect(calls).toHaveLength(3);
-    next.teardown();
   });
 });

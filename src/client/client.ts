@@ -1,6 +1,6 @@
 /**
- * The gateway client: one per authorization string, holding the configuration and making requests
- * (docs/protocol.md, "Requests").
+ * The gateway client: one per authorization string while something holds it, holding the
+ * configuration and making requests (docs/protocol.md, "Requests"; its lifetime: "The configuration").
  * @packageDocumentation
  */
 import { ALTERNATE_API_VERSION, LIBRARY_VERSION } from '../shared/constants';
@@ -38,10 +38,13 @@ export interface ClientRequestOptions {
 /** The answer of {@link GatewayClient.request}: HTTP status and parsed body. */
 export type ClientResponse<T = unknown> = HttpResponse<T>;
 
-/** Options of {@link createClient}; only the first call for an authorization string uses them. */
+/** Options of {@link createClient}; only the call that makes the client uses them. */
 export type CreateClientOptions = Pick<FetchConfigurationOptions, 'sessionId' | 'merchantAppId' | 'timeout'>;
 
-/** A client bound to one authorization and its gateway configuration. */
+/**
+ * The client of one authorization and its gateway configuration, shared by every holder: each
+ * {@link createClient} call that resolves is a hold on it, which {@link GatewayClient.release} ends.
+ */
 export interface GatewayClient {
   /** The configuration wrapper that components read and frames receive. */
   readonly configuration: ClientConfiguration;
@@ -57,11 +60,18 @@ export interface GatewayClient {
   request<T = unknown>(options: ClientRequestOptions): Promise<ClientResponse<T>>;
   /** Changes the reported metadata of later requests and analytics, e.g. `{integration: 'dropin2'}`. */
   setMetadata(metadata: Partial<AnalyticsMetadata>): void;
-  /** Flushes analytics, evicts the client from the cache; later requests fail. */
-  teardown(): void;
+  /**
+   * Lets go of one hold: call it once for each {@link createClient} call that resolved (the holds
+   * are counted, not told apart, so a second call would end another holder's). The last hold's
+   * release tears the client down: its analytics are flushed, it stops listening for `pagehide`,
+   * it leaves the cache (the next {@link createClient} fetches the configuration anew) and its
+   * requests fail.
+   */
+  release(): void;
 }
 
-const cache = new Map<string, Promise<GatewayClient>>();
+/** Per authorization string, what takes a hold on its shared client (the holds are counted in it). */
+const cache = new Map<string, () => Promise<GatewayClient>>();
 
 /** Empties the client cache (for tests). */
 export function clearClientCache(): void {
@@ -72,23 +82,26 @@ function optionRequired(option: string): PanelError {
   return createError('CLIENT_OPTION_REQUIRED', { option }, { option });
 }
 
+/**
+ * The client shared by the holds of one authorization.
+ * @param holders - how many holds are left: none, and requests fail
+ */
 function buildClient(
   configuration: ClientConfiguration,
   authorization: Authorization,
-  onTeardown: () => void,
-): GatewayClient {
+  holders: () => number,
+): Omit<GatewayClient, 'release'> {
   const authField = authorizationField(authorization);
   const metadata = configuration.analyticsMetadata;
   const gateway = configuration.gatewayConfiguration;
   const analytics = createAnalytics({ url: gateway.analytics?.url, metadata, authField });
-  let tornDown = false;
 
   return {
     configuration,
     authorization,
     analytics,
     async request<T>(options: ClientRequestOptions) {
-      if (tornDown) {
+      if (!holders()) {
         throw createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'request' }, { method: 'request' });
       }
       // Read loosely: plain-JavaScript callers can leave out or misspell what the types require.
@@ -129,18 +142,14 @@ function buildClient(
     setMetadata(partial) {
       Object.assign(metadata, partial);
     },
-    teardown() {
-      if (tornDown) return;
-      tornDown = true;
-      analytics.teardown();
-      onTeardown();
-    },
   };
 }
 
 /**
- * Creates the gateway client for an authorization, or returns the cached one: a second call with
- * the same string reuses it without fetching the configuration again. A failed creation is not cached.
+ * Takes a hold on the gateway client of an authorization, making it when nothing holds one: a
+ * second call with the same string shares the client without fetching the configuration again.
+ * Whoever calls it must {@link GatewayClient.release} the hold it gets once done with it. A failed
+ * creation is not cached.
  * @throws PanelError `INSTANTIATION_OPTION_REQUIRED` without an authorization, or any error of
  *   {@link parseAuthorization} and {@link fetchConfiguration}.
  */
@@ -148,24 +157,39 @@ export function createClient(
   authorization: string,
   options: CreateClientOptions = {},
 ): Promise<GatewayClient> {
-  const existing = cache.get(authorization);
-  if (existing) return existing;
-  const created = (async () => {
-    if (!authorization) {
-      throw createError(
-        'INSTANTIATION_OPTION_REQUIRED',
-        { option: 'authorization', component: 'a client' },
-        { option: 'authorization' },
-      );
-    }
-    const parsed = parseAuthorization(authorization);
-    return buildClient(await fetchConfiguration(parsed, options), parsed, evict);
-  })();
-  // Only this call's entry is evicted: the cache may have been cleared and refilled meanwhile.
-  function evict(): void {
-    if (cache.get(authorization) === created) cache.delete(authorization);
+  let hold = cache.get(authorization);
+  if (!hold) {
+    let holders = 0;
+    const shared = (async (): Promise<GatewayClient> => {
+      if (!authorization) {
+        throw createError(
+          'INSTANTIATION_OPTION_REQUIRED',
+          { option: 'authorization', component: 'a client' },
+          { option: 'authorization' },
+        );
+      }
+      const parsed = parseAuthorization(authorization);
+      const client = buildClient(await fetchConfiguration(parsed, options), parsed, () => holders);
+      return {
+        ...client,
+        release() {
+          if (!--holders) {
+            evict();
+            client.analytics.teardown();
+          }
+        },
+      };
+    })();
+    const take = (): Promise<GatewayClient> => {
+      holders++;
+      return shared;
+    };
+    // Only this entry leaves: the cache may have been cleared and refilled meanwhile.
+    const evict = (): void => {
+      if (cache.get(authorization) === take) cache.delete(authorization);
+    };
+    shared.catch(evict);
+    cache.set(authorization, (hold = take));
   }
-  cache.set(authorization, created);
-  created.catch(evict);
-  return created;
+  return hold();
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, inject, it, vi } from 'vitest';
 import { PanelError } from '../shared/errors';
 import type { Infer } from '../shared/strict-readers';
 import { expectReadsItsShape } from '../shared/test-support';
@@ -6,14 +6,16 @@ import { parseAuthorization } from './authorization';
 import { fetchConfiguration, gatewayConfigurationReader, type GatewayConfiguration } from './configuration';
 import { clientToken, queryPairs, stubFetch } from './test-support';
 
+const { assets, gateway } = inject('localOrigins');
+
 const KEY = 'sandbox_abc_merchant1';
-const CONFIG_URL = 'https://localhost:8445/merchants/merchant1/client_api/v1/configuration';
+const CONFIG_URL = `${gateway}/merchants/merchant1/client_api/v1/configuration`;
 const CONFIG = {
   environment: 'sandbox',
   merchantId: 'merchant1',
-  clientApiUrl: 'https://localhost:8445/merchants/merchant1/client_api',
-  assetsUrl: 'https://localhost:8444',
-  analytics: { url: 'https://localhost:8445/analytics/merchant1' },
+  clientApiUrl: `${gateway}/merchants/merchant1/client_api`,
+  assetsUrl: assets,
+  analytics: { url: `${gateway}/analytics/merchant1` },
   challenges: ['cvv'],
   creditCards: { supportedCardTypes: ['Visa'], supportedGateways: [{ name: 'clientApi' }] },
   threeDSecureEnabled: true,
@@ -40,7 +42,7 @@ async function failure(promise: Promise<unknown>): Promise<PanelError> {
 describe('fetchConfiguration', () => {
   it('GETs the config URL with the exact query of docs/protocol.md and a tokenization key', async () => {
     const { calls } = stubFetch(() => ({ body: CONFIG }));
-    const result = await fetchConfiguration(parseAuthorization(KEY), { merchantAppId: 'shop.test:8443' });
+    const result = await fetchConfiguration(parseAuthorization(KEY), { merchantAppId: 'shop.test:4443' });
     const [call] = calls;
     expect(calls).toHaveLength(1);
     expect(call?.init.method).toBe('GET');
@@ -50,7 +52,7 @@ describe('fetchConfiguration', () => {
     expect(sessionId).toMatch(UUID_V4);
     expect(pairs).toEqual([
       ['tokenizationKey', KEY],
-      ['_meta[merchantAppId]', 'shop.test:8443'],
+      ['_meta[merchantAppId]', 'shop.test:4443'],
       ['_meta[platform]', 'web'],
       ['_meta[sdkVersion]', '3.26.0'],
       ['_meta[source]', 'client'],
@@ -65,7 +67,7 @@ describe('fetchConfiguration', () => {
       authorization: KEY,
       authorizationType: 'TOKENIZATION_KEY',
       analyticsMetadata: {
-        merchantAppId: 'shop.test:8443',
+        merchantAppId: 'shop.test:4443',
         platform: 'web',
         sdkVersion: '3.26.0',
         source: 'client',
@@ -258,7 +260,7 @@ describe('gatewayConfigurationReader', () => {
       merchantCapabilities: ['supports3DS'],
     },
     kount: { kountMerchantId: null },
-    braintreeApi: { url: 'https://localhost:8445/api', accessToken: 'token' },
+    braintreeApi: { url: `${gateway}/api`, accessToken: 'token' },
   };
 
   it('has the type of its declaration', () => {

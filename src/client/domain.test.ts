@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { GATEWAY_DOMAINS } from '../shared/build-constants';
 import { PanelError } from '../shared/errors';
 import { PROVIDER_DOMAINS } from '../shared/flavours';
 import { assertGatewayDomains, assertGatewayUrl, isAllowedGatewayUrl } from './domain';
+
+const { assets, gateway } = inject('localOrigins');
+const gatewayHost = new URL(gateway).host;
 
 const RELEASE = ['paypal.com', 'braintreepayments.com', 'braintreegateway.com', 'braintree-api.com'];
 const valid = {
@@ -49,10 +52,10 @@ describe('isAllowedGatewayUrl', () => {
 
   it('refuses localhost in the release build but accepts it in the local build', () => {
     expect(GATEWAY_DOMAINS).toContain('localhost');
-    expect(isAllowedGatewayUrl('https://localhost:8445/merchants/m', RELEASE)).toBe(false);
-    expect(isAllowedGatewayUrl('https://localhost:8445/merchants/m')).toBe(true);
-    expect(isAllowedGatewayUrl('http://localhost:8445/merchants/m')).toBe(false);
-    expect(isAllowedGatewayUrl('https://notlocalhost:8445/')).toBe(false);
+    expect(isAllowedGatewayUrl(`${gateway}/merchants/m`, RELEASE)).toBe(false);
+    expect(isAllowedGatewayUrl(`${gateway}/merchants/m`)).toBe(true);
+    expect(isAllowedGatewayUrl(`http://${gatewayHost}/merchants/m`)).toBe(false);
+    expect(isAllowedGatewayUrl(`https://not${gatewayHost}/`)).toBe(false);
   });
 });
 
@@ -107,8 +110,8 @@ describe('assertGatewayDomains', () => {
 
   it('proves the release build refuses a localhost gateway that the local build accepts', () => {
     const local = {
-      assetsUrl: 'https://localhost:8444',
-      clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
+      assetsUrl: assets,
+      clientApiUrl: `${gateway}/merchants/m/client_api`,
     };
     expect(() => {
       assertGatewayDomains(local);

@@ -102,11 +102,12 @@ export async function httpRequest<T = unknown>(options: HttpRequestOptions): Pro
 
 /**
  * Reads a JSON file the provider publishes beside the bundle (a locale's texts): a simple CORS
- * `GET` with no headers and no credentials, so no preflight. Rejects on a transport failure, after
- * `timeout` milliseconds, on a status outside 200–299, or on a body that is not JSON.
+ * `GET` with no headers and no credentials, so no preflight, checked against its `integrity`.
+ * Rejects on a transport failure, after `timeout` milliseconds, on bytes that do not match
+ * `integrity`, on a status outside 200–299, or on a body that is not JSON.
  */
-export async function fetchPublishedJson(url: string, timeout: number): Promise<unknown> {
-  const response = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(timeout) });
+export async function fetchPublishedJson(url: string, timeout: number, integrity: string): Promise<unknown> {
+  const response = await fetch(url, { credentials: 'omit', integrity, signal: AbortSignal.timeout(timeout) });
   if (!response.ok) throw new Error(`HTTP ${String(response.status)}`);
   return (await response.json()) as unknown;
 }

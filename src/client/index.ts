@@ -38,5 +38,5 @@ export {
   type GatewayConfiguration,
 } from './configuration';
 export { assertGatewayDomains, assertGatewayUrl, isAllowedGatewayUrl, type GatewayUrls } from './domain';
-export { httpRequest, type HttpRequestOptions, type HttpResponse } from './http';
+export { fetchPublishedJson, httpRequest, type HttpRequestOptions, type HttpResponse } from './http';
 export { encodeQuery, withQuery } from './query';

@@ -2,9 +2,11 @@
  * Helpers for the client's unit tests: a `fetch` stub that records calls. Not part of the bundle.
  * @packageDocumentation
  */
-import { vi } from 'vitest';
+import { inject, vi } from 'vitest';
 import type { GatewayClient } from './client';
 import type { GatewayConfiguration } from './configuration';
+
+const { gateway } = inject('localOrigins');
 
 /** What a stubbed `fetch` answers: a status and a raw body (objects are JSON-encoded). */
 export interface StubAnswer {
@@ -92,7 +94,7 @@ export function fakeClient({
           kind: 'TOKENIZATION_KEY',
           value: 'sandbox_abc_merchant',
           guest: true,
-          configUrl: 'https://localhost:8445/config',
+          configUrl: `${gateway}/config`,
           environment: 'sandbox',
           merchantId: 'merchant',
         }
@@ -100,7 +102,7 @@ export function fakeClient({
           kind: 'CLIENT_TOKEN',
           value: 'token',
           guest: false,
-          configUrl: 'https://localhost:8445/config',
+          configUrl: `${gateway}/config`,
           authorizationFingerprint: 'fingerprint&customer_id=1',
         },
     analytics: {
@@ -112,6 +114,49 @@ export function fakeClient({
     },
     request,
     setMetadata: () => {},
-    teardown: () => {},
+    release: () => {},
   };
+}
+
+/** What {@link watchPagehideListeners} saw. */
+export interface PagehideListeners {
+  /** How many of the listeners added since are still there. */
+  live(): number;
+  /** How many were added since. */
+  added(): number;
+}
+
+/**
+ * Watches the window's `pagehide` listeners from now on: each live client has one, to flush its
+ * analytics.
+ */
+export function watchPagehideListeners(): PagehideListeners {
+  const live = new Set<unknown>();
+  let added = 0;
+  const add = window.addEventListener.bind(window);
+  const remove = window.removeEventListener.bind(window);
+  vi.spyOn(window, 'addEventListener').mockImplementation(
+    (
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions,
+    ) => {
+      if (type === 'pagehide') {
+        live.add(listener);
+        added++;
+      }
+      add(type, listener, options);
+    },
+  );
+  vi.spyOn(window, 'removeEventListener').mockImplementation(
+    (
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | EventListenerOptions,
+    ) => {
+      if (type === 'pagehide') live.delete(listener);
+      remove(type, listener, options);
+    },
+  );
+  return { live: () => live.size, added: () => added };
 }

@@ -1,7 +1,9 @@
 /**
  * The card sheet without its looks, once the panel runs: the brand, the inline errors, whether the
  * card can be handed over, and its tokenization. Card data stays in the frames; this side sees only
- * field states and card-type candidates.
+ * field states and card-type candidates, so it never judges on its own whether the card it handed
+ * over is still what the fields hold: the tokenizing frame does (docs/card.md, "When the panel
+ * tokenizes").
  * @packageDocumentation
  */
 import type { Texts, TextKey } from '../i18n/en-US';
@@ -60,7 +62,10 @@ export class CardForm {
   #errors: Partial<Record<SheetField, string>> = {};
   #focused: SheetField | null = null;
   #message: string | null = null;
-  #handedOver: RawPaymentMethod | null = null;
+  /** The card handed over last, under the nonce the frame gave it (3D Secure may replace the card's). */
+  #remembered: { nonce: string; card: RawPaymentMethod } | null = null;
+  /** Counts {@link CardForm.forget} calls: an answer to a request made before one is not remembered. */
+  #forgotten = 0;
   #instance: HostedFields | null = null;
   #offs: (() => void)[] = [];
   #snapshot: CardViewState | null = null;
@@ -91,14 +96,14 @@ export class CardForm {
   }
 
   /**
-   * Tokenizes the card, or hands over the card tokenized last when no field changed since; shows
-   * what to fix and rejects with the catalogue error otherwise.
+   * Hands over the card the fields hold now: the same card object as last time when the tokenizing
+   * frame confirms that no field's value changed since it tokenized it, else a card it tokenizes
+   * now. Shows what to fix and rejects with the catalogue error otherwise.
    * @param vault - whether the gateway keeps the card for the customer
    */
   async request(vault: boolean): Promise<RawPaymentMethod> {
     const instance = this.#instance;
     if (!instance) throw this.frames.loadError ?? createError('HOSTED_FIELDS_FIELDS_EMPTY');
-    if (this.#handedOver) return this.#handedOver;
     this.#message = null;
     const state = instance.getState();
     const fields = this.frames.fields;
@@ -114,17 +119,27 @@ export class CardForm {
     if (this.frames.nameRequired && started && state.fields.cardholderName?.isEmpty) {
       throw createError('HOSTED_FIELDS_FIELDS_INVALID', undefined, { invalidFieldKeys: ['cardholderName'] });
     }
+    const remembered = this.#remembered;
+    const forgotten = this.#forgotten;
+    // Until the frame answers, nothing is remembered: a failure leaves nothing to hand over.
+    this.#remembered = null;
     try {
-      const payload = await instance.tokenize({ vault });
-      this.#handedOver = {
-        nonce: payload.nonce,
-        details: payload.details,
-        type: 'CreditCard',
-        description: payload.description,
-        ...(payload.binData ? { binData: payload.binData } : {}),
-        ...(vault ? { vaulted: true as const } : {}),
-      };
-      return this.#handedOver;
+      const payload = await instance.tokenize({ vault, ...(remembered && { reuse: remembered.nonce }) });
+      // The frame hands back the nonce it was asked about only when the fields still hold that card;
+      // a new tokenization always has a new nonce.
+      const card: RawPaymentMethod =
+        remembered?.nonce === payload.nonce
+          ? remembered.card
+          : {
+              nonce: payload.nonce,
+              details: payload.details,
+              type: 'CreditCard',
+              description: payload.description,
+              ...(payload.binData ? { binData: payload.binData } : {}),
+              ...(vault ? { vaulted: true as const } : {}),
+            };
+      if (forgotten === this.#forgotten) this.#remembered = { nonce: payload.nonce, card };
+      return card;
     } catch (error) {
       if (isPanelError(error) && SHEET_ERRORS.has(error.code)) {
         this.#message = this.#options.texts().errorText(error.code);
@@ -134,9 +149,18 @@ export class CardForm {
     }
   }
 
+  /**
+   * Forgets the card handed over: the next request tokenizes anew, whatever the fields hold (the
+   * shopper came back to the card sheet).
+   */
+  forget(): void {
+    this.#remembered = null;
+    this.#forgotten += 1;
+  }
+
   /** Empties every field and forgets the card handed over. */
   clear(): void {
-    this.#handedOver = null;
+    this.forget();
     if (this.#instance) for (const field of this.frames.fields) this.#instance.clear(field);
     this.#setErrors({});
     this.#message = null;
@@ -170,21 +194,15 @@ export class CardForm {
     const update = (state: HostedFieldsState): void => {
       this.#update(state);
     };
-    const changed = (state: HostedFieldsState): void => {
-      this.#handedOver = null;
-      this.#update(state);
-    };
     // The frames start valid in the eyes of assistive technology, with nothing to announce.
     for (const field of this.frames.fields) {
       instance.setAttribute({ field, attribute: 'aria-invalid', value: false });
       instance.setMessage({ field, message: '' });
     }
-    this.#offs = [
-      ...(['blur', 'focus'] as const).map((event) => instance.on(event, update)),
-      ...(['validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const).map((event) =>
-        instance.on(event, changed),
-      ),
-    ];
+    // State events only: a new value with the same state sends none (docs/hosted-fields.md).
+    this.#offs = (['blur', 'focus', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const).map(
+      (event) => instance.on(event, update),
+    );
     this.#update(instance.getState());
   }
 

@@ -127,6 +127,11 @@ export class CardFrames {
     return this.#instance;
   }
 
+  /** The frames being opened, once started: the panel's runtime watches them until they are ready. */
+  get opened(): OpenedHostedFields | null {
+    return this.#opened;
+  }
+
   /** Why the frames cannot load, if they cannot. */
   get loadError(): PanelError | null {
     return this.#loadError;
@@ -172,7 +177,7 @@ export class CardFrames {
           return;
         }
         this.#instance = instance;
-        // Texts that changed while the frames loaded reach them now.
+        // Texts or a look that changed while the frames loaded reach them now.
         if (this.#options.texts() !== this.#labelledWith) this.retext();
         this.#settle.resolve(instance);
         this.#options.onChange();
@@ -213,7 +218,11 @@ export class CardFrames {
   /** New texts (another locale or translations) or a new look: the frames are relabelled and restyled. */
   retext(): void {
     const instance = this.#instance;
-    if (!instance) return;
+    if (!instance) {
+      // The frames are still loading with what they were opened with: they take it anew once ready.
+      this.#labelledWith = null;
+      return;
+    }
     const texts = this.#options.texts();
     this.#labelledWith = texts;
     instance.relabel(fieldTexts(this.#fields, texts.text), frameStyles(this.#container('number')));

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createGooglePayWallet } from '../methods/google-pay/google-pay-wallet';
+import type { PaymentsClientConstructorLike } from '../methods/google-pay/pay-api';
 import { createError } from '../shared/errors';
-import { ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS } from '../shared/constants';
+import {
+  ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS,
+  GOOGLE_PAY_READY_TIMEOUT_MS,
+  HOSTED_FIELDS_SETUP_TIMEOUT_MS,
+  HOSTED_FIELDS_SILENT_FRAME_MS,
+} from '../shared/constants';
 import {
   BUNDLE_URL,
   configuration,
@@ -120,14 +127,22 @@ describe('ready', () => {
     panel.controller.setOptions({ locale: 'de_DE' });
     await panel.startReady();
     expect(panel.controller.getState().phase).toBe('loading');
+    // The views are not drawn at all before the texts: no text of another language is on the page, hidden or not.
+    expect(panel.controller.getState().views).toBeNull();
+    panel.frames.relabel.mockClear();
     loaded({ payWithCard: 'Mit Karte zahlen' });
     await settle();
     const state = panel.controller.getState();
+    expect(state.views).not.toBeNull();
     expect(state.phase).toBe('ready');
     expect(state.lang).toBe('de-DE');
     expect(state.texts.text('payWithCard')).toBe('Mit Karte zahlen');
-    // The frames were relabelled in German before anything showed.
+    // The frames were relabelled in German before anything showed, and again once the views were drawn
+    // (their direction is that of where they show).
     expect(panel.frames.relabel).toHaveBeenCalled();
+    const calls = panel.frames.relabel.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(panel.frames.relabel.mock.calls.length).toBeGreaterThan(calls);
   });
 
   it('opens the only option at once, and the option list when there are more', async () => {
@@ -285,6 +300,117 @@ describe('failures at the start', () => {
   });
 });
 
+describe('card frames that cannot load', () => {
+  /** Starts a panel whose card frames never say ready; what a request made meanwhile settles with. */
+  async function stuckCard(options: PanelOptions = {}) {
+    vi.useFakeTimers();
+    const panel = controllerHarness();
+    panel.controller.setOptions(options);
+    await panel.start();
+    let outcome: { payload?: unknown; error?: unknown } | undefined;
+    panel.controller.requestPaymentMethod().then(
+      (payload) => (outcome = { payload }),
+      (error: unknown) => (outcome = { error }),
+    );
+    return { panel, outcome: () => outcome };
+  }
+
+  it('give up after 20 s with HOSTED_FIELDS_TIMEOUT: the card drops out, PayPal still pays, a waiting request settles', async () => {
+    const { panel, outcome } = await stuckCard({ paypal: { flow: 'vault' } });
+    vi.advanceTimersByTime(HOSTED_FIELDS_SETUP_TIMEOUT_MS - 1);
+    await settle();
+    expect(panel.names()).toEqual([]);
+    expect(outcome()).toBeUndefined();
+    vi.advanceTimersByTime(1);
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.events[0]?.detail).toMatchObject({
+      code: 'HOSTED_FIELDS_TIMEOUT',
+      type: 'UNKNOWN',
+      message: 'Hosted Fields timed out when attempting to set up.',
+    });
+    expect(panel.frames.opened[0]?.abandoned).toMatchObject({ code: 'HOSTED_FIELDS_TIMEOUT' });
+    expect(panel.controller.getState().views?.offered).toEqual(['paypal']);
+    // The request made while the panel loaded settles: nothing was chosen on the PayPal sheet.
+    expect(outcome()?.error).toMatchObject({ code: 'NO_PAYMENT_METHOD_AVAILABLE' });
+    panel.controller.payWith('paypal');
+    panel.modules.paypal.handlers[0]?.paid(PAYPAL_ACCOUNT);
+    vi.advanceTimersByTime(ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS);
+    await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({ nonce: 'paypal-nonce' });
+  });
+
+  it('card only: the panel fails with cancelInitialization and the waiting request rejects with the error', async () => {
+    const { panel, outcome } = await stuckCard();
+    vi.advanceTimersByTime(HOSTED_FIELDS_SETUP_TIMEOUT_MS);
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'cancelInitialization']);
+    expect(panel.events[1]?.detail).toMatchObject({ code: 'HOSTED_FIELDS_TIMEOUT' });
+    expect(panel.controller.getState()).toMatchObject({
+      phase: 'failed',
+      failure: { code: 'HOSTED_FIELDS_TIMEOUT' },
+    });
+    expect(outcome()?.error).toMatchObject({ code: 'HOSTED_FIELDS_TIMEOUT' });
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'HOSTED_FIELDS_TIMEOUT',
+    });
+  });
+
+  it('a frame whose document loaded without saying ready is given up within seconds with HOSTED_FIELDS_FRAME_LOAD_FAILED', async () => {
+    const { panel, outcome } = await stuckCard({ paypal: { flow: 'vault' } });
+    panel.frames.loadSilently(['number']);
+    vi.advanceTimersByTime(HOSTED_FIELDS_SILENT_FRAME_MS);
+    await settle();
+    expect(panel.names()).toEqual([]);
+    vi.advanceTimersByTime(HOSTED_FIELDS_SILENT_FRAME_MS);
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.events[0]?.detail).toMatchObject({
+      code: 'HOSTED_FIELDS_FRAME_LOAD_FAILED',
+      details: { reason: 'no-answer', fields: ['number'] },
+    });
+    expect(panel.controller.getState().views?.offered).toEqual(['paypal']);
+    expect(outcome()).toBeDefined();
+  });
+
+  it('frames made anew while the panel loads are the ones waited for', async () => {
+    vi.useFakeTimers();
+    const panel = controllerHarness();
+    await panel.start();
+    panel.controller.setOptions({ card: { cardholderName: true } });
+    await settle();
+    expect(panel.frames.opened).toHaveLength(2);
+    panel.frames.ready();
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+    vi.advanceTimersByTime(HOSTED_FIELDS_SETUP_TIMEOUT_MS);
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+  });
+
+  it('frames made anew once the panel shows that cannot load are reported and leave the other options', async () => {
+    vi.useFakeTimers();
+    const panel = controllerHarness();
+    panel.controller.setOptions({ paypal: { flow: 'vault' } });
+    await panel.startReady();
+    panel.controller.selectOption('card');
+    panel.controller.setOptions({ paypal: { flow: 'vault' }, card: { cardholderName: true } });
+    await settle();
+    expect(panel.frames.opened).toHaveLength(2);
+    vi.advanceTimersByTime(HOSTED_FIELDS_SETUP_TIMEOUT_MS);
+    await settle();
+    expect(panel.names()).toEqual(['ready', 'paymentOptionSelected', 'errorOccurred']);
+    expect(panel.events[2]?.detail).toMatchObject({ code: 'HOSTED_FIELDS_TIMEOUT' });
+    const views = panel.controller.getState().views;
+    expect(views?.offered).toEqual(['paypal']);
+    expect(views?.activeView).toBe('paypal');
+    // The shopper is told on the sheet that takes over.
+    expect(views?.message).toBe('Something went wrong on our end.');
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'NO_PAYMENT_METHOD_AVAILABLE',
+    });
+  });
+});
+
 describe('requestability', () => {
   it('announces a preselected saved method only after the active-method change time-out', async () => {
     vi.useFakeTimers();
@@ -345,25 +471,26 @@ describe('requestPaymentMethod', () => {
     await panel.start();
     const first = panel.controller.requestPaymentMethod();
     const second = panel.controller.requestPaymentMethod();
+    // The frames hold a card (say, prefilled) by the time they are ready.
+    panel.frames.fillVisa();
     panel.frames.ready();
     await settle();
-    panel.frames.fillVisa();
     const payloads = await Promise.all([first, second]);
     expect(payloads[0]).toEqual({
       nonce: 'tokencc_one',
       type: 'CreditCard',
       description: 'ending in 11',
-      details: { cardType: 'Visa', lastTwo: '11' },
+      details: { cardType: 'Visa', lastTwo: '11', lastFour: '1111', bin: '411111' },
     });
     expect(payloads[1]).toEqual(payloads[0]);
     expect(panel.frames.tokenize).toHaveBeenCalledTimes(1);
+    expect(panel.frames.gateway).toHaveBeenCalledTimes(1);
     expect(panel.client.events).toContain('request-payment-method.card');
   });
 
   it('rejects with what the shopper must fix, and tells the shopper', async () => {
     const panel = controllerHarness();
     await panel.startReady();
-    panel.frames.tokenize.mockRejectedValueOnce(createError('HOSTED_FIELDS_FIELDS_EMPTY'));
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'HOSTED_FIELDS_FIELDS_EMPTY',
     });
@@ -378,7 +505,7 @@ describe('requestPaymentMethod', () => {
     const panel = controllerHarness();
     await panel.startReady();
     panel.frames.fillVisa();
-    panel.frames.tokenize.mockRejectedValueOnce(createError('CLIENT_AUTHORIZATION_INSUFFICIENT'));
+    panel.frames.gateway.mockRejectedValueOnce(createError('CLIENT_AUTHORIZATION_INSUFFICIENT'));
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'CLIENT_AUTHORIZATION_INSUFFICIENT',
     });
@@ -410,9 +537,9 @@ describe('requestPaymentMethod', () => {
     panel.controller.setAuthorization('sandbox_other_merchant');
     await settle();
     expect(panel.frames.opened).toHaveLength(2);
+    panel.frames.fillVisa();
     panel.frames.ready();
     await settle();
-    panel.frames.fillVisa();
     await expect(request).resolves.toMatchObject({ nonce: 'tokencc_one' });
   });
 });
@@ -553,6 +680,42 @@ describe('Google Pay', () => {
     expect(panel.controller.getState().views?.offered).toEqual(['card']);
   });
 
+  it('is dropped with GOOGLE_PAYMENT_READY_TIMEOUT when isReadyToPay never answers; a waiting request settles', async () => {
+    vi.useFakeTimers();
+    const panel = controllerHarness({ client: fakeClient(configuration(ANDROID_PAY)) });
+    // Google Pay's own file over a Google whose isReadyToPay never answers.
+    const silentGoogle = vi.fn(function () {
+      return {
+        isReadyToPay: () => new Promise<never>(() => undefined),
+        loadPaymentData: () => new Promise<never>(() => undefined),
+        createButton: () => document.createElement('button'),
+      };
+    }) as unknown as PaymentsClientConstructorLike;
+    panel.modules.exports['google-pay'] = {
+      createGooglePayWallet: (client, options) =>
+        createGooglePayWallet(client, { ...options, loadPayApi: () => Promise.resolve(silentGoogle) }),
+    };
+    panel.controller.setOptions({ googlePay: GOOGLE_PAY });
+    await panel.start();
+    panel.frames.ready();
+    const request = panel.controller.requestPaymentMethod();
+    request.catch(() => undefined);
+    await settle();
+    vi.advanceTimersByTime(GOOGLE_PAY_READY_TIMEOUT_MS - 1);
+    await settle();
+    expect(panel.names()).toEqual([]);
+    // The request made while Google is asked settles once it is left out: the card form is empty.
+    panel.frames.tokenize.mockRejectedValueOnce(createError('HOSTED_FIELDS_FIELDS_EMPTY'));
+    vi.advanceTimersByTime(1);
+    await settle();
+    expect(panel.names()).toEqual(['errorOccurred', 'ready']);
+    expect(panel.events[0]?.detail).toMatchObject({ code: 'GOOGLE_PAYMENT_READY_TIMEOUT' });
+    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    await expect(request).rejects.toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_EMPTY' });
+    panel.frames.fillVisa();
+    await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({ nonce: 'tokencc_one' });
+  });
+
   it('without androidPay in the configuration says GOOGLE_PAYMENT_NOT_ENABLED once, loads nothing of it', async () => {
     const panel = controllerHarness();
     panel.controller.setOptions({ googlePay: GOOGLE_PAY });
@@ -604,6 +767,77 @@ describe('teardown', () => {
   });
 });
 
+describe('the gateway client', () => {
+  it('is let go of when the element leaves the page, after the frames, and taken again when it comes back', async () => {
+    const panel = controllerHarness();
+    await panel.startReady();
+    expect(panel.held()).toBe(1);
+    panel.release.mockImplementation(() => {
+      // The frames' own teardown still reached the client before it went.
+      expect(panel.frames.teardowns).toHaveLength(1);
+    });
+    panel.controller.disconnect();
+    expect(panel.release).toHaveBeenCalledTimes(1);
+    expect(panel.held()).toBe(0);
+    panel.controller.connect();
+    await settle();
+    expect(panel.createClient).toHaveBeenCalledTimes(2);
+    expect(panel.held()).toBe(1);
+  });
+
+  it('is let go of once when the panel is torn down, even when the panel failed', async () => {
+    const refused = controllerHarness();
+    refused.controller.setOptions({ paymentOptionPriority: ['paypal'], paypal: undefined });
+    await refused.start();
+    expect(refused.names()).toContain('cancelInitialization');
+    expect(refused.held()).toBe(1);
+    await refused.controller.teardown(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'teardown' }));
+    refused.controller.disconnect();
+    expect(refused.release).toHaveBeenCalledTimes(1);
+    expect(refused.held()).toBe(0);
+  });
+
+  it('of the old authorization is let go of when the authorization changes', async () => {
+    const panel = controllerHarness();
+    await panel.startReady();
+    panel.release.mockImplementation(() => {
+      // The new authorization's client is asked for after the old one is let go of.
+      expect(panel.createClient).toHaveBeenCalledTimes(1);
+    });
+    panel.controller.setAuthorization('sandbox_other_merchant');
+    await settle();
+    expect(panel.createClient.mock.calls.map(([authorization]) => authorization)).toEqual([
+      'sandbox_abc_merchant',
+      'sandbox_other_merchant',
+    ]);
+    expect(panel.release).toHaveBeenCalledTimes(1);
+    expect(panel.held()).toBe(1);
+  });
+
+  it('that arrives after the element left is let go of at once, and reports nothing', async () => {
+    let arrive = (): void => undefined;
+    const panel = controllerHarness();
+    const createClient = panel.createClient.getMockImplementation();
+    panel.createClient.mockImplementation(
+      (authorization) =>
+        new Promise((resolve, reject) => {
+          arrive = () => {
+            createClient?.(authorization).then(resolve, reject);
+          };
+        }),
+    );
+    panel.controller.setAuthorization('sandbox_abc_merchant');
+    panel.controller.connect();
+    await settle();
+    panel.controller.disconnect();
+    arrive();
+    await settle();
+    expect(panel.release).toHaveBeenCalledTimes(1);
+    expect(panel.held()).toBe(0);
+    expect(panel.client.events).toEqual([]);
+  });
+});
+
 describe('3D Secure', () => {
   /** A customer's panel with 3D Secure, the card sheet complete; its BIN comes with the tokenized card. */
   async function verifyingPanel(
@@ -614,17 +848,11 @@ describe('3D Secure', () => {
       client: fakeClient(configuration(), { guest: false }),
       ...(localeTexts ? { localeTexts } : {}),
     });
-    panel.frames.tokenize.mockResolvedValue({
-      nonce: 'tokencc_one',
-      type: 'CreditCard',
-      description: 'ending in 91',
-      details: { cardType: 'Visa', lastTwo: '91', bin: '400000' },
-    });
     panel.controller.setOptions({ threeDSecure });
     await panel.start('token');
     panel.frames.ready();
     await settle();
-    panel.frames.fillVisa();
+    panel.frames.fill({ number: '4000000000001091' });
     await settle();
     return panel;
   }
@@ -746,5 +974,23 @@ describe('3D Secure', () => {
     });
     await settle();
     expect(panel.controller.getState().views?.message).toBe('Try another card.');
+  });
+});
+
+describe('a look that arrives late (the stylesheet linked in an older engine)', () => {
+  it('is read again where the card fields show once the panel shows ready', async () => {
+    const panel = controllerHarness();
+    await panel.startReady();
+    expect(panel.names()).toContain('ready');
+    expect(panel.frames.relabel).not.toHaveBeenCalled();
+
+    const late = controllerHarness();
+    await late.start();
+    late.controller.restyle();
+    late.frames.ready();
+    await settle();
+    expect(late.names()).toContain('ready');
+    // Once when the frames were ready, once when the panel showed them.
+    expect(late.frames.relabel).toHaveBeenCalledTimes(2);
   });
 });

@@ -23,6 +23,7 @@ import { BUNDLE_URL } from '../shared/bundle-location';
 import { nextTask } from '../shared/next-task';
 import { PANEL_VERSION } from '../shared/build-constants';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { missingCapability } from './capabilities';
 import { CardFrames } from './card-frames';
 import { emit, type PaymentPanelEventDetails, type PaymentPanelEventName } from './events';
 import type { ModuleName } from '../shared/module-registry';
@@ -51,7 +52,12 @@ const DEFAULT_DEPENDENCIES: ControllerDependencies = {
   loadModule,
   openHostedFields,
   localeTexts: (locale) =>
-    locale === DEFAULT_LOCALE || !BUNDLE_URL ? {} : localeTexts(localeFileUrl(locale, BUNDLE_URL)),
+    locale === DEFAULT_LOCALE || !BUNDLE_URL
+      ? {}
+      : localeTexts(localeFileUrl(locale, BUNDLE_URL), () =>
+          // The panel's runtime file knows the file's integrity: the first script has no room for it.
+          loadModule('panel').then((panel) => panel.fetchLocale(locale, BUNDLE_URL)),
+        ),
   bundleUrl: BUNDLE_URL,
   applePayEnvironment: () => {
     const session = (window as ApplePayWindow).ApplePaySession;
@@ -97,6 +103,7 @@ function deferred<T>(): Deferred<T> {
 /** One connection of the panel: an authorization while the element is in the page. */
 interface Session {
   authorization: string | undefined;
+  /** The session's hold on the gateway client, released when the session ends. */
   client: GatewayClient | null;
   card: CardFrames | null;
   /** The folder the card frames come from. */
@@ -149,6 +156,8 @@ export class PanelController implements PanelView {
   #texts: Texts;
   #shownReady: PanelViews | null = null;
   #notifying = false;
+  /** Whether the look changed since the panel started (see {@link PanelController.restyle}). */
+  #restyled = false;
 
   /**
    * @param host - the element: it receives the panel's events
@@ -188,7 +197,7 @@ export class PanelController implements PanelView {
     if (this.#tornDown || this.#connected) return;
     this.#connected = true;
     this.#colourScheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-    this.#colourScheme?.addEventListener('change', this.#restyle);
+    this.#colourScheme?.addEventListener('change', this.restyle);
     queueMicrotask(() => {
       if (this.#connected && !this.#session && !this.#tornDown) this.#restart();
     });
@@ -198,7 +207,7 @@ export class PanelController implements PanelView {
   disconnect(): void {
     if (!this.#connected) return;
     this.#connected = false;
-    this.#colourScheme?.removeEventListener('change', this.#restyle);
+    this.#colourScheme?.removeEventListener('change', this.restyle);
     this.#colourScheme = null;
     this.#endSession();
     this.#changed();
@@ -303,6 +312,8 @@ export class PanelController implements PanelView {
     if (!session || !views?.isReady || this.#shownReady === views) return;
     this.#shownReady = views;
     session.wasReady = true;
+    // A look that arrived before the card's fields were drawn is read again where they show now.
+    if (this.#restyled) this.restyle();
     session.client?.analytics.send('appeared');
     this.#emit('ready', { version: PANEL_VERSION });
   }
@@ -346,7 +357,12 @@ export class PanelController implements PanelView {
     this.#changed();
   }
 
-  #restyle = (): void => {
+  /**
+   * The panel's look changed (the colour scheme, or the element's or the view's stylesheet arrived
+   * through its `<link>` in a browser without constructable stylesheets): the card frames take it on.
+   */
+  restyle = (): void => {
+    this.#restyled = true;
     this.#session?.card?.retext();
   };
 
@@ -377,6 +393,11 @@ export class PanelController implements PanelView {
     };
     this.#session = session;
     if (this.#viewIsMounted) session.viewMounted.resolve(undefined);
+    const capability = missingCapability();
+    if (capability) {
+      this.#fail(session, createError('BROWSER_NOT_SUPPORTED', { capability }));
+      return;
+    }
     if (!authorization) {
       this.#fail(
         session,
@@ -388,7 +409,10 @@ export class PanelController implements PanelView {
     // which load beside it.
     this.#deps.createClient(authorization).then(
       (client) => {
-        if (this.#session !== session) return;
+        if (this.#session !== session) {
+          client.release();
+          return;
+        }
         client.setMetadata({
           integration: 'dropin2',
           integrationType: 'dropin2',
@@ -426,6 +450,8 @@ export class PanelController implements PanelView {
     this.#session = null;
     this.#dropViews(session, SUPERSEDED as unknown as PanelError);
     this.#dropCard(session);
+    // After the views and the card form: their teardown still reports to the client's analytics.
+    session.client?.release();
     session.viewMounted.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'connect' }));
   }
 

@@ -1,16 +1,22 @@
 /**
  * Entry of the panel's runtime file (`modules/panel.js`): the views' logic — the panel model, the
- * loading phase, saved methods, the wallets' and 3D Secure's lifecycles and `requestPaymentMethod()`.
+ * loading phase, saved methods, the wallets' and 3D Secure's lifecycles and `requestPaymentMethod()`,
+ * the locale files' integrity — and the instance `paymentPanel.create()` resolves with.
  * The first script loads it beside the view while the configuration call and the card frames run,
  * so that itself stays small.
  * @packageDocumentation
  */
+import { fetchLocale } from '../i18n/locale-integrity';
 import { defineModule } from '../shared/module-registry';
+import { panelInstance } from './panel-instance';
 import { PanelViews } from './panel-views';
 
-/** What the panel's runtime file gives the controller. */
+/** What the panel's runtime file gives the controller, and `paymentPanel.create()` its instance. */
 export interface PanelModule {
   PanelViews: typeof PanelViews;
+  /** The integrity of a locale's file, which the first script has no room for. */
+  fetchLocale: typeof fetchLocale;
+  panelInstance: typeof panelInstance;
 }
 
 declare module '../shared/module-registry' {
@@ -19,4 +25,4 @@ declare module '../shared/module-registry' {
   }
 }
 
-defineModule('panel', { PanelViews });
+defineModule('panel', { PanelViews, fetchLocale, panelInstance });

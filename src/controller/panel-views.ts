@@ -9,6 +9,7 @@ import type { GatewayClient } from '../client';
 import type { Texts } from '../i18n/en-US';
 import type { DataCollector } from '../methods/data-collector';
 import type { ThreeDSecure } from '../methods/three-d-secure';
+import { watchFrames } from '../methods/hosted-fields/frame-watch';
 import { fetchVaultedPaymentMethods } from '../methods/vault/vault';
 import type { WalletIntegration } from '../methods/wallet';
 import type { PaymentOption } from '../model';
@@ -197,9 +198,13 @@ export class PanelViews {
     return this.#model.getSnapshot().isPaymentMethodRequestable;
   }
 
-  /** The views as the view renders them: the same object until something changes. */
-  snapshot(): ViewsState {
+  /**
+   * The views as the view renders them: the same object until something changes. None until the
+   * locale's texts are there, so no text of another language is ever put on the page, hidden or not.
+   */
+  snapshot(): ViewsState | null {
     if (this.#snapshot) return this.#snapshot;
+    if (this.#dependencies.get('texts') === 'pending') return null;
     const state = this.#model.getSnapshot();
     const { errorText } = this.#ctx.texts();
     const wallets: Partial<Record<WalletOption, WalletViewState>> = {};
@@ -376,11 +381,38 @@ export class PanelViews {
     if (frames === (this.#card?.frames ?? null)) return;
     this.#card?.teardown();
     this.#card = frames && this.#cardForm(frames);
+    // The loading phase waits for the card the panel has now, or for none.
+    if (frames) this.#trackCard(frames);
+    else this.#finishDependency('card');
     this.#cardComplete = false;
     if (this.#model.getSnapshot().activeView === 'card')
       this.#model.setPaymentMethodRequestable({ isRequestable: false });
     this.#changed();
     this.#leaveViewGone();
+  }
+
+  /**
+   * Follows the card frames until they are ready. Frames that cannot load give up with a catalogue
+   * error (docs/card.md, "When the card fields cannot load"): the merchant hears it, the card drops
+   * out, and whatever waits for the panel goes on.
+   */
+  #trackCard(frames: CardFrames): void {
+    const opened = frames.opened;
+    if (opened) this.#offs.push(watchFrames(opened));
+    frames.ready.then(
+      () => {
+        if (this.#card?.frames === frames) this.#finishDependency('card');
+      },
+      (error: unknown) => {
+        if (this.#tornDown || this.#card?.frames !== frames) return;
+        const failure = isPanelError(error) ? error : createError('HOSTED_FIELDS_FAILED_TOKENIZATION');
+        this.#finishDependency('card', failure);
+        // A card sheet on show gives way first, so the error stays in view.
+        this.#leaveViewGone();
+        this.#model.reportError(failure);
+        this.#changed();
+      },
+    );
   }
 
   /** The card form over the session's frames: it reports to the views. */
@@ -445,6 +477,11 @@ export class PanelViews {
 
     void this.#ctx.textsReady().then(() => {
       this.#finishDependency('texts');
+      // The views appear only now (see snapshot): once the view has put them on the page, the card
+      // frames take the language and direction of where they show.
+      setTimeout(() => {
+        if (!this.#tornDown) this.#card?.retext();
+      });
     });
     this.#ctx.viewMounted.then(
       () => {
@@ -465,19 +502,7 @@ export class PanelViews {
       this.#model.setPaymentMethods([...methods, ...added]);
       this.#finishDependency('vault');
     });
-    if (hasCard && this.#card) {
-      this.#card.ready.then(
-        () => {
-          this.#finishDependency('card');
-        },
-        (error: unknown) => {
-          if (this.#tornDown) return;
-          const failure = isPanelError(error) ? error : createError('HOSTED_FIELDS_FAILED_TOKENIZATION');
-          this.#finishDependency('card', failure);
-          this.#model.reportError(failure);
-        },
-      );
-    }
+    if (hasCard && this.#card) this.#trackCard(this.#card.frames);
     for (const wallet of wallets) void this.#startWallet(wallet);
     this.#syncDataCollector();
     this.#syncThreeDSecure();
@@ -525,6 +550,9 @@ export class PanelViews {
    */
   #show(view: ViewId, { focus = false, keepError = false } = {}): void {
     const model = this.#model;
+    // A shopper back on the card sheet (from the list or another option) means to pay with what it
+    // shows next: the card handed over before is not handed over again without a new tokenization.
+    if (view === 'card' && model.getSnapshot().activeView !== 'card') this.#card?.forget();
     model.changeActiveView(view);
     if (model.getSnapshot().error && !keepError) model.clearError();
     if (focus) this.#focusRequest += 1;
@@ -571,7 +599,9 @@ export class PanelViews {
   // Wallets.
 
   #isAvailable(option: PaymentOption): boolean {
-    return option === 'card' ? this.#card !== null : this.#wallets.has(option);
+    return option === 'card'
+      ? this.#card !== null && !this.#card.frames.loadError
+      : this.#wallets.has(option);
   }
 
   /** Why a wallet cannot pay, in the shopper's words. */

@@ -4,6 +4,7 @@
  * bundle.
  * @packageDocumentation
  */
+import { fetchLocale } from '../i18n/locale-integrity';
 import { vi } from 'vitest';
 import type { GatewayClient } from '../client';
 import { fakeClient as fakeGatewayClient } from '../client/test-support';
@@ -23,10 +24,12 @@ import type { ThreeDSecureOptions, VerifyCardOptions, VerifyCardResult } from '.
 import type { WalletHandlers, WalletIntegration } from '../methods/wallet';
 import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
-import type { FieldKey, FieldState } from '../shared/hosted-fields';
+import type { CardPayload } from '../shared/frame-messages';
+import { fieldEventsOf, type CardCandidate, type FieldKey, type FieldState } from '../shared/hosted-fields';
 import type { ModuleName, PanelModules } from '../shared/module-registry';
 import { nextTask } from '../shared/next-task';
 import { PanelController, type ControllerDependencies } from './panel-controller';
+import { panelInstance } from './panel-instance';
 import { PanelViews } from './panel-views';
 import type { PaymentPanelEventName } from './events';
 
@@ -62,31 +65,94 @@ export function fakeClient(
   });
 }
 
-const COMPLETE: FieldState = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
 const EMPTY: FieldState = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
 
-/** Hosted fields whose frames the test makes ready, fill and tokenize. */
+/** What the fake fields hold for a complete, valid Visa. */
+export const VISA_CARD: Readonly<Partial<Record<FieldKey, string>>> = {
+  cardholderName: 'Ada Lovelace',
+  number: '4111111111111111',
+  expirationDate: '1230',
+  cvv: '123',
+  postalCode: '12345',
+};
+
+/** Digits each field takes, for the fake's validation. */
+const DIGITS: Partial<Record<FieldKey, RegExp>> = {
+  number: /^\d{12,19}$/,
+  expirationDate: /^\d{4}$/,
+  cvv: /^\d{3,4}$/,
+  expirationMonth: /^\d{2}$/,
+  expirationYear: /^\d{4}$/,
+};
+
+/** The fake's validation: simpler than the frame's, but judged on the value, as the frame's is. */
+function fakeValidity(field: FieldKey, value: string): Pick<FieldState, 'isValid' | 'isPotentiallyValid'> {
+  if (field === 'cardholderName')
+    return { isValid: value.length < 256, isPotentiallyValid: value.length < 256 };
+  if (field === 'postalCode') return { isValid: value.trim().length >= 3, isPotentiallyValid: true };
+  return { isValid: DIGITS[field]?.test(value) ?? false, isPotentiallyValid: /^\d*$/.test(value) };
+}
+
+/** The brands a number may still be, as the fake tells them: Visa by a 4, MasterCard by a 5. */
+function fakeCandidates(number: string): CardCandidate[] {
+  if (number.startsWith('4')) return [{ type: 'visa', niceType: 'Visa', code: { name: 'CVV', size: 3 } }];
+  if (number.startsWith('5')) {
+    return [{ type: 'master-card', niceType: 'Mastercard', code: { name: 'CVC', size: 3 } }];
+  }
+  return [];
+}
+
+/** Nonces of the fake gateway's cards, in order. */
+const NONCES = ['tokencc_one', 'tokencc_two', 'tokencc_three', 'tokencc_four', 'tokencc_five'];
+
+/**
+ * Hosted fields as their frames behave: each field holds a value, and every change of a value
+ * gives the field a new revision; a field reports only changes of its state, by the frames' own
+ * rule ({@link fieldEventsOf}), so a new value with the same state reports nothing. `tokenize` is
+ * the tokenizing frame's: the card tokenized last is handed back, with no gateway call, only when
+ * the request names its nonce (`reuse`) and no field's value changed since; otherwise the frame's
+ * local checks, then the gateway ({@link FakeFrames.gateway}, which a test may make fail).
+ */
 export class FakeFrames {
   readonly opened: {
     options: OpenHostedFieldsOptions;
     fields: FieldKey[];
     client: GatewayClient | null;
     abandoned: Error | null;
+    /** Fields whose frame's document loaded without saying ready. */
+    silent: FieldKey[];
     resolve: (instance: HostedFields) => void;
     reject: (error: Error) => void;
   }[] = [];
   readonly state: HostedFieldsState = { cards: [], fields: {} };
-  readonly tokenize = vi.fn<HostedFields['tokenize']>(() =>
-    Promise.resolve({
-      nonce: 'tokencc_one',
+  /** What each field holds. */
+  readonly values: Partial<Record<FieldKey, string>> = {};
+  /** The gateway's card tokenization of the values sent: a card under a new nonce each time. */
+  readonly gateway = vi.fn((card: Partial<Record<FieldKey, string>>): Promise<CardPayload> => {
+    const number = card.number ?? '';
+    const lastTwo = number.slice(-2);
+    const count = this.gateway.mock.calls.length;
+    return Promise.resolve({
+      nonce: NONCES[count - 1] ?? `tokencc_${String(count)}`,
       type: 'CreditCard',
-      description: 'ending in 11',
-      details: { cardType: 'Visa', lastTwo: '11' },
-    }),
-  );
+      description: `ending in ${lastTwo}`,
+      details: {
+        cardType: number.startsWith('5') ? 'MasterCard' : 'Visa',
+        lastTwo,
+        lastFour: number.slice(-4),
+        bin: number.slice(0, 6),
+        ...(card.cardholderName ? { cardholderName: card.cardholderName } : {}),
+      },
+    });
+  });
+  /** The page's `tokenize`, answered as the tokenizing frame answers. */
+  readonly tokenize = vi.fn<HostedFields['tokenize']>((options = {}) => this.#tokenize(options));
   readonly relabel = vi.fn<HostedFields['relabel']>();
   readonly teardowns: number[] = [];
   #handlers = new Map<HostedFieldsEvent, Set<(state: HostedFieldsState) => void>>();
+  #edits = 0;
+  #revisions = new Map<FieldKey, number>();
+  #last: { revision: string; payload: CardPayload } | undefined;
 
   /** The `openHostedFields` the controller uses. */
   open = (options: OpenHostedFieldsOptions): OpenedHostedFields => {
@@ -102,21 +168,26 @@ export class FakeFrames {
       fields: Object.keys(options.fields) as FieldKey[],
       client: null as GatewayClient | null,
       abandoned: null as Error | null,
+      silent: [] as FieldKey[],
       resolve,
       reject,
     };
     this.opened.push(entry);
-    for (const field of entry.fields) this.state.fields[field] = { ...EMPTY, container: document.body };
+    this.#last = undefined;
+    for (const field of entry.fields) this.#reset(field);
     return {
       ready,
       get fields() {
         return entry.fields;
       },
       frameOrigin: new URL(options.frameFolder).origin,
+      get silent() {
+        return entry.silent;
+      },
       addFields: (added) => {
         for (const field of Object.keys(added) as FieldKey[]) {
           entry.fields.push(field);
-          this.state.fields[field] = { ...EMPTY, container: document.body };
+          this.#reset(field);
         }
       },
       connect: (client) => {
@@ -129,22 +200,57 @@ export class FakeFrames {
     };
   };
 
+  /**
+   * The last opened fields' frames load a document that never says ready (an error page, a frame
+   * the page's policy refused), as the real frames' `load` shows.
+   */
+  loadSilently(fields: FieldKey[]): void {
+    const entry = this.opened.at(-1);
+    if (!entry) throw new Error('No hosted fields were opened.');
+    entry.silent.push(...fields);
+  }
+
   /** Every frame of the last opened fields reports ready (after the client is connected). */
   ready(): HostedFields {
     const entry = this.opened.at(-1);
     if (!entry) throw new Error('No hosted fields were opened.');
+    entry.silent = [];
     const instance = this.instance(entry.fields);
     entry.resolve(instance);
     return instance;
   }
 
+  /**
+   * The shopper gives a field a value, whichever way (typed, pasted, autofilled, deleted): the
+   * field's revision changes, and the frame reports what changed in its state, if anything.
+   */
+  enter(field: FieldKey, value: string): void {
+    const previous = this.state.fields[field];
+    if (!previous) throw new Error(`No ${field} field.`);
+    if ((this.values[field] ?? '') === value) return;
+    this.values[field] = value;
+    this.#revisions.set(field, (this.#edits += 1));
+    const next = { ...previous, isEmpty: value === '', ...fakeValidity(field, value) };
+    this.state.fields[field] = next;
+    let cardsChanged = false;
+    if (field === 'number') {
+      const cards = fakeCandidates(value);
+      cardsChanged = JSON.stringify(cards) !== JSON.stringify(this.state.cards);
+      this.state.cards = cards;
+    }
+    for (const event of fieldEventsOf(previous, next, cardsChanged)) this.emit(event);
+  }
+
+  /** The shopper fills every field of the sheet: `card` over a valid Visa. */
+  fill(card: Partial<Record<FieldKey, string>> = {}): void {
+    for (const field of Object.keys(this.state.fields) as FieldKey[]) {
+      this.enter(field, card[field] ?? VISA_CARD[field] ?? '');
+    }
+  }
+
   /** The shopper filled in a valid Visa. */
   fillVisa(): void {
-    this.state.cards = [{ type: 'visa', niceType: 'Visa', code: { name: 'CVV', size: 3 } }];
-    for (const field of Object.keys(this.state.fields) as FieldKey[]) {
-      this.state.fields[field] = { ...COMPLETE, container: document.body };
-    }
-    this.emit('validityChange');
+    this.fill();
   }
 
   emit(event: HostedFieldsEvent): void {
@@ -168,7 +274,9 @@ export class FakeFrames {
       setAttribute: vi.fn(),
       removeAttribute: vi.fn(),
       setMessage: vi.fn(),
-      clear: vi.fn(),
+      clear: (field) => {
+        this.enter(field, '');
+      },
       focus: vi.fn(),
       addClass: vi.fn(),
       removeClass: vi.fn(),
@@ -178,6 +286,30 @@ export class FakeFrames {
         return Promise.resolve();
       },
     };
+  }
+
+  #reset(field: FieldKey): void {
+    this.state.fields[field] = { ...EMPTY, container: document.body };
+    this.values[field] = '';
+    this.#revisions.set(field, (this.#edits += 1));
+  }
+
+  async #tokenize(options: Parameters<HostedFields['tokenize']>[0] & object): Promise<CardPayload> {
+    const vault = options.vault === true;
+    const fields = Object.keys(this.state.fields) as FieldKey[];
+    const revision = JSON.stringify([vault, fields.map((field) => [field, this.#revisions.get(field)])]);
+    const last = this.#last;
+    if (last && last.payload.nonce === options.reuse && last.revision === revision) return last.payload;
+    this.#last = undefined;
+    const states = fields.map((field) => [field, this.state.fields[field] ?? EMPTY] as const);
+    if (states.every(([, state]) => state.isEmpty)) throw createError('HOSTED_FIELDS_FIELDS_EMPTY');
+    const invalidFieldKeys = states.filter(([, state]) => !state.isValid).map(([field]) => field);
+    if (invalidFieldKeys.length > 0) {
+      throw createError('HOSTED_FIELDS_FIELDS_INVALID', undefined, { invalidFieldKeys });
+    }
+    const payload = await this.gateway({ ...this.values });
+    this.#last = { revision, payload };
+    return payload;
   }
 }
 
@@ -298,6 +430,8 @@ export class FakeThreeDSecure {
         teardown: () => undefined,
       };
     },
+    // paymentPanel.createThreeDSecure() only: the panel never calls it.
+    standalone: () => Promise.reject(new Error('not in these tests')),
   };
 }
 
@@ -310,7 +444,7 @@ export class FakeModules {
   readonly threeDSecure = new FakeThreeDSecure();
   readonly googlePay = fakeGooglePay();
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
-    panel: { PanelViews },
+    panel: { PanelViews, fetchLocale, panelInstance },
     view: { tagName: 'payment-panel-view' },
     paypal: { createPayPalWallet: () => this.paypal },
     'apple-pay': { createApplePayWallet: () => this.applePay },
@@ -365,13 +499,17 @@ export function controllerHarness(
       events.push({ name, detail: (event as CustomEvent).detail });
     });
   }
-  const createClient = vi.fn((authorization: string) =>
-    options.clientError
-      ? Promise.reject(options.clientError)
-      : authorization
-        ? Promise.resolve(client)
-        : Promise.reject(createError('CLIENT_INVALID_AUTHORIZATION')),
-  );
+  // As the real client does, every call that resolves is a hold on the one client, which its
+  // release ends.
+  const release = vi.fn();
+  client.release = release;
+  let taken = 0;
+  const createClient = vi.fn((authorization: string) => {
+    if (options.clientError) return Promise.reject(options.clientError);
+    if (!authorization) return Promise.reject(createError('CLIENT_INVALID_AUTHORIZATION'));
+    taken++;
+    return Promise.resolve(client);
+  });
   const controller = new PanelController(host, frameHost, {
     createClient,
     loadModule: modules.load,
@@ -398,6 +536,10 @@ export function controllerHarness(
     controller,
     events,
     createClient,
+    /** The client's release, called once for each hold that ends. */
+    release,
+    /** How many holds on the client the controller took and has not released. */
+    held: () => taken - release.mock.calls.length,
     /** The names of the events so far. */
     names: () => events.map((event) => event.name),
     /** Connects the element and lets the start run. */

@@ -104,6 +104,11 @@ export interface PanelView {
   viewMounted(): void;
   /** The view has shown the panel ready (after the render of `phase: 'ready'`). */
   viewShown(): void;
+  /**
+   * The panel's look changed: the card frames take it on again. The view calls it when its linked
+   * stylesheet has arrived (a browser without constructable stylesheets, docs/browsers.md).
+   */
+  restyle(): void;
 }
 
 /** Slot of the view through which a card field's frame shows. */

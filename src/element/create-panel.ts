@@ -4,10 +4,12 @@
  * callback-style, plus `on`/`off` for the panel's events.
  * @packageDocumentation
  */
+import { loadModule } from '../controller/module-loader';
 import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../controller/events';
 import type { PaymentMethodPayload } from '../model';
 import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../model/options';
-import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { answer, type Callback } from '../shared/callback';
+import { createError, type PanelError } from '../shared/errors';
 import { OPTION_ATTRIBUTES, parseOption } from './options';
 import { TAG_NAME, TORN_DOWN, type PaymentPanelElement } from './payment-panel-element';
 
@@ -23,8 +25,7 @@ export interface CreateOptions extends PanelOptions {
   [option: string]: unknown;
 }
 
-/** A Node-style callback, as the drop-in's methods accept. */
-export type Callback<T> = (error: PanelError | null, result?: T) => void;
+export type { Callback } from '../shared/callback';
 
 /** A panel created by {@link createPanel}. */
 export interface PaymentPanelInstance {
@@ -53,58 +54,6 @@ export interface PaymentPanelInstance {
     event: K,
     handler: (detail: PaymentPanelEventDetails[K]) => void,
   ): void;
-}
-
-/** Settles a promise through a callback too, when one is given; its rejection then counts as handled. */
-function answer<T>(promise: Promise<T>, callback: Callback<T> | undefined): Promise<T> {
-  if (typeof callback !== 'function') return promise;
-  promise.then(
-    (result) => {
-      callback(null, result);
-    },
-    (error: unknown) => {
-      callback(isPanelError(error) ? error : createError('INVALID_OPTION', { option: 'callback' }));
-    },
-  );
-  return promise;
-}
-
-function wrap(element: PaymentPanelElement): PaymentPanelInstance {
-  const listeners = new Map<(detail: never) => void, EventListener>();
-  return {
-    element,
-    requestPaymentMethod: (options, callback) =>
-      typeof options === 'function'
-        ? answer(element.requestPaymentMethod(), options)
-        : answer(element.requestPaymentMethod(options), callback),
-    isPaymentMethodRequestable: () => element.isPaymentMethodRequestable(),
-    clearSelectedPaymentMethod: () => {
-      element.clearSelectedPaymentMethod();
-    },
-    updateConfiguration: (property, key, value) => {
-      element.updateConfiguration(property, key, value);
-    },
-    teardown: (callback) =>
-      answer(
-        element.teardown().then(() => {
-          element.remove();
-        }),
-        callback,
-      ),
-    on(event, handler) {
-      const listener = (e: Event): void => {
-        handler((e as CustomEvent<PaymentPanelEventDetails[typeof event]>).detail);
-      };
-      listeners.set(handler, listener);
-      element.addEventListener(event, listener);
-    },
-    off(event, handler) {
-      const listener = listeners.get(handler);
-      if (!listener) return;
-      listeners.delete(handler);
-      element.removeEventListener(event, listener);
-    },
-  };
 }
 
 /**
@@ -170,7 +119,10 @@ function create(options: CreateOptions | undefined): Promise<PaymentPanelInstanc
   return new Promise((resolve, reject) => {
     const onReady = (): void => {
       element.removeEventListener('cancelInitialization', onCancel);
-      resolve(wrap(element));
+      // A ready panel has its runtime file, which makes the instance.
+      loadModule('panel').then(({ panelInstance }) => {
+        resolve(panelInstance(element));
+      }, reject);
     };
     // Only a panel that cannot be used fails the creation; what leaves an option to pay with (a
     // wallet the gateway does not offer) reaches the merchant through errorOccurred alone.

@@ -28,10 +28,51 @@ export interface FormAssociation {
   teardown(): void;
 }
 
-/** Connects an element's form behaviour through its `ElementInternals`. */
+/** What form association uses of `ElementInternals`. */
+export type FormInternals = Pick<ElementInternals, 'form' | 'setFormValue'>;
+
+/**
+ * Stands in for `ElementInternals` where the browser has none (Safari before 16.4; docs/forms.md,
+ * "Browsers without form association"): the form is the closest `<form>` around the element (a
+ * `form` attribute naming another is not followed), the values join its submissions through the
+ * `formdata` event, and resetting the form resets the panel as `formResetCallback` would.
+ */
+export function fallbackInternals(
+  element: FormAssociatedPanel & { formResetCallback(): void },
+): FormInternals {
+  let values: FormData | null = null;
+  let form: HTMLFormElement | null = null;
+  const owner = (): HTMLFormElement | null => (element.isConnected ? element.closest('form') : null);
+  const onFormData = (event: FormDataEvent): void => {
+    // A panel that has since left the form gives it nothing.
+    if (values && owner() === event.target)
+      for (const [name, value] of values) event.formData.append(name, value);
+  };
+  const onReset = (): void => {
+    element.formResetCallback();
+  };
+  return {
+    get form() {
+      const current = owner();
+      if (current !== form) {
+        form?.removeEventListener('formdata', onFormData);
+        form?.removeEventListener('reset', onReset);
+        form = current;
+        form?.addEventListener('formdata', onFormData);
+        form?.addEventListener('reset', onReset);
+      }
+      return form;
+    },
+    setFormValue(value) {
+      values = value instanceof FormData ? value : null;
+    },
+  };
+}
+
+/** Connects an element's form behaviour through its `ElementInternals` (or {@link fallbackInternals}). */
 export function attachFormAssociation(
   element: FormAssociatedPanel,
-  internals: ElementInternals,
+  internals: FormInternals,
 ): FormAssociation {
   let form: HTMLFormElement | null = null;
   // The resubmission after the payment method is in passes untouched.

@@ -11,9 +11,10 @@ import type { PaymentMethodPayload, PaymentMethodType } from '../model';
 import { emit } from '../controller/events';
 import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../model/options';
 import { createError } from '../shared/errors';
-import { attachFormAssociation, type FormAssociation } from './form-association';
+import { attachFormAssociation, fallbackInternals, type FormAssociation } from './form-association';
 import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption, parseRequestOptions } from './options';
-import css from './styles/host.css?inline';
+import { adoptStylesheet } from '../shared/adopt-stylesheet';
+import css, { stylesheet } from './styles/host.css?inline&published';
 // Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ../controller/events.
 import '../controller/events';
 
@@ -28,17 +29,6 @@ const UPDATABLE: Readonly<Record<string, PaymentMethodType | null>> = {
   googlePay: 'AndroidPayCard',
   threeDSecure: null,
 };
-
-let sheet: CSSStyleSheet | undefined;
-
-/** The element's stylesheet, built once and shared by every instance. */
-function hostStyleSheet(): CSSStyleSheet {
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-  }
-  return sheet;
-}
 
 /** What the element shows itself: the frame of the panel, its loading indicator and its error area. */
 interface Fallback {
@@ -231,7 +221,10 @@ export class PaymentPanelElement extends HTMLElement {
       this.#signalTornDown = resolve;
     });
     const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [hostStyleSheet()];
+    // A linked stylesheet arrives after the card frames took on the panel's look: they take it again.
+    adoptStylesheet(root, css, stylesheet)?.addEventListener('load', () => {
+      this.#controller.restyle();
+    });
     // The view's element: the frames go in as its children at once; its file defines it later.
     const view = this.ownerDocument.createElement(VIEW_TAG_NAME);
     this.#fallback = buildFallback(root, view);
@@ -241,10 +234,14 @@ export class PaymentPanelElement extends HTMLElement {
       this.#render(this.#controller.getState());
     });
     this.#render(this.#controller.getState());
-    this.#form = attachFormAssociation(this, this.attachInternals());
+    this.#form = attachFormAssociation(
+      this,
+      'attachInternals' in this ? this.attachInternals() : fallbackInternals(this),
+    );
     // Values a merchant set on the element before the bundle defined it hide the accessors.
     for (const name of ['authorization', ...Object.keys(OPTION_ATTRIBUTES)] as const) {
-      if (Object.hasOwn(this, name)) {
+      // Optional: a browser without it gets BROWSER_NOT_SUPPORTED once the panel starts.
+      if ((Object as Partial<ObjectConstructor>).hasOwn?.(this, name)) {
         const value: unknown = (this as Record<string, unknown>)[name];
         Reflect.deleteProperty(this, name);
         (this as Record<string, unknown>)[name] = value;
@@ -291,8 +288,9 @@ export class PaymentPanelElement extends HTMLElement {
    * 2, `threeDSecureInfo`. Rejects with the catalogue error (e.g. `HOSTED_FIELDS_FIELDS_INVALID`, or
    * `NO_PAYMENT_METHOD_AVAILABLE` when nothing is chosen) while the card sheet shows what to fix.
    * Calls made before the panel is ready wait for it. Concurrent calls share one request, and the
-   * same payload is handed over again until the shopper changes their choice. `teardown()` rejects
-   * a call still running with `METHOD_CALLED_AFTER_TEARDOWN`.
+   * same payload is handed over again until the shopper changes their choice or a card field's value
+   * (see [When the panel tokenizes](docs/card.md#when-the-panel-tokenizes)). `teardown()` rejects a
+   * call still running with `METHOD_CALLED_AFTER_TEARDOWN`.
    *
    * With `three-d-secure`, cards are verified first. `options.threeDSecure` lays 3D Secure options
    * over the option's for this request (see [docs/three-d-secure.md](docs/three-d-secure.md)); one

@@ -1,22 +1,22 @@
 /**
  * Locale files: where they are, how they are read, and the page's cache of them. Every locale but
  * `en_US` is a flat JSON file `assets/locales/<locale>.json` in the versioned folder the bundle
- * comes from, fetched the first time a panel of the page asks for it.
+ * comes from, fetched the first time a panel of the page asks for it, with its integrity (which
+ * the panel's runtime file knows: locale-integrity.ts).
  * @packageDocumentation
  */
-import { fetchPublishedJson } from '../client/http';
+import { LOCALE_FOLDER, LOCALE_TIMEOUT_MS } from '../shared/constants';
 import { SHORT_TEXT_MAX_LENGTH } from '../shared/frame-channel';
 import type { LocaleTexts } from './texts';
 import type { Locale } from './locales';
 
-/** How long a locale file may take before the panel goes on in US English. */
-export const LOCALE_TIMEOUT_MS = 5_000;
+export { LOCALE_TIMEOUT_MS };
 
 export { BUNDLE_URL } from '../shared/bundle-location';
 
 /** The URL of a locale's file: `assets/locales/<locale>.json` beside the bundle. */
 export function localeFileUrl(locale: Locale, bundleUrl: string): string {
-  return new URL(`assets/locales/${locale}.json`, bundleUrl).href;
+  return new URL(`${LOCALE_FOLDER}${locale}.json`, bundleUrl).href;
 }
 
 /** Longest key a locale file may hold. */
@@ -56,14 +56,15 @@ const cache = new Map<string, LocaleTexts | Promise<LocaleTexts>>();
 
 /**
  * The texts of a locale file: at once when this page has read it, else a promise of them. The file
- * is fetched once per page however many panels ask. The promise never rejects: a file that fails
- * to load, in time or at all, or is not JSON, gives no texts (the panel shows US English) and a
- * console warning naming the file; the page does not ask for it again.
+ * is fetched once per page however many panels ask, with the integrity `integrity` gives (so the
+ * browser refuses any other bytes). The promise never rejects: a file whose integrity is not known,
+ * or that fails to load, in time or at all, or is not JSON, gives no texts (the panel shows US
+ * English) and a console warning naming the file; the page does not ask for it again.
  */
-export function localeTexts(url: string): LocaleTexts | Promise<LocaleTexts> {
+export function localeTexts(url: string, load: () => Promise<unknown>): LocaleTexts | Promise<LocaleTexts> {
   let texts = cache.get(url);
   if (!texts) {
-    texts = fetchPublishedJson(url, LOCALE_TIMEOUT_MS)
+    texts = load()
       .then(readLocaleTexts)
       .catch((error: unknown) => {
         console.warn('payment-panel: no texts in', url, error);

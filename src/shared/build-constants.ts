@@ -14,6 +14,8 @@ declare global {
   const __MODULE_SUFFIX__: string;
   const __FRAUDNET_URLS__: FraudnetUrls;
   const __GOOGLE_PAY_SCRIPT_URL__: string;
+  const __SONGBIRD_SOURCES__: string[];
+  const __LOCALE_INTEGRITY__: string;
 }
 
 /** Version of the panel (the drop-in version of the protocol), from package.json. */
@@ -42,3 +44,15 @@ export const FRAUDNET_URLS: Readonly<FraudnetUrls> = __FRAUDNET_URLS__;
 
 /** Google's Pay API script (the local flavour: the sandbox gateway's stand-in). */
 export const GOOGLE_PAY_SCRIPT_URL: string = __GOOGLE_PAY_SCRIPT_URL__;
+
+/**
+ * Where Cardinal's Songbird may come from (prefixes of its URL): Cardinal's hosts (the local
+ * flavour: also the sandbox gateway's stand-in).
+ */
+export const SONGBIRD_SOURCES: readonly string[] = __SONGBIRD_SOURCES__;
+
+/**
+ * The SRI hash of `assets/locale-integrity.json`, the locale files' hashes: only the panel's runtime
+ * file reads it (docs/texts-and-locales.md, "Locales").
+ */
+export const LOCALE_INTEGRITY: string = __LOCALE_INTEGRITY__;

@@ -19,6 +19,11 @@ export interface FlavourConstants {
   fraudnet: FraudnetUrls;
   /** Where the Google Pay integration loads Google's Pay API script (`pay.js`) from. */
   googlePayScript: string;
+  /**
+   * Where 3D Secure 2 may load Cardinal's Songbird from: URL prefixes, each an origin with its
+   * first path slash, or a folder.
+   */
+  songbirdSources: string[];
 }
 
 /** The PayPal fraud script (fraudnet) and the beacon its parameters name. */
@@ -52,6 +57,22 @@ export const PAYPAL_FRAUDNET_URLS: FraudnetUrls = {
 export const GOOGLE_PAY_SCRIPT_URL = 'https://pay.google.com/gp/p/js/pay.js';
 
 /**
+ * Cardinal's hosts of Songbird, production and staging (the SDK's own addresses,
+ * `https://songbird.cardinalcommerce.com/edge/v1/songbird.js` and `https://songbirdstag…`): any
+ * path of theirs, as Cardinal versions the script there.
+ */
+export const CARDINAL_SONGBIRD_SOURCES = [
+  'https://songbird.cardinalcommerce.com/',
+  'https://songbirdstag.cardinalcommerce.com/',
+];
+
+/**
+ * Folder of the local sandbox gateway's stand-in for Cardinal (its Songbird script and the pieces
+ * the issuer's pages load): Cardinal's hosts cannot be reached from the local setup.
+ */
+export const CARDINAL_STAND_IN_FOLDER = '/sandbox/cardinal/';
+
+/**
  * Path of the local sandbox gateway's stand-in for Google's Pay API script: Google's host cannot be
  * reached from the local setup, and the token Google's servers would get from the gateway has to
  * come from the sandbox.
@@ -80,6 +101,7 @@ export function flavourConstants(flavour: Flavour, localGatewayOrigin: string): 
       apiBases: PROVIDER_API_BASES,
       fraudnet: PAYPAL_FRAUDNET_URLS,
       googlePayScript: GOOGLE_PAY_SCRIPT_URL,
+      songbirdSources: CARDINAL_SONGBIRD_SOURCES,
     };
   }
   return {
@@ -91,5 +113,6 @@ export function flavourConstants(flavour: Flavour, localGatewayOrigin: string): 
       beacon: `${localGatewayOrigin}${FRAUDNET_STAND_IN_PATHS.beacon}`,
     },
     googlePayScript: `${localGatewayOrigin}${GOOGLE_PAY_STAND_IN_PATH}`,
+    songbirdSources: [...CARDINAL_SONGBIRD_SOURCES, `${localGatewayOrigin}${CARDINAL_STAND_IN_FOLDER}`],
   };
 }

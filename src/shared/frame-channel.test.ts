@@ -1,9 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { frameHash, openMessage, PROTOCOL_NAME, readFrameParams, wrap } from './frame-channel';
 import { parseFrameToPageMessage } from './frame-to-page-schema';
 
+const { assets, merchant } = inject('localOrigins');
+
 const channel = '0b6d7c39-3d1e-4b8e-9a55-0f3f6f2f2a11';
-const origin = 'https://localhost:8444';
+const origin = assets;
 
 function event(data: unknown, from = origin, source: MessageEventSource | null = window): MessageEvent {
   return new MessageEvent('message', { data, origin: from, source });
@@ -73,7 +75,7 @@ describe('openMessage', () => {
 
 describe('frame parameters', () => {
   it('round-trip through the hash', () => {
-    const params = { channel, parentOrigin: 'https://localhost:8443', version: '1.9.2' };
+    const params = { channel, parentOrigin: merchant, version: '1.9.2' };
     expect(readFrameParams(frameHash(params))).toEqual(params);
   });
 

@@ -23,6 +23,13 @@ import {
 /** Reads free text of at most {@link SHORT_TEXT_MAX_LENGTH} characters. */
 export const shortText = string(SHORT_TEXT_MAX_LENGTH);
 
+/**
+ * Reads the billing address of a card tokenization: text values by key. The tokenizing frame
+ * sends the keys the gateway takes and drops the others; the page refuses anything else before it
+ * asks (`INVALID_OPTION`), as the frame would drop the whole request.
+ */
+export const billingAddress = record(shortText);
+
 /** Reads a hosted field key. */
 export const fieldKey = oneOf(FIELD_KEYS);
 

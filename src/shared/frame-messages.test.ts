@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { pageToFrameMessage, parsePageToFrameMessage, type PageToFrameMessage } from './frame-messages';
 import { expectReadsItsShape } from './test-support';
+
+const { gateway } = inject('localOrigins');
 
 const long = 'x'.repeat(2001);
 
@@ -21,21 +23,22 @@ const valid: PageToFrameMessage[] = [
   {
     type: 'configureTokenizer',
     fields: ['number', 'cvv', 'expirationDate'],
-    clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
-    analyticsUrl: 'https://localhost:8445/analytics/m',
-    authorization: { tokenizationKey: 'sandbox_key' },
+    clientApiUrl: `${gateway}/merchants/m/client_api`,
+    analyticsUrl: `${gateway}/analytics/m`,
+    authorization: 'sandbox_key_m',
     metadata: { sessionId: 's', integration: 'custom' },
     supportedCardTypes: ['Visa', 'MasterCard'],
   },
   {
     type: 'configureTokenizer',
     fields: [],
-    clientApiUrl: 'https://localhost:8445/merchants/m/client_api',
-    authorization: { authorizationFingerprint: 'fingerprint' },
+    clientApiUrl: `${gateway}/merchants/m/client_api`,
+    authorization: btoa(JSON.stringify({ authorizationFingerprint: 'f', configUrl: 'https://g/c' })),
     metadata: {},
     supportedCardTypes: [],
   },
   { type: 'tokenize', requestId: 'r1', vault: false, billingAddress: { postalCode: '12345' } },
+  { type: 'tokenize', requestId: 'r2', vault: true, reuse: 'tokencc_abc' },
   { type: 'setAttribute', field: 'cvv', attribute: 'aria-invalid', value: true },
   { type: 'setAttribute', field: 'cvv', attribute: 'placeholder', value: 'CVV' },
   { type: 'removeAttribute', field: 'cvv', attribute: 'disabled' },
@@ -79,7 +82,7 @@ describe('parsePageToFrameMessage', () => {
         type: 'configureTokenizer',
         fields: ['number'],
         clientApiUrl: 'https://a.example',
-        authorization: { tokenizationKey: 'k', authorizationFingerprint: 'f', other: 1 },
+        authorization: 'sandbox_k_m',
         metadata: {},
         supportedCardTypes: [],
         sneaky: true,
@@ -88,7 +91,7 @@ describe('parsePageToFrameMessage', () => {
       type: 'configureTokenizer',
       fields: ['number'],
       clientApiUrl: 'https://a.example',
-      authorization: { tokenizationKey: 'k' },
+      authorization: 'sandbox_k_m',
       metadata: {},
       supportedCardTypes: [],
     });
@@ -156,8 +159,9 @@ describe('parsePageToFrameMessage', () => {
     ['a missing clientApiUrl', { ...configureTokenizer, clientApiUrl: undefined }],
     ['an analyticsUrl that is no string', { ...configureTokenizer, analyticsUrl: { href: 'https://a' } }],
     ['a null analyticsUrl', { ...configureTokenizer, analyticsUrl: null }],
-    ['no authorization', { ...configureTokenizer, authorization: {} }],
-    ['a number authorization', { ...configureTokenizer, authorization: { tokenizationKey: 1 } }],
+    ['no authorization', { ...configureTokenizer, authorization: undefined }],
+    ['a number authorization', { ...configureTokenizer, authorization: 1 }],
+    ['authorization as an object', { ...configureTokenizer, authorization: { tokenizationKey: 'k' } }],
     ['authorization as an array', { ...configureTokenizer, authorization: ['k'] }],
     ['a metadata value that is no string', { ...configureTokenizer, metadata: { sessionId: 1 } }],
     ['a __proto__ metadata key', { ...configureTokenizer, metadata: prototypeKeys('__proto__') }],
@@ -170,6 +174,8 @@ describe('parsePageToFrameMessage', () => {
     ['a too-long billing address value', { ...tokenize, billingAddress: { postalCode: long } }],
     ['a billing address as an array', { ...tokenize, billingAddress: ['12345'] }],
     ['a __proto__ billing address key', { ...tokenize, billingAddress: prototypeKeys('__proto__') }],
+    ['a nonce to reuse that is no string', { ...tokenize, reuse: 1 }],
+    ['a too-long nonce to reuse', { ...tokenize, reuse: long }],
     // attributes
     ['an unknown attribute', { type: 'setAttribute', field: 'cvv', attribute: 'onclick', value: 'x' }],
     ['an inherited attribute name', { type: 'removeAttribute', field: 'cvv', attribute: 'toString' }],

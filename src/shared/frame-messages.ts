@@ -7,13 +7,12 @@
  * @packageDocumentation
  */
 import { LANGUAGE_TAG_MAX_LENGTH, SETTABLE_ATTRIBUTES, type SettableAttribute } from './hosted-fields';
-import { cardPayload, fieldKey, shortText } from './frame-message-parts';
+import { billingAddress, cardPayload, fieldKey, shortText } from './frame-message-parts';
 import {
   array,
   boolean,
   discriminated,
   finiteNumber,
-  object,
   oneOf,
   optional,
   parseWith,
@@ -30,15 +29,6 @@ export type { FrameToPageMessage } from './frame-to-page-schema';
 export type CardPayload = Infer<typeof cardPayload>;
 
 const attribute = oneOf(Object.keys(SETTABLE_ATTRIBUTES) as SettableAttribute[]);
-
-/** Reads how the tokenizing frame authenticates to the gateway. */
-const tokenizerAuthorization = union(
-  object({ tokenizationKey: string() }),
-  object({ authorizationFingerprint: string() }),
-);
-
-/** How the tokenizing frame authenticates to the gateway. */
-export type TokenizerAuthorization = Infer<typeof tokenizerAuthorization>;
 
 /** Reads a {@link PageToFrameMessage}. */
 export const pageToFrameMessage = discriminated({
@@ -57,17 +47,27 @@ export const pageToFrameMessage = discriminated({
     dir: optional(oneOf(['ltr', 'rtl'])),
   },
   // Hosted fields: makes this frame the one that tokenizes, with the gateway to send the card to.
+  // Taken once per channel (docs/architecture.md, "Frames and their channel").
   configureTokenizer: {
     fields: array(fieldKey),
     clientApiUrl: string(),
     // The configuration's `analytics.url`, where the frame reports how tokenizations end;
     // without it the frame reports nothing (a page of an older panel sends none).
     analyticsUrl: optional(string()),
-    authorization: tokenizerAuthorization,
+    // The merchant's authorization as given (a tokenization key or a client token): the frame
+    // reads from it the merchant whose client API alone may receive the card.
+    authorization: string(),
     metadata: record(string()),
     supportedCardTypes: array(string()),
   },
-  tokenize: { requestId: string(), vault: boolean, billingAddress: optional(record(shortText)) },
+  tokenize: {
+    requestId: string(),
+    vault: boolean,
+    billingAddress: optional(billingAddress),
+    // The nonce of the card the page remembers: the frame hands that card back, without a POST,
+    // only if it tokenized it last and no field's value changed since; otherwise it tokenizes anew.
+    reuse: optional(shortText),
+  },
   setAttribute: { field: fieldKey, attribute, value: union(boolean, shortText) },
   removeAttribute: { field: fieldKey, attribute },
   clearField: { field: fieldKey },

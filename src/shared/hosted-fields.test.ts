@@ -1,45 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { filterStyles, isFieldKey, LANGUAGE_TAG_MAX_LENGTH, LANGUAGE_TAG_PATTERN } from './hosted-fields';
+import {
+  fieldEventsOf,
+  isFieldKey,
+  LANGUAGE_TAG_MAX_LENGTH,
+  LANGUAGE_TAG_PATTERN,
+  type FieldState,
+} from './hosted-fields';
 
-describe('styles whitelist', () => {
-  it('keeps whitelisted selectors, properties and safe values', () => {
-    expect(
-      filterStyles({
-        input: { color: '#333', fontSize: '16px', 'font-family': 'Georgia, serif' },
-        ':focus': { color: 'black' },
-        '.invalid': { color: 'red' },
-        'input::placeholder': { opacity: '0.6' },
-      }),
-    ).toEqual({
-      input: { color: '#333', 'font-size': '16px', 'font-family': 'Georgia, serif' },
-      ':focus': { color: 'black' },
-      '.invalid': { color: 'red' },
-      'input::placeholder': { opacity: '0.6' },
-    });
+describe('fieldEventsOf', () => {
+  const EMPTY: FieldState = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
+  const VALID: FieldState = { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false };
+
+  it('names only what changed, in the frame’s order', () => {
+    expect(fieldEventsOf(EMPTY, VALID, true)).toEqual(['notEmpty', 'cardTypeChange', 'validityChange']);
+    expect(fieldEventsOf(VALID, EMPTY)).toEqual(['empty', 'validityChange']);
+    expect(fieldEventsOf(VALID, { ...VALID, isValid: false, isPotentiallyValid: false })).toEqual([
+      'validityChange',
+    ]);
+    expect(fieldEventsOf(EMPTY, { ...EMPTY, isPotentiallyValid: false })).toEqual(['validityChange']);
   });
 
-  it.each([
-    ['a url()', { input: { 'font-family': 'url(https://evil.example/x)' } }],
-    ['an import', { input: { color: '@import "x"' } }],
-    ['an escape from the declaration', { input: { color: 'red; background: url(x)' } }],
-    ['a block escape', { input: { color: 'red} body {display:none' } }],
-    ['an expression', { input: { color: 'expression(alert(1))' } }],
-    ['a property off the list', { input: { background: 'red', behavior: 'url(x.htc)', position: 'fixed' } }],
-    [
-      'a selector off the list',
-      { body: { color: 'red' }, 'input, body': { color: 'red' }, '*': { color: 'red' } },
-    ],
-    ['a value that is not a string', { input: { color: 12 } }],
-    ['a comment', { input: { color: 'red /* x */' } }],
-  ])('drops %s', (_, styles) => {
-    expect(filterStyles(styles)).toEqual({});
+  it('names nothing when the state stayed, whatever happened to the value', () => {
+    expect(fieldEventsOf(VALID, { ...VALID })).toEqual([]);
+    // Focus has events of its own.
+    expect(fieldEventsOf(VALID, { ...VALID, isFocused: true })).toEqual([]);
   });
+});
 
-  it('ignores what is not an object', () => {
-    expect(filterStyles(null)).toEqual({});
-    expect(filterStyles('input { color: red }')).toEqual({});
-  });
-
+describe('field keys', () => {
   it('knows the field keys', () => {
     expect(isFieldKey('number')).toBe(true);
     expect(isFieldKey('cardNumber')).toBe(false);

@@ -1,6 +1,7 @@
 /**
  * Facts of hosted fields that the page and the frames share: the field keys with their defaults,
- * the per-field state, the card-type candidates, the settable attributes and the styles whitelist.
+ * the per-field state, the card-type candidates and the settable attributes (the styles whitelist is
+ * field-styles.ts).
  * @packageDocumentation
  */
 import type { cardCandidate, fieldState } from './frame-message-parts';
@@ -101,6 +102,27 @@ export const FIELD_EVENT_TYPES = [
 export type FieldEventType = (typeof FIELD_EVENT_TYPES)[number];
 
 /**
+ * The events a field's frame sends when its value changed its state from `previous` to `next`:
+ * only what changed, in this order, and nothing when the state stayed the same, however much the
+ * value changed (a card number autofilled over another valid one sends nothing). The frame and the
+ * tests' fake frames both follow this rule, so no test can count on an event the frame never sends.
+ * @param cardsChanged - whether the number's brand candidates changed (the number field only)
+ */
+export function fieldEventsOf(
+  previous: FieldState,
+  next: FieldState,
+  cardsChanged = false,
+): FieldEventType[] {
+  const events: FieldEventType[] = [];
+  if (next.isEmpty !== previous.isEmpty) events.push(next.isEmpty ? 'empty' : 'notEmpty');
+  if (cardsChanged) events.push('cardTypeChange');
+  if (next.isValid !== previous.isValid || next.isPotentiallyValid !== previous.isPotentiallyValid) {
+    events.push('validityChange');
+  }
+  return events;
+}
+
+/**
  * A language tag a field's frame takes for its document's `lang` (the panel's locale, e.g.
  * `ar-EG`, or the merchant page's language).
  */
@@ -119,87 +141,3 @@ export const SETTABLE_ATTRIBUTES = {
 
 /** A settable attribute. */
 export type SettableAttribute = keyof typeof SETTABLE_ATTRIBUTES;
-
-/** CSS properties the styles option may set inside the frames; values are filtered further. */
-export const STYLE_PROPERTIES = [
-  'appearance',
-  'background-color',
-  'color',
-  'direction',
-  'font',
-  'font-family',
-  'font-size',
-  'font-size-adjust',
-  'font-stretch',
-  'font-style',
-  'font-variant',
-  'font-variant-alternates',
-  'font-variant-caps',
-  'font-variant-east-asian',
-  'font-variant-ligatures',
-  'font-variant-numeric',
-  'font-weight',
-  'letter-spacing',
-  'line-height',
-  'margin',
-  'margin-top',
-  'margin-right',
-  'margin-bottom',
-  'margin-left',
-  'opacity',
-  'outline',
-  'padding',
-  'padding-top',
-  'padding-right',
-  'padding-bottom',
-  'padding-left',
-  'text-align',
-  'text-shadow',
-  'transition',
-  '-moz-appearance',
-  '-moz-osx-font-smoothing',
-  '-moz-tap-highlight-color',
-  '-moz-transition',
-  '-webkit-appearance',
-  '-webkit-font-smoothing',
-  '-webkit-tap-highlight-color',
-  '-webkit-transition',
-] as const;
-
-/** Selectors the styles option may use: the input, its states, and the state classes. */
-export const STYLE_SELECTOR_PATTERN =
-  /^(input|:focus|::placeholder|:hover|\.(focused|valid|invalid)|input(\.(focused|valid|invalid)|:focus|::placeholder|:hover)?)$/;
-
-/**
- * Whether a style value is safe: no url(), no expressions, no imports, nothing that could load or
- * run anything or escape its declaration.
- */
-export function isSafeStyleValue(value: string): boolean {
-  return value.length <= 200 && !/url\s*\(|expression\s*\(|javascript:|@import|[;{}<>\\]|\/\*/i.test(value);
-}
-
-/** The styles option: selector → property → value. */
-export type FieldStyles = Record<string, Record<string, string>>;
-
-/** Keeps only whitelisted selectors, properties and safe values. */
-export function filterStyles(styles: unknown): FieldStyles {
-  const safe: FieldStyles = {};
-  if (typeof styles !== 'object' || styles === null) return safe;
-  for (const [selector, declarations] of Object.entries(styles)) {
-    if (!STYLE_SELECTOR_PATTERN.test(selector) || typeof declarations !== 'object' || declarations === null)
-      continue;
-    const kept: Record<string, string> = {};
-    for (const [property, value] of Object.entries(declarations as Record<string, unknown>)) {
-      const name = property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-      if (
-        (STYLE_PROPERTIES as readonly string[]).includes(name) &&
-        typeof value === 'string' &&
-        isSafeStyleValue(value)
-      ) {
-        kept[name] = value;
-      }
-    }
-    if (Object.keys(kept).length > 0) safe[selector] = kept;
-  }
-  return safe;
-}

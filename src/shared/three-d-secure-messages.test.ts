@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { expectReadsItsShape } from './test-support';
 import {
   THREE_D_SECURE_FIELD_MAX_LENGTH,
@@ -12,12 +12,14 @@ import {
   type ThreeDSecurePageMessage,
 } from './three-d-secure-messages';
 
+const { gateway } = inject('localOrigins');
+
 const configuration: ThreeDSecurePageMessage = {
   type: 'bankFrameConfiguration',
-  acsUrl: 'https://localhost:8445/sandbox/three-d-secure/acs',
+  acsUrl: `${gateway}/sandbox/three-d-secure/acs`,
   pareq: 'sandbox-pareq-1',
   md: 'sandbox-md-1',
-  termUrl: 'https://localhost:8445/term?session=1&three_d_secure_version=3.26.0',
+  termUrl: `${gateway}/term?session=1&three_d_secure_version=3.26.0`,
 };
 
 const request: ThreeDSecureFrameMessage = { type: 'bankFrameConfigurationRequest', version: '1.9.2' };

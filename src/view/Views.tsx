@@ -31,6 +31,15 @@ function focusedElement(root: ShadowRoot): Element | null {
   return focused === root.host ? null : focused;
 }
 
+/**
+ * Whether an element is rendered. `checkVisibility()` arrived in Safari 17.4; before it, an element
+ * in a hidden (`display: none`) subtree has no boxes.
+ */
+export function isRendered(element: Element): boolean {
+  const { checkVisibility } = element as Partial<Pick<Element, 'checkVisibility'>>;
+  return checkVisibility ? checkVisibility.call(element) : element.getClientRects().length > 0;
+}
+
 /** The views. */
 export function Views({ view, state, ready }: ViewsProps) {
   const { text } = useTexts();
@@ -46,7 +55,8 @@ export function Views({ view, state, ready }: ViewsProps) {
     focusedFor.current = focusRequest;
     const root = rootRef.current?.getRootNode();
     if (!(root instanceof ShadowRoot)) return;
-    if (!requested && focusedElement(root)?.checkVisibility() !== false) return;
+    const focused = focusedElement(root);
+    if (!requested && (!focused || isRendered(focused))) return;
     const selector = `[data-view="${activeView ?? ''}"]:not([hidden])`;
     rootRef.current?.querySelector<HTMLElement>(`${selector} h2, ${selector} .list-heading`)?.focus();
   }, [activeView, focusRequest]);

@@ -10,8 +10,9 @@ import { VIEW_TAG_NAME, viewControllerOf, type PanelView } from '../controller';
 // The US English texts the first script does not carry register as this file runs.
 import '../i18n/en-US';
 import { defineModule } from '../shared/module-registry';
+import { adoptStylesheet } from '../shared/adopt-stylesheet';
 import { PanelRoot } from './PanelRoot';
-import css from './view.css?inline';
+import css, { stylesheet } from './view.css?inline&published';
 
 /** What the view's file gives the panel: the tag name it defined. */
 export interface ViewModule {
@@ -65,17 +66,6 @@ const VIEW_PARTS: readonly string[] = [
   'bank-frame',
 ];
 
-let sheet: CSSStyleSheet | undefined;
-
-/** The view's stylesheet, built once and shared by every panel. */
-function viewStyleSheet(): CSSStyleSheet {
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-  }
-  return sheet;
-}
-
 // r2wc's element is a custom element: its lifecycle callbacks are the platform's.
 const R2wcView = r2wc(PanelRoot, {
   shadow: 'open',
@@ -88,7 +78,11 @@ const R2wcView = r2wc(PanelRoot, {
 class PanelViewElement extends R2wcView {
   constructor() {
     super();
-    if (this.shadowRoot) this.shadowRoot.adoptedStyleSheets = [viewStyleSheet()];
+    if (!this.shadowRoot) return;
+    // A linked stylesheet changes how the card frames' containers look once it arrives.
+    adoptStylesheet(this.shadowRoot, css, stylesheet)?.addEventListener('load', () => {
+      viewControllerOf(this)?.restyle();
+    });
   }
 
   /** Forwards the view's parts to the panel's element (an element may not set attributes as it is made). */

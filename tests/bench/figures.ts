@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
+import type { HeapResult } from './measure-heap.ts';
 import type { BenchResults } from './report.ts';
 import { BUDGETS, GOALS, kB } from './sizes.ts';
 
@@ -43,6 +44,12 @@ function walletModules(r: BenchResults): { names: string[]; gzip: number[] } {
   };
 }
 
+/** `+1.3`: a run's heap growth per cycle once warm, in kB with its sign. */
+function heapGrowth(heap: HeapResult): string {
+  const growth = heap.growthPerCycle / 1000;
+  return `${growth >= 0 ? '+' : '−'}${Math.abs(growth).toFixed(1)}`;
+}
+
 /** The paragraph and table of one run, in Markdown (before Prettier aligns the table). */
 export function formatFigures(r: BenchResults): string {
   const merchant = (id: string): number =>
@@ -54,7 +61,6 @@ export function formatFigures(r: BenchResults): string {
         .filter((c) => !c.ok)
         .map((c) => c.label)
         .join(', ')}`;
-  const heapGrowth = r.heap.growthPerCycle / 1000;
   const rows: string[][] = [
     [
       '`payment-panel.min.js` (first script)',
@@ -98,12 +104,12 @@ export function formatFigures(r: BenchResults): string {
       `${ms(r.tokenize.panel.median)} vs ${ms(r.tokenize.bare.median)}: ${ratio(r.tokenize.ratio)}`,
       '≤ 1.2 ×',
     ],
-    [
-      `${r.heap.cycles} create/teardown cycles`,
-      `${heapGrowth >= 0 ? '+' : '−'}${Math.abs(heapGrowth).toFixed(1)} kB heap per cycle once warm; ` +
-        `${r.heap.leftovers.panels} panels and ${r.heap.leftovers.frames} frames left`,
+    ...[r.heap, r.heapTokens].map((heap) => [
+      `${String(heap.cycles)} create/teardown cycles, ${heap.authorizations === 'one key' ? 'one tokenization key' : 'a client token each'}`,
+      `${heapGrowth(heap)} kB heap per cycle once warm; ${String(heap.leftovers.panels)} panels, ` +
+        `${String(heap.leftovers.frames)} frames and ${String(heap.leftovers.clients)} gateway clients left`,
       'nothing left',
-    ],
+    ]),
   ];
   const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
   const env = r.environment;

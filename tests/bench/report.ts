@@ -27,8 +27,17 @@ export interface BenchResults {
   network: { checks: NetworkCheck[]; method: string };
   input: InputResult;
   tokenize: TokenizeResult;
+  /** Create/teardown cycles with one tokenization key. */
   heap: HeapResult;
+  /** Create/teardown cycles with a client token of its own each. */
+  heapTokens: HeapResult;
   goals: Goal[];
+}
+
+/** What a create/teardown run left in the page: `0 panels, 0 frames, 0 clients`. */
+export function leftovers(heap: HeapResult): string {
+  const { panels, frames, clients } = heap.leftovers;
+  return `${String(panels)} panels, ${String(frames)} frames, ${String(clients)} clients`;
 }
 
 /** A target and whether this run met it. */
@@ -97,12 +106,12 @@ export function goals(r: Omit<BenchResults, 'goals'>): Goal[] {
       target: '≤ 1.2×',
       met: r.tokenize.ratio <= 1.2,
     },
-    {
-      name: 'nothing left after teardown',
-      value: `${r.heap.leftovers.panels} panels, ${r.heap.leftovers.frames} frames`,
-      target: '0, 0',
-      met: r.heap.leftovers.panels === 0 && r.heap.leftovers.frames === 0,
-    },
+    ...[r.heap, r.heapTokens].map((heap) => ({
+      name: `nothing left after teardown, ${heap.authorizations}`,
+      value: leftovers(heap),
+      target: '0, 0, 0',
+      met: heap.leftovers.panels === 0 && heap.leftovers.frames === 0 && heap.leftovers.clients === 0,
+    })),
   ];
 }
 
@@ -160,6 +169,33 @@ function fileRows(r: BenchResults): string[][] {
     return 'metadata';
   };
   return r.sizes.files.map((file) => [...sizeRow(file.file, file), use(file)]);
+}
+
+/** One create/teardown run: heap and counts at four points, the growth and what was left. */
+function heapSection(heap: HeapResult): string[] {
+  const rows = [
+    ['first script loaded, no panel yet', heap.before],
+    ['after the first cycle', heap.afterFirst],
+    [`after ${String(Math.floor(heap.cycles / 2))} cycles`, heap.afterHalf],
+    [`after ${String(heap.cycles)} cycles`, heap.after],
+  ] as const;
+  return [
+    `Create/teardown, ${heap.authorizations}: ${String(heap.cycles)} cycles, median ${ms(heap.cycleMs)} each`,
+    table(
+      ['', 'JS heap used', 'documents', 'DOM nodes', 'JS listeners', 'pagehide listeners'],
+      rows.map(([label, p]) => [
+        label,
+        mb(p.usedHeap),
+        String(p.documents),
+        String(p.nodes),
+        String(p.jsEventListeners),
+        String(p.pagehideListeners),
+      ]),
+    ),
+    `Heap change: ${signedKb(heap.after.usedHeap - heap.before.usedHeap)} over all cycles, ` +
+      `${signedKb(heap.growthPerCycle)} per cycle over the second half; left in the page: ${leftovers(heap)}.`,
+    note(heap.method),
+  ];
 }
 
 /** Time to ready of each kind: the panel and its floor, and the panel's milestones. */
@@ -248,12 +284,6 @@ export function formatReport(r: BenchResults): string {
     for (const file of page.files) pageRows.push(sizeRow(`  ${file.file}`, file));
     if (page.lazy.length > 0) pageRows.push([`  later on demand: ${page.lazy.join(', ')}`, '', '', '']);
   }
-  const heapRows = [
-    ['first script loaded, no panel yet', r.heap.before],
-    ['after the first cycle', r.heap.afterFirst],
-    [`after ${Math.floor(r.heap.cycles / 2)} cycles`, r.heap.afterHalf],
-    [`after ${r.heap.cycles} cycles`, r.heap.after],
-  ] as const;
   return [
     `payment-panel ${r.version} benchmark, ${r.date}`,
     `Node ${r.environment.node}, Chromium ${r.environment.chromium} (headless), ${r.environment.cpus} ` +
@@ -324,20 +354,9 @@ export function formatReport(r: BenchResults): string {
       `starts at ${ms(r.tokenize.panelRequest.start)} and is answered at ${ms(r.tokenize.panelRequest.end)}.`,
     note(r.tokenize.method),
     '',
-    `Create/teardown: ${r.heap.cycles} cycles, median ${ms(r.heap.cycleMs)} each`,
-    table(
-      ['', 'JS heap used', 'documents', 'DOM nodes', 'JS listeners'],
-      heapRows.map(([label, p]) => [
-        label,
-        mb(p.usedHeap),
-        String(p.documents),
-        String(p.nodes),
-        String(p.jsEventListeners),
-      ]),
-    ),
-    `Heap change: ${signedKb(r.heap.after.usedHeap - r.heap.before.usedHeap)} over all cycles, ` +
-      `${signedKb(r.heap.growthPerCycle)} per cycle over the second half; left in the page: ${r.heap.leftovers.panels} panels, ${r.heap.leftovers.frames} frames.`,
-    note(r.heap.method),
+    ...heapSection(r.heap),
+    '',
+    ...heapSection(r.heapTokens),
     '',
     'Goals and budgets',
     table(

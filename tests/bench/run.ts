@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: sizes, time to ready, input latency, tokenization overhead and memory over
- * create/teardown cycles, in headless Chromium over the local HTTPS origins. Prints a table,
+ * create/teardown cycles (with one key, and with a client token each), in headless Chromium over the local HTTPS origins. Prints a table,
  * writes bench-results.json at the repository root and, after a full run, the figures of
  * docs/benchmarks.md (between its bench-figures markers; see figures.ts).
  *
@@ -90,8 +90,9 @@ try {
   const input = await measureInput(browser, servers, COUNTS.keyPairs);
   step(`tokenization (${COUNTS.tokenizeRuns} runs each)`);
   const tokenize = await measureTokenize(browser, servers, COUNTS.tokenizeRuns);
-  step(`create/teardown (${COUNTS.cycles} cycles)`);
-  const heap = await measureHeap(browser, servers, COUNTS.cycles);
+  step(`create/teardown (${COUNTS.cycles} cycles with one key, ${COUNTS.cycles} with a client token each)`);
+  const heap = await measureHeap(browser, servers, COUNTS.cycles, 'one key');
+  const heapTokens = await measureHeap(browser, servers, COUNTS.cycles, 'a token each');
 
   const cpu = cpus();
   const partial: Omit<BenchResults, 'goals'> = {
@@ -119,6 +120,7 @@ try {
     input,
     tokenize,
     heap,
+    heapTokens,
   };
   const results: BenchResults = { ...partial, goals: goals(partial) };
   writeFileSync(resolve(root, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -216,7 +216,9 @@ test.describe('axe finds no violation', () => {
       void panel.requestPaymentMethod().catch(() => undefined);
       await expect(panel.element.getByRole('dialog', { name: 'Card Verification' })).toBeVisible();
       await expect(
-        page.frameLocator('payment-panel iframe[name="sandbox-cardinal-challenge"]').getByLabel('Password'),
+        page
+          .frameLocator('payment-panel iframe[src*="/sandbox/three_d_secure/v2/challenge"]')
+          .getByLabel('Password'),
       ).toBeVisible();
       await expectNoViolations(page, 1);
     },

@@ -426,7 +426,7 @@ for (const { action, status } of [
     await card.fill({ ...VISA, number: '4000000000001091' });
     await expect.poll(() => panel.isRequestable()).toBe(true);
     const request = panel.requestPaymentMethod();
-    const issuer = page.frameLocator('payment-panel iframe[name="sandbox-cardinal-challenge"]');
+    const issuer = page.frameLocator('payment-panel iframe[src*="/sandbox/three_d_secure/v2/challenge"]');
     if (action === 'submit') await issuer.getByLabel('Password').fill('1234');
     await issuer.locator(`#${action}`).click();
     const { payload, error } = await request;

@@ -8,6 +8,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { localOrigins } from '../../demo/server/origins';
 import { GOOGLE_PAY_STAND_IN_PATH } from '../../src/shared/flavours';
 import type { PanelPage } from './models/panel';
+import { cardFramesAnswered } from './support/card-frames';
 import { expect, test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
@@ -361,6 +362,7 @@ test('Google’s script that never arrives times out after 30 s with GOOGLE_PAYM
     { waitUntil: 'domcontentloaded' },
   );
   await sandbox.waitForRequest(GOOGLE_PAY_STAND_IN_PATH);
+  await cardFramesAnswered(page, 4);
   await page.clock.runFor(29_000);
   expect((await panel.events()).filter((e) => e.name === 'ready')).toEqual([]);
   await page.clock.runFor(1_500);

@@ -13,6 +13,7 @@ import { localOrigins } from '../../demo/server/origins';
 import { type CardFields, VISA } from './models/card-fields';
 import type { PanelPage } from './models/panel';
 import { expect, test } from './support/fixtures';
+import { cardFramesAnswered } from './support/card-frames';
 
 const { version } = pkg;
 const { assets } = localOrigins();
@@ -227,6 +228,7 @@ test.describe('a file that does not arrive', () => {
     await page.route(`${FOLDER}/modules/view.min.js`, () => undefined);
     await panel.openBare(CARD_ONLY_KEY, 'local', {}, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('payment-panel iframe')).toHaveCount(2);
+    await cardFramesAnswered(page, 2);
     await page.clock.runFor(29_999);
     expect((await panel.events()).map((event) => event.name)).toEqual([]);
     await page.clock.runFor(1);

@@ -179,4 +179,3 @@ test('every top-level page of the three origins has a site icon its own policy a
   await expect(page).toHaveURL(`${gateway}${CHECKOUT_PATH}`);
   expect(await siteIcon(page), 'the sandbox checkout').toBe('32x32');
 });
-

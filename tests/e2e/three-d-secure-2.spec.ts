@@ -13,12 +13,13 @@ import type { PanelPage } from './models/panel';
 import type { Sandbox } from './models/sandbox';
 import { expect, test as base } from './support/fixtures';
 import { AnswerOverrides } from './support/hostile-config';
+import { FRAUDNET_STAND_IN_PATHS } from '../../src/shared/flavours';
 
 const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
 const LOOKUP = '/three_d_secure/lookup';
 const AUTHENTICATE = '/three_d_secure/authenticate_from_jwt';
 const SONGBIRD = '**/sandbox/cardinal/songbird.js';
-const ISSUER_FRAME = 'payment-panel iframe[name="sandbox-cardinal-challenge"]';
+const ISSUER_FRAME = 'payment-panel iframe[src*="/sandbox/three_d_secure/v2/challenge"]';
 
 /** A guest checkout with 3D Secure on the test's page. */
 class ThreeDSecureCheckout {
@@ -273,6 +274,9 @@ for (const expected of CHALLENGES) {
     await expect(frame).toHaveAttribute('width', '500');
     await expect(frame).toHaveAttribute('height', '600');
     await expect(frame).toHaveAttribute('title', 'Card Verification');
+    // Rebuilt from Songbird's HTML with the issuer's address alone, and sandboxed.
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-same-origin');
+    await expect(frame).not.toHaveAttribute('name');
     await expect(issuer(page).locator('#amount')).toHaveText('10.00');
     await answer(page, expected.action);
     const { payload, error } = await request;
@@ -592,6 +596,32 @@ test('paymentPanel.createThreeDSecure({version: 2}) on its own: the issuer frame
     status: 'authenticate_successful',
     left: 0,
   });
+});
+
+test("a Songbird URL off Cardinal's hosts is never loaded: THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED, no lookup", async ({
+  page,
+  sandbox,
+  checkout,
+}) => {
+  // A real script of an allowed gateway, outside the folder the local flavour takes Songbird from.
+  const elsewhere = `${sandbox.origin}${FRAUDNET_STAND_IN_PATHS.script}`;
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  const answers = await AnswerOverrides.connect();
+  await answers.arm('client_api/v1/configuration', { 'threeDSecure.cardinalSongbirdUrl': elsewhere });
+  await answers.dispose();
+  const { request } = await checkout.payWith('4000000000001000');
+  const { error, payload } = await request;
+  expect(payload).toBeUndefined();
+  expect(error).toMatchObject({
+    code: 'THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED',
+    message: "Cardinal's Songbird.js library could not be loaded.",
+  });
+  expect(scripts).not.toContain(elsewhere);
+  expect(scripts.filter((url) => url.includes('/sandbox/cardinal/'))).toEqual([]);
+  expect(await sandbox.requests(LOOKUP)).toEqual([]);
 });
 
 test('paymentPanel.createThreeDSecure({version: 2}) for a merchant without it is THREEDS_NOT_ENABLED_FOR_V2', async ({

@@ -90,6 +90,7 @@ for (const challenge of challenges) {
     const frame = page.locator('payment-panel iframe[name^="payment-panel-three-d-secure-frame"]');
     await expect(frame).toHaveAttribute('width', '400');
     await expect(frame).toHaveAttribute('height', '400');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-same-origin');
     await bank(page).locator(`#${challenge.button}`).click();
     const { payload, error } = await request;
     expect(error).toBeUndefined();

@@ -9,7 +9,8 @@ const pathOf = (b) => process.env[b.env] || b.path;
 
 const missing = browsers.filter((b) => !existsSync(pathOf(b)));
 const misnamed = missing.filter((b) => process.env[b.env]);
-for (const b of misnamed) console.error(`${b.env} is set to ${process.env[b.env]}, but there is no file there.`);
+for (const b of misnamed)
+  console.error(`${b.env} is set to ${process.env[b.env]}, but there is no file there.`);
 if (misnamed.length) process.exit(1);
 
 if (missing.length) {

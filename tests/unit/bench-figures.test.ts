@@ -51,7 +51,18 @@ const results = {
   network: { checks: [{ label: 'card only', ok: true }] },
   input: { keystrokes: 240, all: { ...summary(15.9), p95: 16.3 } },
   tokenize: { panel: summary(14.8), bare: summary(5), ratio: 2.96 },
-  heap: { cycles: 50, growthPerCycle: 600, leftovers: { panels: 0, frames: 0 } },
+  heap: {
+    cycles: 50,
+    authorizations: 'one key',
+    growthPerCycle: 600,
+    leftovers: { panels: 0, frames: 0, clients: 0 },
+  },
+  heapTokens: {
+    cycles: 50,
+    authorizations: 'a token each',
+    growthPerCycle: -200,
+    leftovers: { panels: 0, frames: 0, clients: 0 },
+  },
 } as unknown as BenchResults;
 
 describe('the figures of docs/benchmarks.md', () => {
@@ -69,7 +80,12 @@ describe('the figures of docs/benchmarks.md', () => {
     expect(figures).toContain('| `modules/paypal` / `apple-pay` | 3.5 / 2.0 kB gzip | – |');
     expect(figures).toContain('190.1 ms vs 78.6 ms: 2.42 ×');
     expect(figures).toContain('as the table for all 1 kinds');
-    expect(figures).toContain('+0.6 kB heap per cycle once warm; 0 panels and 0 frames left');
+    expect(figures).toContain(
+      '| 50 create/teardown cycles, one tokenization key | +0.6 kB heap per cycle once warm; 0 panels, 0 frames and 0 gateway clients left | nothing left |',
+    );
+    expect(figures).toContain(
+      '| 50 create/teardown cycles, a client token each | −0.2 kB heap per cycle once warm; 0 panels, 0 frames and 0 gateway clients left | nothing left |',
+    );
   });
 
   it('replaces only what stands between the markers', () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { clearClientCache, createClient, type GatewayClient } from '../../client';
 import { stubFetch, type FetchCall, type StubAnswer } from '../../client/test-support';
@@ -13,7 +13,9 @@ import {
   type ApplePayTokenizeResult,
 } from './index';
 
-const API = 'https://localhost:8445/merchants/demo_merchant/client_api';
+const { assets, gateway } = inject('localOrigins');
+
+const API = `${gateway}/merchants/demo_merchant/client_api`;
 const CONFIG_URL = `${API}/v1/configuration`;
 const SESSIONS_URL = `${API}/v1/apple_pay_web/sessions`;
 const TOKENS_URL = `${API}/v1/payment_methods/apple_payment_tokens`;
@@ -31,8 +33,8 @@ function configuration(applePayWeb: Record<string, unknown> | null = APPLE_PAY_W
   return {
     environment: 'sandbox',
     clientApiUrl: API,
-    assetsUrl: 'https://localhost:8444',
-    analytics: { url: 'https://localhost:8445/analytics/demo_merchant' },
+    assetsUrl: assets,
+    analytics: { url: `${gateway}/analytics/demo_merchant` },
     ...(applePayWeb ? { applePayWeb } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { clearClientCache, createClient, type GatewayClient } from '../../client';
 import { stubFetch, type FetchCall } from '../../client/test-support';
 import { FRAUDNET_URLS } from '../../shared/build-constants';
@@ -7,8 +7,8 @@ import { FRAUDNET_FNCLS } from './fraudnet';
 import { clearDataCollectorCache, createDataCollector } from './index';
 import { loadNothing } from './test-support';
 
-const GATEWAY = 'https://localhost:8445';
-const ASSETS = 'https://localhost:8444';
+const { assets: ASSETS, gateway: GATEWAY } = inject('localOrigins');
+
 const HEX32 = /^[0-9a-f]{32}$/;
 
 /** A client of `merchantId` with a configuration changed by `changes`; every fetch is recorded. */
@@ -175,9 +175,9 @@ describe('createDataCollector', () => {
     expect(document.querySelectorAll('iframe[src]')).toHaveLength(1);
   });
 
-  it('works with a client that is already torn down: it reads the configuration only', async () => {
+  it('works with a client whose last hold is released: it reads the configuration only', async () => {
     const { client } = await clientWith();
-    client.teardown();
+    client.release();
     const collector = await createDataCollector(client, { kount: true });
     expect(parsed(collector.deviceData).device_session_id).toMatch(HEX32);
   });

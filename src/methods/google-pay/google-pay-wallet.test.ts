@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient } from '../../client/test-support';
+import { GOOGLE_PAY_READY_TIMEOUT_MS } from '../../shared/constants';
 import type { PanelError } from '../../shared/errors';
 import type { WalletHandlers } from '../wallet';
 import { createGooglePayWallet } from './google-pay-wallet';
@@ -38,6 +39,13 @@ const TOKEN = JSON.stringify({
   ],
 });
 
+/** An `isReadyToPay` that never answers. */
+const NEVER = Symbol('never');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 /** A fake of Google's PaymentsClient whose answers the test sets. */
 function fakeGoogle(ready: unknown = { result: true }) {
   const calls = {
@@ -52,6 +60,7 @@ function fakeGoogle(ready: unknown = { result: true }) {
   const paymentsClient: PaymentsClientLike = {
     isReadyToPay: (request) => {
       calls.isReadyToPay.push(request);
+      if (ready === NEVER) return new Promise(() => undefined);
       return ready instanceof Error ? Promise.reject(ready) : Promise.resolve(ready as { result: boolean });
     },
     loadPaymentData: (request) => {
@@ -180,6 +189,54 @@ describe('createGooglePayWallet', () => {
       message: 'Google Pay could not complete the payment (DEVELOPER_ERROR).',
       details: { statusCode: 'DEVELOPER_ERROR', statusMessage: 'bad' },
     });
+  });
+
+  it('gives up an isReadyToPay that never answers after 10 s with GOOGLE_PAYMENT_READY_TIMEOUT', async () => {
+    vi.useFakeTimers();
+    const google = fakeGoogle(NEVER);
+    const wallet = createGooglePayWallet(CLIENT(), {
+      option: OPTION,
+      onButtonClick: vi.fn(),
+      loadPayApi: google.load,
+    });
+    let outcome: { ready?: boolean; error?: unknown } | undefined;
+    wallet.ready?.().then(
+      (ready) => (outcome = { ready }),
+      (error: unknown) => (outcome = { error }),
+    );
+    await vi.advanceTimersByTimeAsync(GOOGLE_PAY_READY_TIMEOUT_MS - 1);
+    expect(google.calls.isReadyToPay).toHaveLength(1);
+    expect(outcome).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome?.error).toMatchObject({
+      code: 'GOOGLE_PAYMENT_READY_TIMEOUT',
+      type: 'NETWORK',
+      message: 'Google Pay did not answer isReadyToPay within 10 seconds.',
+      details: { timeout: GOOGLE_PAY_READY_TIMEOUT_MS },
+    });
+    expect(wallet.button).toBeNull();
+    expect(google.calls.button).toBeNull();
+  });
+
+  it('keeps no timer once Google has answered, or once torn down while it waits', async () => {
+    vi.useFakeTimers();
+    const answered = createGooglePayWallet(CLIENT(), {
+      option: OPTION,
+      onButtonClick: vi.fn(),
+      loadPayApi: fakeGoogle().load,
+    });
+    await expect(answered.ready?.()).resolves.toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    const waiting = createGooglePayWallet(CLIENT(), {
+      option: OPTION,
+      onButtonClick: vi.fn(),
+      loadPayApi: fakeGoogle(NEVER).load,
+    });
+    void waiting.ready?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(1);
+    waiting.teardown();
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('pays: loadPaymentData inside the click with the current option, then the card of the token', async () => {

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import type { GatewayClient } from '../../client';
+import { GOOGLE_PAY_READY_TIMEOUT_MS } from '../../shared/constants';
 import { createError, isPanelError, type PanelError } from '../../shared/errors';
 import { googlePayButtonOptions as buttonOptions } from '../../model/google-pay-button';
 import { INVALID, isObject, refusal } from '../../shared/strict-readers';
@@ -100,8 +101,32 @@ export function createGooglePayWallet(
   let checking: Promise<boolean> | null = null;
   let active = false;
   let tornDown = false;
+  let readyTimer: ReturnType<typeof setTimeout> | undefined;
   // Read through a function: a teardown may come while Google answers.
   const isTornDown = (): boolean => tornDown;
+
+  /**
+   * Google's answer to `isReadyToPay`, or `GOOGLE_PAYMENT_READY_TIMEOUT` when none comes in time:
+   * the option is then left out rather than keeping the panel loading (docs/google-pay.md, "Errors").
+   */
+  const askReady = (
+    client: PaymentsClientLike,
+    request: ReturnType<typeof googlePayment.isReadyToPayRequest>,
+  ): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      readyTimer = setTimeout(() => {
+        reject(
+          createError(
+            'GOOGLE_PAYMENT_READY_TIMEOUT',
+            { seconds: GOOGLE_PAY_READY_TIMEOUT_MS / 1000 },
+            { timeout: GOOGLE_PAY_READY_TIMEOUT_MS },
+          ),
+        );
+      }, GOOGLE_PAY_READY_TIMEOUT_MS);
+      Promise.resolve(client.isReadyToPay(request)).then(resolve, reject);
+    }).finally(() => {
+      clearTimeout(readyTimer);
+    });
 
   const request = (option: Record<string, unknown> | undefined): PaymentDataRequestLike => {
     const { overrides, merchantId } = splitOption(option);
@@ -114,7 +139,7 @@ export function createGooglePayWallet(
     try {
       const ready = new PaymentsClient({ environment: googlePayment.environment });
       const first = request(options.option);
-      const answer: unknown = await ready.isReadyToPay(googlePayment.isReadyToPayRequest(first));
+      const answer = await askReady(ready, googlePayment.isReadyToPayRequest(first));
       if (isTornDown() || !isObject(answer) || answer.result !== true) return false;
       const buttonOptions: ButtonOptionsLike = {
         ...created.button,
@@ -191,6 +216,7 @@ export function createGooglePayWallet(
 
     teardown() {
       tornDown = true;
+      clearTimeout(readyTimer);
       button?.remove();
       button = null;
       paymentsClient = null;

@@ -6,7 +6,11 @@
  */
 import type { GatewayClient } from '../../client';
 import { createError, type PanelError } from '../../shared/errors';
+import { filterStyles } from '../../shared/field-styles';
+import { billingAddress, shortText } from '../../shared/frame-message-parts';
 import { isFieldKey, type FieldKey } from '../../shared/hosted-fields';
+import { INVALID, isObject, refusal } from '../../shared/strict-readers';
+import { watchFrames } from './frame-watch';
 import {
   frameFolderOf,
   HOSTED_FIELD_FRAME_CLASS,
@@ -81,15 +85,52 @@ function checkFields(options: HostedFieldsOptions): [FieldKey, FieldOptions, Ele
 }
 
 /**
+ * The instance, its `tokenize` reading its options as the tokenizing frame will: a `billingAddress`
+ * the frame would refuse (not text, too long), which would make it drop the whole request and leave
+ * the shopper waiting for the time-out, is `INVALID_OPTION` at once, and nothing is asked. A `reuse`
+ * the frame would refuse is left out: the frame then tokenizes what the fields hold, which is always
+ * right.
+ */
+function withCheckedTokenize(instance: HostedFields): HostedFields {
+  const tokenize = instance.tokenize.bind(instance);
+  const invalid = (reason: string): Promise<never> =>
+    Promise.reject(createError('INVALID_OPTION', { option: 'billingAddress' }, { reason }));
+  return Object.assign(instance, {
+    tokenize(options?: unknown) {
+      // Read loosely, as the drop-in does: plain-JavaScript merchants can pass anything. What is
+      // read is what is sent, so a getter cannot answer differently the second time.
+      let vault: unknown;
+      let read: Record<string, string> | undefined;
+      let reuse: unknown;
+      try {
+        let address: unknown;
+        if (isObject(options)) ({ vault, billingAddress: address, reuse } = options);
+        const checked = address === undefined ? undefined : billingAddress(address);
+        if (checked === INVALID) return invalid(refusal(billingAddress, address));
+        read = checked;
+      } catch {
+        return invalid('the value cannot be read');
+      }
+      const nonce = reuse === undefined ? INVALID : shortText(reuse);
+      return tokenize({
+        vault: vault === true,
+        ...(read ? { billingAddress: read } : {}),
+        ...(nonce === INVALID ? {} : { reuse: nonce }),
+      });
+    },
+  });
+}
+
+/**
  * Creates hosted fields: checks the options, appends one frame per field to its
  * container and resolves when every frame has reported ready and been configured.
  *
  * Rejects with `INSTANTIATION_OPTION_REQUIRED`, `HOSTED_FIELDS_INVALID_FIELD_KEY`,
  * `HOSTED_FIELDS_INVALID_FIELD_SELECTOR`, `HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME`,
  * `HOSTED_FIELDS_FIELD_PROPERTY_INVALID` (before any frame is made), `INCOMPATIBLE_VERSIONS` (a frame
- * of another version), the error a frame reports, or the reason of an aborted `signal`. A frame
- * that never loads only sends the `load.timed-out` analytics event: the promise stays pending
- * until `signal` aborts.
+ * of another version), the error a frame reports, the reason of an aborted `signal`, or, for frames
+ * that cannot load, `HOSTED_FIELDS_FRAME_LOAD_FAILED` or `HOSTED_FIELDS_TIMEOUT` ({@link watchFrames}).
+ * The instance's `tokenize` refuses a `billingAddress` that is not text by key with `INVALID_OPTION`.
  */
 export function createHostedFields(options: HostedFieldsOptions): Promise<HostedFields> {
   let opened: OpenedHostedFields;
@@ -99,14 +140,15 @@ export function createHostedFields(options: HostedFieldsOptions): Promise<Hosted
     opened = openHostedFields({
       frameFolder: frameFolderOf(client),
       fields: Object.fromEntries(checked.map(([key, field, container]) => [key, { ...field, container }])),
-      styles: options.styles,
+      styles: filterStyles(options.styles),
       ...(options.frameTitle ? { frameTitle: options.frameTitle } : {}),
       ...(options.debug ? { debug: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     opened.connect(client);
+    watchFrames(opened);
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-  return opened.ready;
+  return opened.ready.then(withCheckedTokenize);
 }

@@ -2,13 +2,16 @@
  * Creating hosted fields: option checks, the frames, the ready/configure sequence, the load
  * time-out, and messages that must be ignored.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import { PanelError } from '../../shared/errors';
 import { wrap } from '../../shared/frame-channel';
 import type { FieldKey } from '../../shared/hosted-fields';
 import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
+import { openHostedFields } from './hosted-fields';
 import { addContainers, ASSETS_ORIGIN, fakeClient, flush, harness, stubFrameWindows } from './test-support';
+
+const { gateway } = inject('localOrigins');
 
 beforeEach(() => {
   addContainers();
@@ -260,8 +263,8 @@ describe('ready and configuration', () => {
     expect(messages('number')[1]).toEqual({
       type: 'configureTokenizer',
       fields: ['number', 'cvv', 'expirationDate'],
-      clientApiUrl: 'https://localhost:8445/merchants/merchant/client_api',
-      authorization: { tokenizationKey: 'sandbox_abc_merchant' },
+      clientApiUrl: `${gateway}/merchants/merchant/client_api`,
+      authorization: 'sandbox_abc_merchant',
       metadata: {
         merchantAppId: 'shop.test',
         platform: 'web',
@@ -417,17 +420,37 @@ describe('ready and configuration', () => {
     expect(instance.getState().fields.cvv).toBeDefined();
   });
 
-  it('only reports a load time-out to analytics and still becomes ready', async () => {
+  it('reports frames still loading after 60 s to analytics, and they may still become ready', async () => {
+    // The 60 s analytics time-out is the frames' own; creation gives up sooner (frame-watch.ts),
+    // so it is seen here on frames opened without that watch.
     vi.useFakeTimers();
-    const { ready, readyAll, client, settled } = harness();
-    ready('number');
+    const windowOf = stubFrameWindows();
+    const client = fakeClient();
+    const container = document.querySelector('#number') as Element;
+    const opened = openHostedFields({
+      frameFolder: `${ASSETS_ORIGIN}/payment-panel/${PANEL_VERSION}/`,
+      fields: { number: { container } },
+    });
+    opened.connect(client);
     vi.advanceTimersByTime(59_999);
     expect(client.events).not.toContain('web.custom.hosted-fields.load.timed-out');
     vi.advanceTimersByTime(1);
     expect(client.events).toContain('web.custom.hosted-fields.load.timed-out');
-    await flush();
-    expect(settled()).toBeUndefined();
-    await expect(readyAll()).resolves.toBeDefined();
+    const iframe = container.querySelector('iframe') as HTMLIFrameElement;
+    const channel = new URLSearchParams(new URL(iframe.src).hash.slice(1)).get('channel') ?? '';
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: wrap(channel, {
+          type: 'frameReady',
+          frame: 'hosted-fields',
+          version: PANEL_VERSION,
+          field: 'number',
+        }),
+        origin: ASSETS_ORIGIN,
+        source: windowOf(iframe) as unknown as MessageEventSource,
+      }),
+    );
+    await expect(opened.ready).resolves.toBeDefined();
     expect(client.events).toContain('web.custom.hosted-fields.load.succeeded');
   });
 

@@ -5,7 +5,7 @@
  * gateway's payload.
  * @packageDocumentation
  */
-import { authorizationField, type GatewayClient } from '../../client';
+import type { GatewayClient } from '../../client';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import {
   ANALYTICS_COMPONENT_PREFIX,
@@ -18,7 +18,6 @@ import type { CardPayload, FrameToPageMessage, PageToFrameMessage } from '../../
 import { parseFrameToPageMessage } from '../../shared/frame-to-page-schema';
 import {
   FIELD_DEFAULTS,
-  filterStyles,
   isFieldKey,
   LANGUAGE_TAG_PATTERN,
   SETTABLE_ATTRIBUTES,
@@ -28,6 +27,7 @@ import {
   type FieldState,
   type SettableAttribute,
 } from '../../shared/hosted-fields';
+import type { FieldStyles } from '../../shared/field-styles';
 
 /** Options of one field. */
 export interface FieldOptions {
@@ -75,7 +75,15 @@ export interface HostedFields {
    * with the frame's error (e.g. `HOSTED_FIELDS_FIELDS_INVALID`) or `HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR`
    * without an answer in time. A call while one is in flight returns the same promise.
    */
-  tokenize(options?: { vault?: boolean; billingAddress?: Record<string, string> }): Promise<CardPayload>;
+  tokenize(options?: {
+    vault?: boolean;
+    billingAddress?: Record<string, string>;
+    /**
+     * @internal The nonce of a card this instance tokenized: the frame hands that card back, without
+     * tokenizing, only if it tokenized it last and no field's value changed since.
+     */
+    reuse?: string;
+  }): Promise<CardPayload>;
   /** Sets a settable attribute (`aria-invalid`, `aria-required`, `disabled`, `placeholder`) on a field's input. */
   setAttribute(options: { field: FieldKey; attribute: string; value: unknown }): void;
   /** Removes a settable attribute from a field's input. */
@@ -99,7 +107,7 @@ export interface HostedFields {
    */
   relabel(
     texts: Partial<Record<FieldKey, { label: string; placeholder?: string; title: string }>>,
-    styles?: unknown,
+    styles?: FieldStyles,
   ): void;
 }
 
@@ -172,7 +180,11 @@ export interface OpenHostedFieldsOptions {
   frameFolder: string;
   /** The fields to create, by key, each with its container element. */
   fields: Partial<Record<FieldKey, FieldOptions & { container: Element }>>;
-  styles?: unknown;
+  /**
+   * The inputs' styles. The frames apply only what passes their whitelist (`filterStyles`), which
+   * the standalone fields apply to a merchant's option before this.
+   */
+  styles?: FieldStyles;
   frameTitle?: (field: FieldKey) => string;
   debug?: boolean;
   signal?: AbortSignal;
@@ -193,6 +205,12 @@ export interface OpenedHostedFields {
   readonly fields: readonly FieldKey[];
   /** The origin the frames come from. */
   readonly frameOrigin: string;
+  /**
+   * The fields whose frame's document has loaded but that have not said ready: a page that is not
+   * the frame (an error page, a refusal) or one that cannot answer this page. Watchers read it
+   * (docs/card.md, "When the card fields cannot load").
+   */
+  readonly silent: readonly FieldKey[];
   /** More fields, before `ready` (e.g. the challenges the configuration asks for). */
   addFields(fields: OpenHostedFieldsOptions['fields']): void;
   /** The gateway client the tokenizing frame uses; once. */
@@ -227,6 +245,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
     };
     const fields = new Map<FieldKey, Field>();
     const reported = new Set<FieldKey>();
+    const loadedFrames = new Set<FieldKey>();
     const handlers = new Map<HostedFieldsEvent, Set<(state: HostedFieldsState) => void>>();
     let cards: CardCandidate[] = [];
     let emittedBy: FieldKey | undefined;
@@ -270,7 +289,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         maxlength: field.options.maxlength,
         minlength: field.options.minlength,
         prefill,
-        styles: filterStyles(styles),
+        styles: styles ?? {},
         ...surroundings(field.container),
       });
     };
@@ -283,7 +302,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         fields: [...fields.keys()],
         clientApiUrl: gateway.clientApiUrl,
         analyticsUrl: gateway.analytics?.url,
-        authorization: authorizationField(client.authorization),
+        authorization: client.authorization.value,
         metadata: stringEntries(client.configuration.analyticsMetadata),
         supportedCardTypes: gateway.creditCards?.supportedCardTypes ?? [],
       });
@@ -441,6 +460,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
           requestId,
           vault: tokenizeOptions.vault === true,
           billingAddress: tokenizeOptions.billingAddress,
+          reuse: tokenizeOptions.reuse,
         });
         return promise;
       },
@@ -513,6 +533,10 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
           iframe,
           state: { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false },
         });
+        // Recorded from the start: whoever watches the frames may begin after the load.
+        iframe.onload = () => {
+          loadedFrames.add(key);
+        };
         container.append(iframe);
       }
     };
@@ -523,6 +547,9 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         return [...fields.keys()];
       },
       frameOrigin: assetsOrigin,
+      get silent() {
+        return [...loadedFrames].filter((key) => !reported.has(key));
+      },
       addFields(added) {
         if (loaded || tornDown) return;
         addFields(added);

@@ -3,12 +3,22 @@
  * `paymentPanel.createHostedFields()` beside its configuration call.
  * @packageDocumentation
  */
+import type { GatewayClient } from '../../client';
+import { madeOnHold } from '../../client/hold';
 import { defineModule } from '../../shared/module-registry';
-import { createHostedFields } from './create-hosted-fields';
+import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
+import type { HostedFields } from './index';
 
 /** What the standalone hosted fields' file gives the first script. */
 export interface HostedFieldsModule {
-  createHostedFields: typeof createHostedFields;
+  /**
+   * `paymentPanel.createHostedFields()`: the fields on `held`, a hold of their own on the client,
+   * released when they fail to come or are torn down.
+   */
+  standalone(
+    held: Promise<GatewayClient>,
+    options: Omit<HostedFieldsOptions, 'client'>,
+  ): Promise<HostedFields>;
 }
 
 declare module '../../shared/module-registry' {
@@ -17,4 +27,6 @@ declare module '../../shared/module-registry' {
   }
 }
 
-defineModule('hosted-fields', { createHostedFields });
+defineModule('hosted-fields', {
+  standalone: (held, options) => madeOnHold(held, (client) => createHostedFields({ ...options, client })),
+});

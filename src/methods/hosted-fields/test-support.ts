@@ -1,20 +1,30 @@
 /**
  * Helpers for the hosted-fields unit tests: a fake client, fake frame windows, and a harness that
- * plays the frames' side of the channel. Not part of the bundle.
+ * plays the frames' side of the channel as the real frames do: a field reports only changes of its
+ * state, by the rule the frames follow ({@link fieldEventsOf}). Messages no real frame sends (forged
+ * or malformed ones) go through {@link harness}'s `send`, by name. Not part of the bundle.
  * @packageDocumentation
  */
-import { vi, type Mock } from 'vitest';
+import { inject, vi, type Mock } from 'vitest';
 import type { GatewayClient } from '../../client';
 import { fakeClient as fakeGatewayClient } from '../../client/test-support';
 import { PANEL_VERSION } from '../../shared/build-constants';
 import { wrap } from '../../shared/frame-channel';
 import type { PageToFrameMessage } from '../../shared/frame-messages';
-import type { FieldKey } from '../../shared/hosted-fields';
+import {
+  fieldEventsOf,
+  type CardCandidate,
+  type FieldEventType,
+  type FieldKey,
+  type FieldState,
+} from '../../shared/hosted-fields';
 import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
 import type { HostedFields } from './index';
 
+const { assets, gateway } = inject('localOrigins');
+
 /** The assets origin of the fake client. */
-export const ASSETS_ORIGIN = 'https://localhost:8444';
+export const ASSETS_ORIGIN = assets;
 
 /** A frame's window as the page sees it: only `postMessage`. */
 export interface FakeFrameWindow {
@@ -26,7 +36,7 @@ export function fakeClient(): GatewayClient & { events: string[] } {
   return fakeGatewayClient({
     gatewayConfiguration: {
       assetsUrl: ASSETS_ORIGIN,
-      clientApiUrl: 'https://localhost:8445/merchants/merchant/client_api',
+      clientApiUrl: `${gateway}/merchants/merchant/client_api`,
       creditCards: { supportedCardTypes: ['Visa', 'MasterCard'] },
     },
   });
@@ -114,6 +124,22 @@ export function harness(options: Partial<HostedFieldsOptions> = {}) {
     send(key, { type: 'frameReady', frame: 'hosted-fields', version, field: key });
   };
 
+  // Each fake frame's state, as the real frame starts: empty, not valid, potentially valid.
+  const states = new Map<FieldKey, FieldState>();
+  let cards: CardCandidate[] = [];
+  const stateOf = (key: FieldKey): FieldState =>
+    states.get(key) ?? { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
+  /** Sends one field event with the frame's state now (the number's with its candidates). */
+  const emit = (key: FieldKey, event: FieldEventType): void => {
+    send(key, {
+      type: 'fieldEvent',
+      event,
+      field: key,
+      state: stateOf(key),
+      ...(key === 'number' ? { cards } : {}),
+    });
+  };
+
   return {
     client,
     created,
@@ -137,19 +163,27 @@ export function harness(options: Partial<HostedFieldsOptions> = {}) {
       windowOf(iframe(key)).postMessage.mock.calls.map(
         ([data]) => (data as { message: PageToFrameMessage }).message,
       ),
-    fieldEvent(
-      key: FieldKey,
-      event: string,
-      state: Partial<Record<string, boolean>>,
-      extra: object = {},
-    ): void {
-      send(key, {
-        type: 'fieldEvent',
-        event,
-        field: key,
-        state: { isEmpty: false, isValid: false, isPotentiallyValid: true, isFocused: false, ...state },
-        ...extra,
-      });
+    /**
+     * The shopper changed a field's value so that its state became `patch` over what it was (and,
+     * for the number, its brand candidates `numberCards`): the frame sends the events of what
+     * changed, and nothing when nothing did. Returns the events sent.
+     */
+    change(key: FieldKey, patch: Partial<FieldState>, numberCards?: CardCandidate[]): FieldEventType[] {
+      const previous = stateOf(key);
+      states.set(key, { ...previous, ...patch });
+      const cardsChanged =
+        key === 'number' &&
+        numberCards !== undefined &&
+        JSON.stringify(numberCards) !== JSON.stringify(cards);
+      if (cardsChanged) cards = numberCards;
+      const events = fieldEventsOf(previous, stateOf(key), cardsChanged);
+      for (const event of events) emit(key, event);
+      return events;
+    },
+    /** The field's input gained or lost focus. */
+    focus(key: FieldKey, isFocused: boolean): void {
+      states.set(key, { ...stateOf(key), isFocused });
+      emit(key, isFocused ? 'focus' : 'blur');
     },
   };
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi, type Mock } from 'vitest';
 import { clearClientCache, createClient, type GatewayClient } from '../../client';
 import { clientToken, stubFetch, type FetchCall, type StubAnswer } from '../../client/test-support';
 import type { RawPaymentMethod } from '../../model';
@@ -16,13 +16,13 @@ import {
   type PayPalTokenizeResult,
 } from './index';
 
-const GATEWAY = 'https://localhost:8445';
+const { assets: ASSETS, gateway: GATEWAY } = inject('localOrigins');
+
 const API = `${GATEWAY}/merchants/demo_merchant/client_api`;
 const CONFIG_URL = `${API}/v1/configuration`;
 const CREATE_URL = `${API}/v1/paypal_hermes/create_payment_resource`;
 const AGREEMENT_URL = `${API}/v1/paypal_hermes/setup_billing_agreement`;
 const ACCOUNTS_URL = `${API}/v1/payment_methods/paypal_accounts`;
-const ASSETS = 'https://localhost:8444';
 const PAGES = `${ASSETS}/payment-panel/${PANEL_VERSION}/html`;
 const KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CUSTOMER_TOKEN = clientToken({

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   FAILED_AUTHENTICATION_MESSAGE,
   UNREADABLE_AUTH_RESPONSE_MESSAGE,
   readAuthResponse,
   readLookupAnswer,
 } from './responses';
+
+const { gateway } = inject('localOrigins');
 
 const INFO = {
   liabilityShifted: false,
@@ -22,10 +24,10 @@ const METHOD = {
 };
 
 const LOOKUP = {
-  acsUrl: 'https://localhost:8445/sandbox/three-d-secure/acs',
+  acsUrl: `${gateway}/sandbox/three-d-secure/acs`,
   pareq: 'sandbox-pareq-1',
   md: 'sandbox-md-1',
-  termUrl: 'https://localhost:8445/merchants/m/client_api/v1/three_d_secure/term?session=1',
+  termUrl: `${gateway}/merchants/m/client_api/v1/three_d_secure/term?session=1`,
 };
 
 const TOP_INFO = { liabilityShifted: false, liabilityShiftPossible: true };

@@ -1,11 +1,12 @@
 /**
- * Cardinal's Songbird on the page, for 3D Secure 2: where the script comes from, loading it (with
- * the configuration's integrity hash when there is one) and setting it up with the gateway's JWT,
+ * Cardinal's Songbird on the page, for 3D Secure 2: where the script may come from (Cardinal's
+ * hosts only), loading it (with the configuration's integrity hash when there is one) and setting it up with the gateway's JWT,
  * within the set-up time-out; its events reach the verification that runs. Songbird is one
  * `window.Cardinal` per page, so every 3D Secure instance of the page shares one set-up per JWT.
  * @packageDocumentation
  */
 import type { GatewayClient } from '../../client';
+import { SONGBIRD_SOURCES } from '../../shared/build-constants';
 import { createError, isPanelError, type PanelError } from '../../shared/errors';
 import { loadScript } from '../../shared/load-script';
 import { isObject, looseObject, nonEmptyString, optional, parseWith } from '../../shared/strict-readers';
@@ -39,6 +40,39 @@ export interface SongbirdSettings {
   url: string;
   /** The script's SRI hash, when the configuration gives one. */
   integrity: string | null;
+  /**
+   * Why the script is not loaded, when the configuration names one Songbird may not be: a URL
+   * off Cardinal's hosts, or a hash the browser would not check.
+   */
+  refusal?: string;
+}
+
+/**
+ * Whether Songbird may be loaded from `url`: `https:` on Cardinal's hosts, or, in the local
+ * flavour, the sandbox's stand-in ({@link SONGBIRD_SOURCES}). The script runs in the merchant's
+ * page, so no other host's script is taken, whatever the configuration says.
+ */
+export function isSongbirdUrl(url: string): boolean {
+  let href: string;
+  try {
+    // The parsed form: credentials, ports and dot segments show in it, and do not fit a prefix.
+    href = new URL(url).href;
+  } catch {
+    return false;
+  }
+  return SONGBIRD_SOURCES.some((source) => href.startsWith(source));
+}
+
+/**
+ * Whether `integrity` is metadata the browser checks: one or more `sha256-`, `sha384-` or
+ * `sha512-` base64 digests. Browsers load a script whose `integrity` holds none unchecked, so a
+ * configuration must not be able to give a hash that looks like one and pins nothing.
+ */
+export function isIntegrity(integrity: string): boolean {
+  return integrity
+    .trim()
+    .split(/\s+/)
+    .every((part) => /^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/.test(part));
 }
 
 const threeDSecureBlock = looseObject({
@@ -48,24 +82,25 @@ const threeDSecureBlock = looseObject({
 });
 
 /**
- * Songbird's settings from the configuration, or `null` when it offers no 3D Secure 2 (no JWT). A
- * Songbird URL that is not `https:` is not taken: the script runs in the merchant's page.
+ * Songbird's settings from the configuration, or `null` when it offers no 3D Secure 2 (no JWT).
+ * Without a Songbird URL of its own, the configuration gets Cardinal's documented one for its
+ * environment; one off Cardinal's hosts, or a hash that pins nothing, is refused
+ * (`refusal`), and the set-up fails with `THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED`.
  */
 export function songbirdSettings(client: GatewayClient): SongbirdSettings | null {
   const gateway = client.configuration.gatewayConfiguration;
   const block = parseWith(threeDSecureBlock, gateway.threeDSecure);
   if (!block) return null;
-  const documented = SONGBIRD_URLS[gateway.environment === 'production' ? 'production' : 'sandbox'];
-  let url: string = documented;
-  if (block.cardinalSongbirdUrl !== undefined) {
-    try {
-      const given = new URL(block.cardinalSongbirdUrl);
-      url = given.protocol === 'https:' ? given.href : documented;
-    } catch {
-      // The documented address serves a configuration whose own one does not parse.
-    }
+  const url =
+    block.cardinalSongbirdUrl ??
+    SONGBIRD_URLS[gateway.environment === 'production' ? 'production' : 'sandbox'];
+  const integrity = block.cardinalSongbirdIdentityHash ?? null;
+  const settings: SongbirdSettings = { jwt: block.cardinalAuthenticationJWT, url, integrity };
+  if (!isSongbirdUrl(url)) settings.refusal = "Songbird's URL is not on Cardinal's hosts.";
+  else if (integrity !== null && !isIntegrity(integrity)) {
+    settings.refusal = "Songbird's integrity is not a hash the browser checks.";
   }
-  return { jwt: block.cardinalAuthenticationJWT, url, integrity: block.cardinalSongbirdIdentityHash ?? null };
+  return settings;
 }
 
 /** The 3D Secure version the gateway offers: 2 when its configuration carries Cardinal's JWT. */
@@ -281,6 +316,14 @@ function setUp(state: SongbirdState, settings: SongbirdSettings): Promise<Songbi
       cardinal.setup('init', { jwt: settings.jwt });
     };
 
+    const { refusal } = settings;
+    if (refusal !== undefined) {
+      // After the page's set-up is recorded, as a script that failed to load would be.
+      void Promise.resolve().then(() => {
+        fail(createError('THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED', undefined, { reason: refusal }));
+      });
+      return;
+    }
     loadSongbird(settings.url, settings.integrity).then(
       () => {
         if (done) return;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import type { ClientRequestOptions, GatewayClient, GatewayConfiguration } from '../../client';
 import { fakeClient } from '../../client/test-support';
 import { stubFrameWindows } from '../hosted-fields/test-support';
@@ -12,13 +12,16 @@ import {
 import {
   SONGBIRD_SETUP_TIMEOUT_MS,
   SONGBIRD_URLS,
+  isIntegrity,
+  isSongbirdUrl,
   offeredVersion,
   resetSongbird,
   songbirdSettings,
 } from './songbird';
 import { lookupFields } from './verify-options';
 
-const GATEWAY = 'https://localhost:8445';
+const { assets, gateway: GATEWAY } = inject('localOrigins');
+
 const SONGBIRD_URL = `${GATEWAY}/sandbox/cardinal/songbird.js`;
 const INTEGRITY = 'sha384-abc';
 const NONCE = 'tokencc_card';
@@ -34,7 +37,7 @@ function configuration(
   return {
     environment: 'sandbox',
     clientApiUrl: `${GATEWAY}/merchants/m/client_api`,
-    assetsUrl: 'https://localhost:8444',
+    assetsUrl: assets,
     threeDSecureEnabled: true,
     threeDSecure,
   };
@@ -207,8 +210,9 @@ function verify(threeDSecure: ThreeDSecure, overrides: Partial<VerifyCardOptions
   return { promise, frames, addFrame, removeFrame, settled: () => settled };
 }
 
-const CHALLENGE_HTML =
-  '<div id="Cardinal-ElementContainer"><iframe name="cardinal-step-up" width="400" height="400"></iframe></div>';
+const ISSUER_PAGE = 'https://issuer.test/acs?creq=creq-1';
+/** Songbird's HTML: one frame, with attributes of Songbird's own that the panel does not take. */
+const CHALLENGE_HTML = `<div id="Cardinal-ElementContainer"><iframe id="Cardinal-CCA-IFrame" name="cardinal-step-up" src="${ISSUER_PAGE.replace('&', '&amp;')}" width="400" height="400" onload="window.polluted = true" allow="payment" referrerpolicy="unsafe-url" class="cardinal"></iframe></div>`;
 
 /** Songbird hands the issuer's frame over once `continue` was called. */
 async function showChallenge(mode = 'static', html = CHALLENGE_HTML) {
@@ -253,13 +257,8 @@ describe('creating 3D Secure 2', () => {
     expect(cardinal.calls).toContainEqual(['setup', 'init', { jwt: 'header.payload.signature' }]);
   });
 
-  it("loads Cardinal's documented Songbird when the configuration names none, or one that is not https", async () => {
-    setup({
-      gateway: configuration({
-        cardinalAuthenticationJWT: 'jwt',
-        cardinalSongbirdUrl: 'http://evil.test/s.js',
-      }),
-    });
+  it("loads Cardinal's documented Songbird when the configuration names none", async () => {
+    setup({ gateway: configuration({ cardinalAuthenticationJWT: 'jwt' }) });
     await vi.waitFor(() => {
       expect(scripts).toHaveLength(1);
     });
@@ -277,6 +276,62 @@ describe('creating 3D Secure 2', () => {
       url: SONGBIRD_URLS.production,
       integrity: null,
     });
+  });
+
+  it.each([
+    'https://songbird.cardinalcommerce.com/edge/v1/abc/songbird.js',
+    'https://songbirdstag.cardinalcommerce.com/cardinalcruise/v1/songbird.js',
+    SONGBIRD_URL,
+  ])('takes Songbird from %s', (url) => {
+    expect(isSongbirdUrl(url)).toBe(true);
+  });
+
+  it.each([
+    'http://songbird.cardinalcommerce.com/edge/v1/songbird.js',
+    'https://evil.test/songbird.js',
+    'https://songbird.cardinalcommerce.com.evil.test/songbird.js',
+    'https://evilsongbird.cardinalcommerce.com/songbird.js',
+    'https://user@songbird.cardinalcommerce.com/songbird.js',
+    'https://songbird.cardinalcommerce.com:444/songbird.js',
+    `${GATEWAY}/sandbox/control.js`,
+    `${GATEWAY}/sandbox/cardinal/../control.js`,
+    `${GATEWAY}/sandbox/cardinal%2F..%2F..%2Fcontrol`,
+    'https://localhost:9999/sandbox/cardinal/songbird.js',
+    'javascript:alert(1)',
+    'songbird.js',
+  ])('refuses Songbird from %s: THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED, no script', async (url) => {
+    expect(isSongbirdUrl(url)).toBe(false);
+    const { threeDSecure } = setup({
+      gateway: configuration({ cardinalAuthenticationJWT: 'jwt', cardinalSongbirdUrl: url }),
+    });
+    await expect(verify(threeDSecure).promise).rejects.toMatchObject({
+      code: 'THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED',
+      details: { reason: "Songbird's URL is not on Cardinal's hosts." },
+    });
+    expect(scripts).toEqual([]);
+  });
+
+  it.each(['abc', 'sha1-abc', 'md5-abc', 'sha384-abc sha999-x', 'sha384-a b c'])(
+    'refuses an integrity the browser would not check (%j): no script',
+    async (integrity) => {
+      expect(isIntegrity(integrity)).toBe(false);
+      const { threeDSecure } = setup({
+        gateway: configuration({
+          cardinalAuthenticationJWT: 'jwt',
+          cardinalSongbirdUrl: SONGBIRD_URL,
+          cardinalSongbirdIdentityHash: integrity,
+        }),
+      });
+      await expect(verify(threeDSecure).promise).rejects.toMatchObject({
+        code: 'THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED',
+      });
+      expect(scripts).toEqual([]);
+    },
+  );
+
+  it('takes an integrity of one or more sha256, sha384 or sha512 digests', () => {
+    expect(isIntegrity(INTEGRITY)).toBe(true);
+    expect(isIntegrity('sha256-AbC+/= sha512-xyz==')).toBe(true);
   });
 });
 
@@ -371,6 +426,18 @@ describe('verifyCard, version 2', () => {
     expect(frame?.width).toBe('250');
     expect(frame?.height).toBe('400');
     expect(frame?.dataset.acsWindowSize).toBe('01');
+    // Rebuilt: the issuer's address and the panel's own attributes, nothing else of Songbird's.
+    expect(frame?.src).toBe(ISSUER_PAGE);
+    expect(Object.fromEntries([...(frame?.attributes ?? [])].map((a) => [a.name, a.value]))).toEqual({
+      sandbox: 'allow-scripts allow-forms allow-same-origin',
+      src: ISSUER_PAGE,
+      title: 'Card Verification',
+      class: 'payment-panel-three-d-secure-frame',
+      'data-acs-window-size': '01',
+      width: '250',
+      height: '400',
+      frameborder: '0',
+    });
     cardinal.emit(
       'payments.validated',
       { ActionCode: 'SUCCESS', Payment: { ExtendedData: {} } },
@@ -534,8 +601,24 @@ describe('verifyCard, version 2', () => {
 
   it.each([
     ['HTML without a frame', 'static', '<p>no frame</p>'],
-    ['HTML with two frames', 'static', '<iframe></iframe><iframe></iframe>'],
+    [
+      'HTML with two frames',
+      'static',
+      `<iframe src="${ISSUER_PAGE}"></iframe><iframe src="${ISSUER_PAGE}"></iframe>`,
+    ],
     ['an unknown mode', 'modal', CHALLENGE_HTML],
+    ['a frame without an address', 'static', '<iframe name="cardinal-step-up"></iframe>'],
+    [
+      'a frame with srcdoc',
+      'static',
+      `<iframe src="${ISSUER_PAGE}" srcdoc="<script>parent.x=1</script>"></iframe>`,
+    ],
+    ['a javascript: frame', 'static', '<iframe src="javascript:parent.polluted=1"></iframe>'],
+    ['a data: frame', 'static', '<iframe src="data:text/html,<script>alert(1)</script>"></iframe>'],
+    ['an http: frame', 'static', '<iframe src="http://issuer.test/acs"></iframe>'],
+    ['a relative address', 'static', '<iframe src="/acs"></iframe>'],
+    ['an address with credentials', 'static', '<iframe src="https://user:pass@issuer.test/acs"></iframe>'],
+    ['a suppressed frame with srcdoc', 'suppress', '<iframe srcdoc="<p>x</p>"></iframe>'],
   ])('%s is THREEDS_INLINE_IFRAME_DETAILS_INCORRECT, and Songbird is told', async (_name, mode, html) => {
     const { threeDSecure } = setup();
     const run = verify(threeDSecure);
@@ -551,7 +634,10 @@ describe('verifyCard, version 2', () => {
     await showChallenge('suppress');
     expect(run.addFrame).not.toHaveBeenCalled();
     const hidden = document.querySelector<HTMLElement>('body > div[hidden]');
-    expect(hidden?.querySelector('iframe')).not.toBeNull();
+    const frame = hidden?.querySelector('iframe');
+    expect(frame?.getAttribute('src')).toBe(ISSUER_PAGE);
+    expect(frame?.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-same-origin');
+    expect(frame?.hasAttribute('onload')).toBe(false);
     void threeDSecure.cancelVerifyCard();
     await run.promise;
     expect(document.querySelector('body > div[hidden]')).toBeNull();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { clearClientCache, createClient, type GatewayClient } from '../../client';
 import { clientToken, stubFetch, type FetchCall, type StubAnswer } from '../../client/test-support';
 import { PANEL_VERSION } from '../../shared/build-constants';
@@ -17,10 +17,10 @@ import {
 } from './index';
 import { FAILED_AUTHENTICATION_MESSAGE, UNREADABLE_AUTH_RESPONSE_MESSAGE } from './responses';
 
-const GATEWAY = 'https://localhost:8445';
+const { assets: ASSETS, gateway: GATEWAY } = inject('localOrigins');
+
 const API = `${GATEWAY}/merchants/demo_merchant/client_api`;
 const CONFIG_URL = `${API}/v1/configuration`;
-const ASSETS = 'https://localhost:8444';
 const KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const TOKEN = clientToken({
   authorizationFingerprint: 'abc|created_at=2024&merchant_id=demo_merchant',
@@ -392,6 +392,7 @@ describe('verifyCard', () => {
         version: PANEL_VERSION,
       });
       expect(run.frame().name).toBe(`${BANK_FRAME_CLASS}-${run.channel()}`);
+      expect(run.frame().getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-same-origin');
       expect(run.frame().title).toBe(DEFAULT_BANK_FRAME_TITLE);
       expect(run.frame().className).toBe(BANK_FRAME_CLASS);
       expect(run.frame().getAttribute('width')).toBe('400');

@@ -56,6 +56,16 @@ import {
 registerErrors(THREE_D_SECURE_ERRORS);
 registerErrors(THREE_D_SECURE_2_ERRORS);
 
+/**
+ * The `sandbox` of the bank frame (version 1) and the issuer's frame (version 2), as tight as the
+ * flows allow (docs/three-d-secure.md, "The frames' sandbox"): the bank's and issuer's pages run
+ * script and post forms (the panel's bank frame posts the bank form; the issuer's page its
+ * password), and keep their own origin, as their answer reaches the page by origin (the panel's
+ * authentication-complete page, the issuer's last page to Songbird). Never popups, modals, top
+ * navigation or downloads.
+ */
+export const THREE_D_SECURE_FRAME_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
+
 /** Options of {@link createThreeDSecure}. */
 export interface ThreeDSecureOptions {
   /**
@@ -249,16 +259,30 @@ function browserFields(): Record<string, unknown> {
 }
 
 /**
- * The issuer's frame out of the HTML Songbird hands over: its one iframe, titled and sized for
- * the window asked for, or `null` when the HTML holds none.
+ * The issuer's frame out of the HTML Songbird hands over, rebuilt: a new frame of the panel's own
+ * with the `https:` address of the HTML's one frame and nothing else of it (no `srcdoc`, no event
+ * handler attribute, no name), sandboxed, titled and sized for the window asked for. `null` when
+ * the HTML holds no single frame, or one that is not an `https:` page (a `srcdoc`, a relative,
+ * `javascript:` or `data:` address).
  */
 function issuerFrame(html: string, title: string, options: ThreeDSecure2Options): HTMLIFrameElement | null {
+  // A template's content is inert: nothing in it loads or runs while it is read.
   const template = document.createElement('template');
   template.innerHTML = html;
   const frames = template.content.querySelectorAll('iframe');
-  const frame = frames.length === 1 ? frames[0] : undefined;
-  if (!frame) return null;
-  frame.remove();
+  const given = frames.length === 1 ? frames[0] : undefined;
+  const src = given?.getAttribute('src');
+  if (!given || !src || given.hasAttribute('srcdoc')) return null;
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', THREE_D_SECURE_FRAME_SANDBOX);
+  frame.src = url.href;
   const size = ACS_WINDOW_SIZES[acsWindowSizeOf(options)];
   frame.title = title;
   frame.className = BANK_FRAME_CLASS;
@@ -268,9 +292,6 @@ function issuerFrame(html: string, title: string, options: ThreeDSecure2Options)
   if (size) {
     frame.width = String(size.width);
     frame.height = String(size.height);
-  } else {
-    frame.removeAttribute('width');
-    frame.removeAttribute('height');
   }
   frame.setAttribute('frameborder', '0');
   return frame;
@@ -558,6 +579,7 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
       const challenge = (answer: LookupAnswer, bank: LookupChallenge): void => {
         const channel = createChannelId();
         const iframe = document.createElement('iframe');
+        iframe.setAttribute('sandbox', THREE_D_SECURE_FRAME_SANDBOX);
         iframe.src = bankFrameUrl(channel);
         iframe.name = `${BANK_FRAME_CLASS}-${channel}`;
         iframe.title = frameTitle;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { clearClientCache, createClient, type GatewayClient } from '../../client';
 import {
   clientToken,
@@ -11,9 +11,11 @@ import type { PaymentMethodType } from '../../model';
 import { expectReadsItsShape } from '../../shared/test-support';
 import { fetchVaultedPaymentMethods, vaultedPaymentMethodReader } from './index';
 
-const API = 'https://localhost:8445/merchants/merchant1/client_api';
+const { assets, gateway } = inject('localOrigins');
+
+const API = `${gateway}/merchants/merchant1/client_api`;
 const CONFIG_URL = `${API}/v1/configuration`;
-const CONFIG = { environment: 'sandbox', clientApiUrl: API, assetsUrl: 'https://localhost:8444' };
+const CONFIG = { environment: 'sandbox', clientApiUrl: API, assetsUrl: assets };
 const FINGERPRINT =
   'abc123|created_at=2024-01-01T00:00:00Z&merchant_id=merchant1&customer_id=returning_shopper';
 const ALL_TYPES: readonly PaymentMethodType[] = ['CreditCard', 'PayPalAccount', 'ApplePayCard'];
@@ -311,9 +313,9 @@ describe('fetchVaultedPaymentMethods', () => {
     }
   });
 
-  it('answers [] once the client is torn down', async () => {
+  it("answers [] once the client's last hold is released", async () => {
     const { client, calls } = await clientWith(() => ({ body: { paymentMethods: SEEDED } }));
-    client.teardown();
+    client.release();
     expect(await fetchVaultedPaymentMethods(client, { enabledTypes: ALL_TYPES })).toEqual([]);
     expect(requestsAfterConfiguration(calls).filter((call) => call.url.includes('payment_methods'))).toEqual(
       [],

@@ -15,6 +15,7 @@ import { DATA_COLLECTOR_ERRORS } from './catalogues/data-collector';
 import { GENERAL_ERRORS } from './catalogues/general';
 import { GOOGLE_PAYMENT_ERRORS } from './catalogues/google-payment';
 import { HOSTED_FIELDS_ERRORS } from './catalogues/hosted-fields';
+import { HOSTED_FIELDS_LOAD_ERRORS } from './catalogues/hosted-fields-load';
 import { PANEL_ERRORS } from './catalogues/panel';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
@@ -35,6 +36,7 @@ export const ERROR_CATALOGUE = /* @__PURE__ */ (() =>
     ...PANEL_ERRORS,
     ...APPLE_PAY_ERRORS,
     ...HOSTED_FIELDS_ERRORS,
+    ...HOSTED_FIELDS_LOAD_ERRORS,
     ...PAYPAL_ERRORS,
     ...THREE_D_SECURE_ERRORS,
     ...THREE_D_SECURE_2_ERRORS,

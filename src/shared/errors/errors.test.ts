@@ -3,6 +3,7 @@ import { ERROR_CATALOGUE, type ErrorCode } from './catalogue';
 import { APPLE_PAY_ERRORS } from './catalogues/apple-pay';
 import { DATA_COLLECTOR_ERRORS } from './catalogues/data-collector';
 import { GOOGLE_PAYMENT_ERRORS } from './catalogues/google-payment';
+import { HOSTED_FIELDS_LOAD_ERRORS } from './catalogues/hosted-fields-load';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
 import { createError, isPanelError, PanelError, panelErrorFromJSON, registerErrors } from './panel-error';
@@ -66,6 +67,12 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
   ['NO_PAYMENT_METHOD_AVAILABLE', 'CUSTOMER', 'No payment method is available.'],
   ['APPLE_PAY_NOT_ENABLED', 'MERCHANT', 'Apple Pay is not enabled for this merchant.'],
   ['GOOGLE_PAYMENT_NOT_ENABLED', 'MERCHANT', 'Google Pay is not enabled for this merchant.'],
+  [
+    'BROWSER_NOT_SUPPORTED',
+    'CUSTOMER',
+    'This browser lacks BroadcastChannel, which the panel needs.',
+    { capability: 'BroadcastChannel' },
+  ],
   [
     'MODULE_LOAD_FAILED',
     'NETWORK',
@@ -142,6 +149,8 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
     'CUSTOMER',
     'Some payment input fields are invalid. Cannot tokenize invalid card fields.',
   ],
+  ['HOSTED_FIELDS_TIMEOUT', 'UNKNOWN', 'Hosted Fields timed out when attempting to set up.'],
+  ['HOSTED_FIELDS_FRAME_LOAD_FAILED', 'NETWORK', 'Hosted Fields frames could not be loaded.'],
   ['PAYPAL_NOT_ENABLED', 'MERCHANT', 'PayPal is not enabled for this merchant.'],
   [
     'PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED',
@@ -281,6 +290,12 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
     "Google Pay's script did not load within 30 seconds.",
     { seconds: '30' },
   ],
+  [
+    'GOOGLE_PAYMENT_READY_TIMEOUT',
+    'NETWORK',
+    'Google Pay did not answer isReadyToPay within 10 seconds.',
+    { seconds: '10' },
+  ],
 ];
 
 describe('the codes a page knows', () => {
@@ -303,8 +318,10 @@ describe('the codes a page knows', () => {
 });
 
 describe('error catalogue', () => {
-  // The files of PayPal, Apple Pay, 3D Secure and the data collector bring their codes; here they are all in.
+  // The files of PayPal, Apple Pay, 3D Secure, the data collector and those that watch the card
+  // frames bring their codes; here they are all in.
   beforeAll(() => {
+    registerErrors(HOSTED_FIELDS_LOAD_ERRORS);
     registerErrors(PAYPAL_ERRORS);
     registerErrors(APPLE_PAY_ERRORS);
     registerErrors(THREE_D_SECURE_ERRORS);

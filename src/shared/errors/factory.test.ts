@@ -6,6 +6,7 @@ import { DATA_COLLECTOR_ERRORS } from './catalogues/data-collector';
 import { createChannelError, GENERAL_ERRORS } from './catalogues/general';
 import { GOOGLE_PAYMENT_ERRORS } from './catalogues/google-payment';
 import { createTokenizationError, HOSTED_FIELDS_ERRORS } from './catalogues/hosted-fields';
+import { HOSTED_FIELDS_LOAD_ERRORS } from './catalogues/hosted-fields-load';
 import { PANEL_ERRORS } from './catalogues/panel';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
@@ -23,6 +24,7 @@ describe('component catalogues', () => {
       PANEL_ERRORS,
       APPLE_PAY_ERRORS,
       HOSTED_FIELDS_ERRORS,
+      HOSTED_FIELDS_LOAD_ERRORS,
       PAYPAL_ERRORS,
       THREE_D_SECURE_ERRORS,
       THREE_D_SECURE_2_ERRORS,

@@ -2,6 +2,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { PaymentPanelElement } from '../../../src/element/payment-panel-element';
 import { PANEL_EVENT_NAMES, type PanelEventName } from '../../../src/shared/event-names';
+import { recordPanelEvents, requestPaymentMethodOf, type RequestOutcome } from './page-scripts';
 
 /** An event as the page recorded it; errors keep their catalogue fields. */
 export interface RecordedEvent {
@@ -14,29 +15,7 @@ export interface RecordedEvent {
 
 /** Records every panel event that reaches the document, from before any script runs. */
 async function recordEvents(page: Page): Promise<void> {
-  await page.addInitScript((names: readonly string[]) => {
-    const events: unknown[] = [];
-    (window as unknown as { panelEvents: unknown[] }).panelEvents = events;
-    // Everything any frame posts to the merchant window, as text.
-    const messages: string[] = [];
-    (window as unknown as { panelMessages: string[] }).panelMessages = messages;
-    window.addEventListener('message', (event) => {
-      messages.push(JSON.stringify(event.data));
-    });
-    for (const name of names) {
-      document.addEventListener(name, (event) => {
-        const detail = (event as CustomEvent<unknown>).detail;
-        // An error's own fields (name, code, type, message, details) as plain data.
-        const plain: unknown =
-          detail instanceof Error
-            ? JSON.parse(
-                JSON.stringify({ ...(detail as object), name: detail.name, message: detail.message }),
-              )
-            : JSON.parse(JSON.stringify(detail ?? null));
-        events.push({ name, detail: plain });
-      });
-    }
-  }, PANEL_EVENT_NAMES);
+  await page.addInitScript(recordPanelEvents, PANEL_EVENT_NAMES);
 }
 
 /** Which bundle a bare merchant page loads. */
@@ -87,18 +66,8 @@ export class PanelPage {
   }
 
   /** Calls `requestPaymentMethod()` and returns its payload, or the rejection's catalogue error. */
-  async requestPaymentMethod(): Promise<{
-    payload?: Record<string, unknown>;
-    error?: RecordedEvent['detail'];
-  }> {
-    return this.element.evaluate(async (el) => {
-      try {
-        return { payload: (await (el as PaymentPanelElement).requestPaymentMethod()) as never };
-      } catch (error) {
-        const e = error as Error & Record<string, unknown>;
-        return { error: { name: e.name, code: e.code, type: e.type, message: e.message } as never };
-      }
-    });
+  async requestPaymentMethod(): Promise<RequestOutcome> {
+    return this.element.evaluate(requestPaymentMethodOf);
   }
 
   /** Every event recorded so far. */

@@ -535,3 +535,32 @@ export function hostileExpression(spec: HostileSpec, count: number, target: Host
     spec,
   )}, ${count}, ${JSON.stringify(target)})`;
 }
+
+/**
+ * Posts `messages` to every hosted-field frame of the page, each on the frame's real channel, read
+ * from its URL as any script of the merchant page can: what a hostile script of the page can do
+ * with the panel's own message names. Self-contained, so it runs in the merchant page
+ * (`page.evaluate(postToHostedFieldFrames, messages)`); returns how many it posted.
+ */
+export function postToHostedFieldFrames(messages: readonly unknown[]): number {
+  const frames: HTMLIFrameElement[] = [];
+  const walk = (root: Document | ShadowRoot): void => {
+    for (const element of root.querySelectorAll('*')) {
+      if (element instanceof HTMLIFrameElement && element.name.startsWith('payment-panel-hosted-field-')) {
+        frames.push(element);
+      }
+      if (element.shadowRoot) walk(element.shadowRoot);
+    }
+  };
+  walk(document);
+  let posted = 0;
+  for (const frame of frames) {
+    const url = new URL(frame.src);
+    const channel = new URLSearchParams(url.hash.slice(1)).get('channel');
+    for (const message of messages) {
+      frame.contentWindow?.postMessage({ protocol: 'payment-panel', channel, message }, url.origin);
+      posted += 1;
+    }
+  }
+  return posted;
+}

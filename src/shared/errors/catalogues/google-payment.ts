@@ -32,4 +32,8 @@ export const GOOGLE_PAYMENT_ERRORS = {
     type: 'NETWORK',
     message: "Google Pay's script did not load within {seconds} seconds.",
   },
+  GOOGLE_PAYMENT_READY_TIMEOUT: {
+    type: 'NETWORK',
+    message: 'Google Pay did not answer isReadyToPay within {seconds} seconds.',
+  },
 } as const satisfies Catalogue;

@@ -16,6 +16,10 @@ export const PANEL_ERRORS = {
   NO_PAYMENT_METHOD_AVAILABLE: { type: 'CUSTOMER', message: 'No payment method is available.' },
   APPLE_PAY_NOT_ENABLED: { type: 'MERCHANT', message: 'Apple Pay is not enabled for this merchant.' },
   GOOGLE_PAYMENT_NOT_ENABLED: { type: 'MERCHANT', message: 'Google Pay is not enabled for this merchant.' },
+  BROWSER_NOT_SUPPORTED: {
+    type: 'CUSTOMER',
+    message: 'This browser lacks {capability}, which the panel needs.',
+  },
   MODULE_LOAD_FAILED: { type: 'NETWORK', message: 'The {module} file of the panel could not be loaded.' },
   MODULE_LOAD_TIMEOUT: {
     type: 'NETWORK',
