@@ -1,15 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { localOrigins } from './demo/server/origins';
-import browsers from './tests/tools/browsers.json' with { type: 'json' };
+import { binaryOf } from './tests/tools/browsers';
 
 const origins = localOrigins();
-
-/** The binary of a browser of tests/tools/browsers.json (the table `npm test` installs from). */
-function executablePath(name: string): string {
-  const browser = browsers.find((b) => b.name === name);
-  if (!browser) throw new Error(`tests/tools/browsers.json has no browser named ${name}`);
-  return process.env[browser.env] || browser.path;
-}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,7 +23,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: executablePath('chromium'),
+          executablePath: binaryOf('chromium'),
           args: [
             '--headless',
             '--no-sandbox',
@@ -54,7 +47,7 @@ export default defineConfig({
         userAgent: undefined,
         channel: 'moz-firefox',
         launchOptions: {
-          executablePath: executablePath('firefox'),
+          executablePath: binaryOf('firefox-esr'),
           firefoxUserPrefs: { 'dom.disable_window_flip': false },
         },
       },
