@@ -23,8 +23,9 @@ const GOOGLE_PAY = JSON.stringify({
 const FRAME_PAGE = '/html/hosted-fields-frame';
 /** Well before the 20 s time-out: what the browser shows at once is said within a few seconds. */
 const AT_ONCE_MS = 8_000;
-/** The console line of a frame the page's policy refuses. */
-const REFUSED_FRAME = /violates the following Content Security Policy directive: "frame-src/;
+/** The console line (Chromium) or report (Firefox) of a frame the page's policy refuses. */
+const REFUSED_FRAME =
+  /violates the following Content Security Policy directive: "frame-src|blocked the loading of a resource \(frame-src\)/;
 /** The console line of a frame page answering an error status. */
 const FAILED_PAGE = /Failed to load resource: the server responded with a status of (404|500)/;
 

@@ -6,7 +6,7 @@ import { expect, type Browser, type BrowserContext, type Locator, type Page } fr
 import type { PaymentPanelElement } from '../../../src/element/payment-panel-element';
 import { localOrigins } from '../../../demo/server/origins';
 import { focusPage } from '../models/card-fields';
-import { isNetworkFailureReport } from './page-guard';
+import { browserReport } from './page-guard';
 
 /** A catalogue error as the page hands it over. */
 export interface PlainError {
@@ -34,7 +34,8 @@ declare global {
 export async function watchUncaught(page: Page): Promise<() => Promise<string[]>> {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => {
-    if (!isNetworkFailureReport(error.message)) pageErrors.push(`pageerror: ${error.message}`);
+    // A browser's report is no error of the page's (Chromium's go to the console, unwatched here).
+    if (browserReport(error) === null) pageErrors.push(`pageerror: ${error.message}`);
   });
   await page.addInitScript(() => {
     const seen: string[] = [];
