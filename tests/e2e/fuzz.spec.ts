@@ -139,15 +139,17 @@ async function addAttackers(page: Page): Promise<{ foreign: Frame; opaque: Frame
       ),
     );
   }, gateway);
-  const frame = (name: string): Frame => {
-    const found = page.frame({ name });
+  // Each by its element: Firefox over WebDriver BiDi gives a frame no name whose document was not fetched
+  // (`data:`, `srcdoc`).
+  const frame = async (name: string): Promise<Frame> => {
+    const found = await (await page.locator(`iframe[name="${name}"]`).elementHandle()).contentFrame();
     if (!found) throw new Error(`no frame ${name}`);
     return found;
   };
   return {
-    foreign: frame('attacker-foreign'),
-    opaque: frame('attacker-opaque'),
-    sameOrigin: frame('attacker-same-origin'),
+    foreign: await frame('attacker-foreign'),
+    opaque: await frame('attacker-opaque'),
+    sameOrigin: await frame('attacker-same-origin'),
   };
 }
 
