@@ -23,12 +23,12 @@ const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * axe while the 3D Secure modal is open. axe reads each element's ARIA references through element reflection
- * (`ariaLabelledByElements`), and in Firefox ESR 153 that read crashes the page's content process while a modal
- * dialog of the panel's shadow root is open: a shopper's page never reads it, and the modal's keyboard and focus run
- * in every engine (`the 3D Secure modal` below).
+ * (`ariaLabelledByElements`), and in Firefox ESR 153 reading it on any element of the page, the panel's or not,
+ * crashes the page's content process while the modal is open. The panel never reads it; the modal's keyboard and
+ * focus run in every engine (`the 3D Secure modal` below), and axe runs in Firefox in every other state.
  */
 const AXE_IN_MODAL = chromiumOnly(
-  "axe's read of ariaLabelledByElements crashes Firefox ESR 153's content process while the 3D Secure modal is open",
+  "axe reads ariaLabelledByElements, and that read crashes Firefox ESR 153's content process while the 3D Secure modal is open",
 );
 
 // Each state loads frames and runs axe in every one of them: give the machine time.
