@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { VISA } from './models/card-fields';
 import type { PanelPage } from './models/panel';
+import { approvalShown } from './models/sandbox';
 import { chromiumOnly, expect as baseExpect, darkTest, reducedMotionTest, test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
@@ -457,7 +458,7 @@ test.describe('keyboard only', () => {
     const popupOpened = page.waitForEvent('popup');
     await page.keyboard.press('Enter');
     const popup = await popupOpened;
-    await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+    await approvalShown(popup);
     const closed = popup.waitForEvent('close');
     await popup.locator('#approve').click();
     await closed;
@@ -481,7 +482,7 @@ test.describe('keyboard only', () => {
     const creditOpened = page.waitForEvent('popup');
     await page.keyboard.press('Space');
     const credit = await creditOpened;
-    await credit.waitForURL(/\/sandbox\/paypal\/approve/);
+    await approvalShown(credit);
     await expect(credit.locator('#credit')).toBeVisible();
   });
 

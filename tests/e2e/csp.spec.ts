@@ -20,6 +20,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { VISA } from './models/card-fields';
 import type { PanelPage } from './models/panel';
+import { approvalShown } from './models/sandbox';
 import { expect, test as base } from './support/fixtures';
 
 const origins = localOrigins();
@@ -189,7 +190,7 @@ async function answerPayPal(
   const popupOpened = page.waitForEvent('popup');
   await panel.element.getByRole('button', { name: label, exact: true }).click();
   const popup = await popupOpened;
-  await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+  await approvalShown(popup);
   const closed = popup.waitForEvent('close');
   await popup.locator(button).click();
   await closed;

@@ -33,13 +33,14 @@ import {
   type RequestOutcome,
 } from './support/faults-page';
 import {
-  CALL_PATHS,
-  MATRIX_KINDS,
-  Sandbox,
   answered,
-  faultsInjected,
+  approvalShown,
+  CALL_PATHS,
   type FaultCallName,
   type FaultKind,
+  faultsInjected,
+  MATRIX_KINDS,
+  Sandbox,
 } from './models/sandbox';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
@@ -483,7 +484,7 @@ async function openApproval(page: Page): Promise<Page> {
   const opened = page.waitForEvent('popup');
   await payPalButton(page).click();
   const popup = await opened;
-  await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+  await approvalShown(popup);
   return popup;
 }
 

@@ -9,6 +9,7 @@ import { localOrigins } from '../../demo/server/origins';
 import { GOOGLE_PAY_READY_TIMEOUT_MS, HOSTED_FIELDS_SETUP_TIMEOUT_MS } from '../../src/shared/constants';
 import { VISA } from './models/card-fields';
 import type { PanelPage } from './models/panel';
+import { approvalShown } from './models/sandbox';
 import { expect, test } from './support/fixtures';
 import { AnswerOverrides } from './support/hostile-config';
 
@@ -83,7 +84,7 @@ async function payWithPayPal(page: Page, panel: PanelPage): Promise<Record<strin
   const popupOpened = page.waitForEvent('popup');
   await panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true }).click();
   const popup = await popupOpened;
-  await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+  await approvalShown(popup);
   const closed = popup.waitForEvent('close');
   await popup.locator('#approve').click();
   await closed;

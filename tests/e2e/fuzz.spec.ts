@@ -24,7 +24,7 @@ import {
 import { parseSiblingMessage } from '../../frames/hosted-fields/siblings';
 import { CardFields, VISA } from './models/card-fields';
 import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import { approvalShown, Sandbox } from './models/sandbox';
 import {
   createHostileMessages,
   hostileExpression,
@@ -694,7 +694,7 @@ test('a PayPal approval: 10 000 hostile messages from its popup change nothing, 
   const opened = page.waitForEvent('popup');
   await panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true }).click();
   const popup = await opened;
-  await popup.waitForURL(/\/sandbox\/paypal\/approve/, { timeout: PATIENCE_MS });
+  await approvalShown(popup, PATIENCE_MS);
   const approvalUrl = popup.url();
   // The channel is in the return URL the panel gave the gateway, never in the approval URL.
   const [created] = await sandbox.requests('/v1/paypal_hermes/create_payment_resource');

@@ -17,7 +17,7 @@ import { HOSTED_FIELDS_SILENT_FRAME_MS } from '../../src/shared/constants';
 import { ERROR_CATALOGUE } from '../../src/shared/errors';
 import { CardFields, VISA } from './models/card-fields';
 import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import { approvalShown, Sandbox } from './models/sandbox';
 import {
   AnswerOverrides,
   ATTRIBUTE_CASES,
@@ -179,7 +179,7 @@ async function approvesAndPays(page: Page, panel: PanelPage, button: Locator): P
   const opened = page.waitForEvent('popup');
   await button.click();
   const popup = await opened;
-  await popup.waitForURL(/\/sandbox\/paypal\/approve/, { timeout: PATIENCE_MS });
+  await approvalShown(popup, PATIENCE_MS);
   const closed = popup.waitForEvent('close');
   await popup.locator('#approve').click();
   await closed;
@@ -746,7 +746,7 @@ for (const [what, key, value] of [
     const opened = page.waitForEvent('popup');
     await button.click();
     const popup = await opened;
-    await popup.waitForURL(/\/sandbox\/paypal\/approve/, { timeout: PATIENCE_MS });
+    await approvalShown(popup, PATIENCE_MS);
     // PayPal sends the shopper back to a tampered return URL: its answer to Approve, changed on the way. The
     // approval is sent as the page's form posts it (Firefox over WebDriver BiDi gives Playwright no request bodies),
     // and only the redirect is changed. Playwright routes a redirect's first request only, hence this one.

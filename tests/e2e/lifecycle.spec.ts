@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
+import { approvalShown } from './models/sandbox';
 import { chromiumOnly, expect, guardedTest as test } from './support/fixtures';
 import { heapAfterGc, installLeakProbe, openResources, type OpenResources } from './support/leak-probe';
 import { PATIENCE_MS } from './support/recorder';
@@ -237,7 +238,7 @@ test('panels torn down while a PayPal approval waits close its popup and leave n
     const opened = page.waitForEvent('popup');
     await panel.getByRole('button', { name: 'Pay with PayPal', exact: true }).click();
     const popup = await opened;
-    await popup.waitForURL(/\/sandbox\/paypal\/approve/, { timeout: PATIENCE_MS });
+    await approvalShown(popup, PATIENCE_MS);
     expect((await openResources(page)).popups).toBe(1);
     await page.evaluate(async () => {
       const element = document.querySelector<PaymentPanelElement>('payment-panel');
