@@ -4,6 +4,7 @@
  * password.
  */
 import { MERCHANTS } from '../../demo/sandbox/merchants';
+import { ISSUER_CHALLENGE_PATH } from '../../demo/sandbox/three-d-secure-2';
 import {
   THREE_D_SECURE_2_CARD_NUMBERS,
   THREE_D_SECURE_2_PASSWORD,
@@ -17,7 +18,8 @@ import { expect, test } from './support/fixtures';
 const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
 const MODAL = '[part="three-d-secure-modal"]';
 const BANK_FRAME = 'payment-panel-three-d-secure-frame';
-const ISSUER_FRAME = 'sandbox-cardinal-challenge';
+/** The issuer's challenge page, in a frame the panel gives no name. */
+const ISSUER_FRAME = ISSUER_CHALLENGE_PATH;
 
 /** Opens a guest checkout with 3D Secure, types a card in and starts the request. */
 async function payWith(
