@@ -15,7 +15,7 @@
  */
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { CardFields, VISA } from './models/card-fields';
-import { PATIENCE_MS } from './support/recorder';
+import { cardSheetReady, PATIENCE_MS } from './support/recorder';
 import {
   clearRecordedErrors,
   clearSelectedPaymentMethod,
@@ -173,13 +173,15 @@ async function expectOneAnswered(path: string, since: number, kind: FaultKind): 
 /**
  * Runs one fault case of a call: arms the fault, starts the flow, moves the clock past the
  * time-out once the sandbox holds the request (for `timeout`), and returns what the flow gave.
+ * `beforeTimeout` is what goes on meanwhile, in real time, and must be done before the clock moves:
+ * the clock moves every timer of the page, the card frames' set-up watch too.
  */
 async function withFault<T>(
   page: Page,
   call: FaultCallName,
   kind: FaultKind,
   run: () => Promise<T>,
-  { count = 1 }: { count?: number } = {},
+  { count = 1, beforeTimeout }: { count?: number; beforeTimeout?: () => Promise<void> } = {},
 ): Promise<T> {
   await sandbox.clearFaults();
   const path = CALL_PATHS[call as keyof typeof CALL_PATHS];
@@ -188,6 +190,7 @@ async function withFault<T>(
   const outcome = run();
   if (kind === 'timeout') {
     await sandbox.waitForRequests(path, before + 1);
+    await beforeTimeout?.();
     await page.clock.runFor(timeoutOf(call));
   }
   const result = await outcome;
@@ -384,8 +387,10 @@ test.describe.serial('device data (PayPal’s fraud script: the sandbox’s stan
       const since = await latestLogId();
       const served = await scriptsServed();
       const attributes = { authorization: DEMO_KEY, 'data-collector': DATA_COLLECTOR };
+      // Nothing waits for the script: the panel gets ready and its card frames set up while it hangs.
       const mounted = await withFault(page, 'fraudnetScript', kind, () => mountPanel(page, attributes), {
         count: countOf(kind),
+        beforeTimeout: () => cardSheetReady(page),
       });
       expect(mounted).toEqual({ event: 'ready' });
       await new CardFields(page).ready();
