@@ -54,9 +54,7 @@ import { FUZZ_SEED } from './support/seeded';
 
 // The attacker frames stand for a merchant page without a policy of its own: the demo's strict
 // policy would refuse them before any message could be posted.
-test.beforeEach(async ({ page }) => {
-  await withoutMerchantPolicy(page);
-});
+withoutMerchantPolicy(test);
 
 const SEED = FUZZ_SEED;
 /** Messages posted at each target. */

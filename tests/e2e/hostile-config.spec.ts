@@ -663,9 +663,7 @@ test('a card frame URL of another version gives INCOMPATIBLE_VERSIONS and leaves
 
 test.describe('on a merchant page without a policy of its own', () => {
   // The demo's strict policy refuses frames from the other origin before the panel could.
-  test.beforeEach(async ({ page }) => {
-    await withoutMerchantPolicy(page);
-  });
+  withoutMerchantPolicy(test);
 
   test('card frames answering from another origin are never configured, and the panel gives up on them by name', async ({
     page,
