@@ -15,7 +15,10 @@ export default defineConfig({
   use: {
     baseURL: origins.merchant,
     ignoreHTTPSErrors: true,
-    trace: 'retain-on-failure',
+    // A failure keeps its trace: the actions, console, network and sources, but no screenshots or DOM snapshots,
+    // which took a quarter of Chromium's time and over half of Firefox's, where each is a round trip per action and
+    // frame over WebDriver BiDi (docs/building.md, "Chromium and Firefox"). `--trace on` records them all.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
   },
   projects: [
     {
@@ -46,10 +49,6 @@ export default defineConfig({
         ...devices['Desktop Firefox'],
         userAgent: undefined,
         channel: 'moz-firefox',
-        // The trace of a failure without screenshots and DOM snapshots: over WebDriver BiDi each is a round trip
-        // per action and frame, which made every test two to three times slower; the actions, console, network
-        // and sources stay.
-        trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
         launchOptions: {
           executablePath: binaryOf('firefox-esr'),
           firefoxUserPrefs: { 'dom.disable_window_flip': false },
