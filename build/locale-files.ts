@@ -7,10 +7,11 @@
  * needs a locale file.
  * @packageDocumentation
  */
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
 import { LOCALE_FOLDER, LOCALE_INTEGRITY_FILE } from '../src/shared/constants.ts';
+import { sri } from './integrity.ts';
 
 /** The published locale files: their text by path, the index of their hashes and the index's own hash. */
 export interface LocaleFiles {
@@ -19,11 +20,6 @@ export interface LocaleFiles {
   index: string;
   /** The index's SRI hash. */
   indexIntegrity: string;
-}
-
-/** The SRI (`sha384-…`) of a text, as integrity.json writes it. */
-export function sri(text: string): string {
-  return `sha384-${createHash('sha384').update(text).digest('base64')}`;
 }
 
 /**
@@ -45,4 +41,17 @@ export function localeFiles(localesDir = resolve(import.meta.dirname, '../src/i1
   return { files, index, indexIntegrity: sri(index) };
 }
 
-export { LOCALE_INTEGRITY_FILE };
+/**
+ * Writes the locale files and their index into the versioned folder, in the one build of each
+ * flavour that `writes` names; integrity.json then lists them.
+ */
+export function publishedLocaleFiles(locales: LocaleFiles, writes: (environment: string) => boolean): Plugin {
+  return {
+    name: 'payment-panel:locale-files',
+    generateBundle() {
+      if (!writes(this.environment.name)) return;
+      for (const [fileName, source] of locales.files) this.emitFile({ type: 'asset', fileName, source });
+      this.emitFile({ type: 'asset', fileName: LOCALE_INTEGRITY_FILE, source: locales.index });
+    },
+  };
+}

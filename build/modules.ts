@@ -88,19 +88,18 @@ export function moduleExternals(version: string): {
 
 const CORE_NAMESPACE = 'virtual:payment-panel/core-namespace';
 
-/** Whether an environment builds a module (see vite.config.ts for the names). */
-export function isModuleBuild(environment: string): boolean {
-  return environment.includes('Module_');
-}
-
 /** What the modules import of each file of the first script: names, or `*` for everything. */
 export type CoreImports = Map<string, Set<string>>;
 
 /**
  * Records, in a module's build, which names it imports from the first script's files, so that the
  * first script exposes exactly those (and can leave out what neither it nor a module uses).
+ * @param isModuleBuild - whether an environment builds a module (build/outputs.ts)
  */
-export function collectCoreImports(imports: CoreImports): Plugin {
+export function collectCoreImports(
+  imports: CoreImports,
+  isModuleBuild: (environment: string) => boolean,
+): Plugin {
   return {
     name: 'payment-panel:collect-core-imports',
     enforce: 'post',
@@ -170,9 +169,7 @@ export function coreNamespace(version: string, imports: CoreImports): Plugin {
         lines.push(
           `import { ${sorted.map((name) => `${name} as ${key}$${name}`).join(', ')} } from ${JSON.stringify(path)};`,
         );
-        members.push(
-          `${key}: Object.freeze({ ${sorted.map((name) => `${name}: ${key}$${name}`).join(', ')} })`,
-        );
+        members.push(`${key}: freeze({ ${sorted.map((name) => `${name}: ${key}$${name}`).join(', ')} })`);
       }
       return [
         ...lines,

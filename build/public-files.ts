@@ -1,10 +1,12 @@
 /**
  * The files of the versioned folder made at build time from the sources rather than bundled:
  * `payment-panel.d.ts` (see `declarations.ts`), `custom-elements.json` (see `manifest.ts`) and the
- * editors' data made from the manifest (see `editor-data.ts`). vite.config.ts writes them into each
- * flavour's folder before its integrity.json lists every file.
+ * editors' data made from the manifest (see `editor-data.ts`). The build writes them into each
+ * flavour's folder ({@link publicFilesWriter}) before its integrity.json lists every file.
  * @packageDocumentation
  */
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type * as Schema from 'custom-elements-manifest/schema';
 import { rollUpDeclarations } from './declarations.ts';
 import { vsCodeHtmlCustomData, webTypes } from './editor-data.ts';
@@ -49,5 +51,20 @@ export function generatePublicTypeFiles(
     manifest: json(manifest),
     vsCode: json(vsCodeHtmlCustomData(manifest)),
     webTypes: json(webTypes(manifest, version)),
+  };
+}
+
+/**
+ * Writes the generated files into a flavour's folder. They are made once, on the first call, for
+ * every flavour of the build: making them analyses the sources, which takes seconds.
+ * @param generate - makes the files' contents
+ */
+export function publicFilesWriter(generate: () => PublicTypeFiles): (outDir: string) => Promise<void> {
+  let files: PublicTypeFiles | undefined;
+  return async (outDir) => {
+    files ??= generate();
+    for (const [key, name] of Object.entries(PUBLIC_TYPE_FILES) as [keyof PublicTypeFiles, string][]) {
+      await writeFile(resolve(outDir, name), files[key]);
+    }
   };
 }

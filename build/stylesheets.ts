@@ -1,15 +1,14 @@
 /**
- * Stylesheets published beside the code that carries them (docs/browsers.md, "Stylesheets without
- * constructable stylesheets"). The code imports a stylesheet as `<name>.css?inline&published`: it
- * gets the text, as with `?inline`, which it adopts as a constructable stylesheet; and the build
- * writes the same text into the versioned folder as `assets/<name>[.min].css`, whose path and
- * sha384 the import also gives. A browser without constructable stylesheets loads that file with a
- * `<link>`, which a strict `style-src` naming the assets host allows where an inline `<style>`
- * would be refused.
+ * Stylesheets published beside the code that carries them (docs/browsers.md, "Stylesheets"). The
+ * code imports a stylesheet as `<name>.css?inline&published`: it gets the text, as with `?inline`,
+ * which it adopts as a constructable stylesheet; and the build writes the same text into the
+ * versioned folder as `assets/<name>[.min].css`, whose path and sha384 the import also gives. A
+ * browser without constructable stylesheets loads that file with a `<link>`, which a strict
+ * `style-src` naming the assets host allows where an inline `<style>` would be refused.
  */
-import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Plugin } from 'vite';
+import { sri } from './integrity.ts';
 
 /** The query that publishes a stylesheet imported `?inline`. */
 const PUBLISHED = /[?&]published(?:&|$)/;
@@ -17,11 +16,6 @@ const PUBLISHED = /[?&]published(?:&|$)/;
 /** The file a stylesheet is published as, inside the versioned folder. */
 export function publishedFileName(sourcePath: string, minified: boolean): string {
   return `assets/${basename(sourcePath, '.css')}${minified ? '.min' : ''}.css`;
-}
-
-/** The SRI string of a stylesheet's text. */
-export function stylesheetIntegrity(css: string): string {
-  return `sha384-${createHash('sha384').update(css).digest('base64')}`;
 }
 
 /** The text of the `export default "…"` that Vite's CSS plugin makes of an `?inline` import. */
@@ -57,7 +51,7 @@ export function publishedStylesheets(): Plugin {
       const css = inlinedText(code, (source) => this.parse(source));
       const { config } = this.environment;
       const file = publishedFileName(path, config.build.minify !== false);
-      const integrity = stylesheetIntegrity(css);
+      const integrity = sri(css);
       if (config.command === 'build') this.emitFile({ type: 'asset', fileName: file, source: css });
       return {
         code: `export default ${JSON.stringify(css)};\nexport const stylesheet = ${JSON.stringify({ file, integrity })};\n`,

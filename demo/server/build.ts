@@ -9,7 +9,16 @@ import { relative, resolve } from 'node:path';
 import { localOrigins } from './origins.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const INPUTS = ['src', 'frames', 'public', 'build', 'vite.config.ts', 'package.json', 'package-lock.json'];
+/** What a build is made from, relative to the repository; unit tests (`*.test.ts`) inside do not count. */
+export const BUILD_INPUTS = [
+  'src',
+  'frames',
+  'public',
+  'build',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+];
 /** Where the hash of the inputs of the last local build is kept. */
 const STAMP = resolve(root, 'dist/local/.inputs-hash');
 
@@ -31,7 +40,7 @@ function inputsHash(): string {
       hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
     }
   };
-  for (const input of INPUTS) add(resolve(root, input));
+  for (const input of BUILD_INPUTS) add(resolve(root, input));
   hash.update(JSON.stringify(localOrigins()));
   return hash.digest('hex');
 }

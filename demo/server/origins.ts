@@ -1,6 +1,6 @@
 /**
  * The three local origins (docs/architecture.md, "Origins") and the environment variables that move their
- * ports. Read by the servers, vite.config.ts and playwright.config.ts so all agree.
+ * ports. Read by the servers, the build, vitest.config.ts and playwright.config.ts so all agree.
  */
 
 /** Ports and origins of the local servers. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { without } from '../../src/shared/test-without';
-import css, { stylesheet } from './hosted-fields-frame.css?inline&published';
+import css from './hosted-fields-frame.css?inline';
 import { applyStyles, FONT_FAMILY, merchantRules } from './styles';
 
 describe('merchant styles', () => {
@@ -71,18 +70,17 @@ describe('the panel look', () => {
   });
 });
 
-describe('without constructable stylesheets (Safari before 16.4)', () => {
-  const FRAME = 'https://assets.example/payment-panel/1.9.2/html/hosted-fields-frame.min.html';
-
-  /** A frame's document, and the sheet its link loads (the test plays the network). */
+describe("the frame page's linked stylesheet", () => {
+  /** A frame's document with the page's link, and the sheet it loads (the test plays the network). */
   function frameDocument(): { doc: Document; load: () => CSSStyleSheet } {
     const doc = document.implementation.createHTMLDocument('Card field');
-    Object.defineProperty(doc, 'baseURI', { value: FRAME });
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = '../assets/hosted-fields-frame.min.css';
+    doc.head.append(link);
     return {
       doc,
       load() {
-        const link = doc.head.querySelector('link');
-        if (!link) throw new Error('no link');
         const sheet = new CSSStyleSheet();
         sheet.replaceSync(css);
         Object.defineProperty(link, 'sheet', { value: sheet, configurable: true });
@@ -93,31 +91,47 @@ describe('without constructable stylesheets (Safari before 16.4)', () => {
   }
 
   const rules = (sheet: CSSStyleSheet): string[] => [...sheet.cssRules].map((rule) => rule.cssText);
+  const base = (): string[] => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    return rules(sheet);
+  };
 
-  it('links the published default look beside the frame script, then inserts the merchant rules after it', async () => {
+  it('inserts the merchant rules after the default look once the sheet has arrived, and replaces them', () => {
     const { doc, load } = frameDocument();
-    await without(doc, 'adoptedStyleSheets', () => {
-      applyStyles(doc);
-      applyStyles(doc, { input: { color: 'red' } });
-      const link = doc.head.querySelector('link');
-      expect(link).toMatchObject({
-        rel: 'stylesheet',
-        href: `https://assets.example/payment-panel/1.9.2/${stylesheet.file}`,
-        integrity: stylesheet.integrity,
-      });
-      const sheet = load();
-      const base = new CSSStyleSheet();
-      base.replaceSync(css);
-      expect(rules(sheet)).toEqual([...rules(base), 'input { color: red; }']);
-      // New styles replace the merchant's rules; the default look stays; the link stays one.
-      applyStyles(doc, { '.invalid': { color: 'crimson' }, ':focus': { color: 'blue' } });
-      expect(rules(sheet)).toEqual([
-        ...rules(base),
-        'input.invalid { color: crimson; }',
-        'input:focus { color: blue; }',
-      ]);
-      expect(doc.head.querySelectorAll('link')).toHaveLength(1);
-      expect(doc.adoptedStyleSheets).toBeUndefined();
-    });
+    applyStyles(doc, { input: { color: 'red' } });
+    const sheet = load();
+    expect(rules(sheet)).toEqual([...base(), 'input { color: red; }']);
+    applyStyles(doc, { '.invalid': { color: 'crimson' }, ':focus': { color: 'blue' } });
+    expect(rules(sheet)).toEqual([
+      ...base(),
+      'input.invalid { color: crimson; }',
+      'input:focus { color: blue; }',
+    ]);
+    applyStyles(doc);
+    expect(rules(sheet)).toEqual(base());
+    expect(doc.head.querySelectorAll('link, style')).toHaveLength(1);
+    expect(doc.querySelector('[style]')).toBeNull();
+  });
+
+  it('inserts them at once into a sheet already there, as a page has its stylesheets before its scripts run', () => {
+    const { doc, load } = frameDocument();
+    const sheet = load();
+    applyStyles(doc, { input: { color: 'red' } });
+    expect(rules(sheet)).toEqual([...base(), 'input { color: red; }']);
+  });
+
+  it('leaves out a rule the browser cannot parse, keeping the others', () => {
+    const { doc, load } = frameDocument();
+    const sheet = load();
+    const insertRule = sheet.insertRule.bind(sheet);
+    sheet.insertRule = (rule: string, index?: number) => {
+      if (rule.includes(':focus')) throw new DOMException('unsupported', 'SyntaxError');
+      return insertRule(rule, index);
+    };
+    applyStyles(doc, { ':focus': { color: 'blue' }, input: { color: 'red' } });
+    expect(rules(sheet)).toEqual([...base(), 'input { color: red; }']);
+    applyStyles(doc, { input: { color: 'green' } });
+    expect(rules(sheet)).toEqual([...base(), 'input { color: green; }']);
   });
 });

@@ -1,12 +1,12 @@
 /**
- * The field's look, applied through constructable stylesheets, or where the browser has none
- * (Safari before 16.4) through the published stylesheet and CSSOM: the frame runs under a CSP
- * without `unsafe-inline`, so no `style` attributes and no `<style>` elements.
+ * The field's look (docs/browsers.md, "Stylesheets"): the frame page links its default stylesheet
+ * (`hosted-fields-frame.css`, from its own origin), and the merchant's filtered styles follow the
+ * default rules in that sheet, inserted through CSSOM. The frame runs under a CSP without
+ * `unsafe-inline`, so no `style` attributes and no `<style>` elements; CSSOM is neither. Every
+ * engine takes this one path, with or without constructable stylesheets.
  * @packageDocumentation
  */
 import { filterStyles, type FieldStyles } from '../../src/shared/field-styles';
-import { canAdoptStylesheets, stylesheetLink } from '../../src/shared/stylesheets';
-import css, { stylesheet } from './hosted-fields-frame.css?inline&published';
 
 /** One family name: letters, digits, spaces, `_`, `-` (and `.` when quoted). */
 const FAMILY = String.raw`(?:"[\p{L}\p{N} _.-]*"|'[\p{L}\p{N} _.-]*'|-?[\p{L}_][\p{L}\p{N} _-]*)`;
@@ -38,56 +38,37 @@ function merchantRuleList(styles: unknown): string[] {
   });
 }
 
-/** Replaces the document's stylesheets with the default look plus the merchant's filtered styles. */
-export function applyStyles(doc: Document, styles: unknown = {}): void {
-  if (!canAdoptStylesheets(doc)) {
-    linkStyles(doc, merchantRuleList(styles));
-    return;
-  }
-  // The frame's own constructor: a sheet may only be adopted by the document it was made for.
-  const base = new CSSStyleSheet();
-  base.replaceSync(css);
-  const merchant = new CSSStyleSheet();
-  merchant.replaceSync(merchantRules(styles));
-  doc.adoptedStyleSheets = [base, merchant];
-}
-
-/** The published default look of a document without constructable stylesheets, and the merchant's rules in it. */
-interface LinkedStyles {
+/** The merchant's rules of a frame's document, and how many of them its sheet holds. */
+interface MerchantStyles {
   link: HTMLLinkElement;
   rules: string[];
-  /** How many of the merchant's rules follow the default ones in the sheet. */
   inserted: number;
 }
 
-const linked = new WeakMap<Document, LinkedStyles>();
+const applied = new WeakMap<Document, MerchantStyles>();
 
 /**
- * Without constructable stylesheets: the default look is the published file (beside the frame's
- * script in the versioned folder) through a `<link>`, and the merchant's rules are inserted after
- * its own once it has loaded; CSSOM is not inline style, so `style-src 'self'` allows it.
+ * Replaces the merchant's rules after the default look of the page's linked stylesheet. The sheet
+ * is normally there before the frame's script runs (a page's scripts wait for its stylesheets);
+ * otherwise the rules go in once it has loaded.
  */
-function linkStyles(doc: Document, rules: string[]): void {
-  let styles = linked.get(doc);
-  if (!styles) {
-    const href = new URL(`../${stylesheet.file}`, doc.baseURI).href;
-    const created: LinkedStyles = {
-      link: stylesheetLink(doc, href, stylesheet.integrity),
-      rules,
-      inserted: 0,
-    };
-    created.link.addEventListener('load', () => {
+export function applyStyles(doc: Document, styles: unknown = {}): void {
+  let state = applied.get(doc);
+  if (!state) {
+    const link = doc.querySelector<HTMLLinkElement>('link[rel=stylesheet]');
+    if (!link) return;
+    const created: MerchantStyles = { link, rules: [], inserted: 0 };
+    link.addEventListener('load', () => {
       insertRules(created);
     });
-    doc.head.append(created.link);
-    linked.set(doc, (styles = created));
+    applied.set(doc, (state = created));
   }
-  styles.rules = rules;
-  insertRules(styles);
+  state.rules = merchantRuleList(styles);
+  insertRules(state);
 }
 
 /** Replaces the merchant's rules in the linked sheet, once it has loaded. */
-function insertRules(styles: LinkedStyles): void {
+function insertRules(styles: MerchantStyles): void {
   const sheet = styles.link.sheet;
   if (!sheet) return;
   for (; styles.inserted > 0; styles.inserted--) sheet.deleteRule(sheet.cssRules.length - 1);
@@ -96,7 +77,7 @@ function insertRules(styles: LinkedStyles): void {
       sheet.insertRule(rule, sheet.cssRules.length);
       styles.inserted++;
     } catch {
-      // A rule this browser cannot parse is left out, as a constructable sheet leaves it out.
+      // A rule this browser cannot parse is left out, as a stylesheet's parser leaves it out.
     }
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The gateway client: one per authorization string while something holds it, holding the
- * configuration and making requests (docs/protocol.md, "Requests"; its lifetime: "The configuration").
+ * configuration and making requests (docs/protocol.md, "Requests"; its lifetime: "The configuration call").
  * @packageDocumentation
  */
 import { ALTERNATE_API_VERSION, LIBRARY_VERSION } from '../shared/constants';

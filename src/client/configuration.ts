@@ -24,7 +24,7 @@ const optionalText = optional(nullable(string()));
 
 /**
  * Reads the configuration JSON as a {@link GatewayConfiguration}: the fields the panel reads
- * (docs/protocol.md, the gateway configuration) checked, unknown keys kept at every depth.
+ * (docs/protocol.md, "What the panel reads") checked, unknown keys kept at every depth.
  * `clientApiUrl` and `assetsUrl` are required; everything else is optional.
  */
 export const gatewayConfigurationReader = looseObject({

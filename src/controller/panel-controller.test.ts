@@ -157,6 +157,15 @@ describe('ready', () => {
     expect(several.controller.getState().views?.offered).toEqual(['card', 'paypal']);
     expect(several.modules.requested).toContain('paypal');
   });
+
+  it("shows each wallet's mark from the wallet's own file, and none for a wallet not offered", async () => {
+    const panel = controllerHarness();
+    panel.controller.setOptions({ paypal: { flow: 'vault' } });
+    await panel.startReady();
+    expect(panel.controller.getState().views?.icons).toEqual({
+      paypal: panel.modules.exports.paypal?.icon,
+    });
+  });
 });
 
 describe('files loaded on demand', () => {
@@ -575,6 +584,7 @@ describe('wallets', () => {
   it('say why PayPal cannot be used, once, and keep the panel usable', async () => {
     const panel = controllerHarness();
     panel.modules.exports.paypal = {
+      icon: ['svg', {}],
       createPayPalWallet: () => {
         throw createError('PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED');
       },
@@ -692,6 +702,7 @@ describe('Google Pay', () => {
       };
     }) as unknown as PaymentsClientConstructorLike;
     panel.modules.exports['google-pay'] = {
+      icon: ['svg', {}],
       createGooglePayWallet: (client, options) =>
         createGooglePayWallet(client, { ...options, loadPayApi: () => Promise.resolve(silentGoogle) }),
     };

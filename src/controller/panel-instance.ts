@@ -1,5 +1,5 @@
 /**
- * The instance `paymentPanel.create()` resolves with (docs/element.md, "paymentPanel.create()"): the
+ * The instance `paymentPanel.create()` resolves with (docs/drop-in.md, "The instance"): the
  * drop-in's methods over a `<payment-panel>`, promise- or callback-style, plus `on`/`off` for its
  * events. It is made once the panel is `ready`, when the panel's runtime file is there, so it
  * travels in that file rather than in the first script.

@@ -12,6 +12,7 @@ import type { ThreeDSecure } from '../methods/three-d-secure';
 import { watchFrames } from '../methods/hosted-fields/frame-watch';
 import { fetchVaultedPaymentMethods } from '../methods/vault/vault';
 import type { WalletIntegration } from '../methods/wallet';
+import type { IconNode } from '../shared/icon-node';
 import type { PaymentOption } from '../model';
 // The model's files themselves: the first script, which has the model's index, does not carry them.
 import { PanelModel } from '../model/panel-model';
@@ -31,7 +32,6 @@ import { BANK_FRAME_SLOT, GOOGLE_PAY_BUTTON_SLOT } from './index';
 import type { ViewId, ViewsState, WalletOption, WalletViewState } from './view-contract';
 import { PAYPAL_FLOW_FAILED } from '../shared/errors/catalogues/paypal';
 import {
-  THREE_D_SECURE_2_ERRORS,
   THREEDS_CAN_NOT_USE_TOKENIZATION_KEY,
   THREEDS_NOT_ENABLED,
 } from '../shared/errors/catalogues/three-d-secure';
@@ -140,8 +140,12 @@ export class PanelViews {
   #wallets = new Map<WalletOption, Wallet>();
   /** Wallets whose file or readiness is awaited: a second start waits for the first. */
   #walletsStarting = new Set<WalletOption>();
+  /** Each wallet's mark, from its file once loaded. */
+  #icons: Readonly<Partial<Record<WalletOption, IconNode>>> = {};
   #threeDSecure: ThreeDSecure | PanelError | null = null;
   #threeDSecureLoading: Promise<ThreeDSecure | PanelError> | null = null;
+  /** The 3D Secure file's test of a version 2 code, once the file is there. */
+  #isVersion2Error: (code: string) => boolean = () => false;
   #bankFrame: HTMLIFrameElement | null = null;
   #verifying = false;
   #inflight: Promise<PaymentMethodPayload> | null = null;
@@ -222,6 +226,7 @@ export class PanelViews {
       message: this.#notice ?? (state.error && errorText(state.error.code)),
       card: this.#card && this.#paymentOptions.includes('card') ? this.#card.snapshot() : null,
       wallets,
+      icons: this.#icons,
       verifying: this.#verifying,
       focusRequest: this.#focusRequest,
     };
@@ -635,7 +640,8 @@ export class PanelViews {
     try {
       const wallet: Wallet = { option, state: { available: true, note: null, busy: false } };
       if (option === 'googlePay') {
-        const { createGooglePayWallet } = await this.#ctx.loadModule('google-pay');
+        const { createGooglePayWallet, icon } = await this.#ctx.loadModule('google-pay');
+        this.#icons = { ...this.#icons, [option]: icon };
         if (gone()) return;
         const root = this.#ctx.frameHost.getRootNode();
         integration = createGooglePayWallet(this.#client, {
@@ -646,10 +652,12 @@ export class PanelViews {
           },
         });
       } else {
-        const create =
+        const file =
           option === 'applePay'
-            ? (await this.#ctx.loadModule('apple-pay')).createApplePayWallet
-            : (await this.#ctx.loadModule('paypal')).createPayPalWallet;
+            ? await this.#ctx.loadModule('apple-pay')
+            : await this.#ctx.loadModule('paypal');
+        this.#icons = { ...this.#icons, [option]: file.icon };
+        const create = 'createApplePayWallet' in file ? file.createApplePayWallet : file.createPayPalWallet;
         if (gone()) return;
         try {
           integration = create(this.#client, { offerCredit: option === 'paypalCredit' });
@@ -774,7 +782,9 @@ export class PanelViews {
             : 'THREEDS_NOT_ENABLED',
         );
       }
-      const { createThreeDSecure, offeredVersion } = await this.#ctx.loadModule('three-d-secure');
+      const { createThreeDSecure, offeredVersion, isVersion2Error } =
+        await this.#ctx.loadModule('three-d-secure');
+      this.#isVersion2Error = isVersion2Error;
       created = createThreeDSecure(this.#client, {
         frameTitle: this.#ctx.texts().text('cardVerification'),
         version: offeredVersion(this.#client),
@@ -837,7 +847,7 @@ export class PanelViews {
         const own = texts.errorText(error.code);
         // Version 2's failures share one text; a merchant's translation of a code still wins.
         this.#notice =
-          Object.hasOwn(THREE_D_SECURE_2_ERRORS, error.code) && own === texts.errorText('')
+          this.#isVersion2Error(error.code) && own === texts.errorText('')
             ? texts.text('threeDSecureFailed')
             : own;
         this.#changed();

@@ -24,6 +24,7 @@ import type { ThreeDSecureOptions, VerifyCardOptions, VerifyCardResult } from '.
 import type { WalletHandlers, WalletIntegration } from '../methods/wallet';
 import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
+import { THREE_D_SECURE_2_ERRORS } from '../shared/errors/catalogues/three-d-secure';
 import type { CardPayload } from '../shared/frame-messages';
 import { fieldEventsOf, type CardCandidate, type FieldKey, type FieldState } from '../shared/hosted-fields';
 import type { ModuleName, PanelModules } from '../shared/module-registry';
@@ -419,6 +420,7 @@ export class FakeThreeDSecure {
 
   readonly module: PanelModules['three-d-secure'] = {
     offeredVersion: () => this.offered,
+    isVersion2Error: (code) => Object.hasOwn(THREE_D_SECURE_2_ERRORS, code),
     createThreeDSecure: (_client, options) => {
       this.created.push(options ?? {});
       return {
@@ -446,14 +448,18 @@ export class FakeModules {
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
     panel: { PanelViews, fetchLocale, panelInstance },
     view: { tagName: 'payment-panel-view' },
-    paypal: { createPayPalWallet: () => this.paypal },
-    'apple-pay': { createApplePayWallet: () => this.applePay },
+    paypal: { createPayPalWallet: () => this.paypal, icon: ['svg', { className: 'paypal-icon' }] },
+    'apple-pay': {
+      createApplePayWallet: () => this.applePay,
+      icon: ['svg', { className: 'apple-pay-icon' }],
+    },
     'three-d-secure': this.threeDSecure.module,
     'google-pay': {
       createGooglePayWallet: (_client, options) => {
         this.googlePay.created = options;
         return this.googlePay;
       },
+      icon: ['svg', { className: 'google-pay-icon' }],
     },
   };
 

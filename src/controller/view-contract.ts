@@ -8,6 +8,7 @@ import type { Texts } from '../i18n/en-US';
 import type { PaymentOption, RawPaymentMethod } from '../model';
 import type { CardBrandType } from '../shared/card-brands';
 import type { PanelError } from '../shared/errors';
+import type { IconNode } from '../shared/icon-node';
 
 /** A view of the panel: the saved methods, the option list, or an option's sheet. */
 export type ViewId = 'methods' | 'options' | PaymentOption;
@@ -59,6 +60,8 @@ export interface ViewsState {
   readonly card: CardViewState | null;
   /** The wallets' sheets, by option. */
   readonly wallets: Readonly<Partial<Record<WalletOption, WalletViewState>>>;
+  /** The wallets' marks, each from its file once loaded: the view carries none of its own. */
+  readonly icons: Readonly<Partial<Record<WalletOption, IconNode>>>;
   /** The 3D Secure modal shows the bank's frame. */
   readonly verifying: boolean;
   /** Grows each time focus should move to the active view's heading. */

@@ -16,10 +16,19 @@ export const CREDIT_CARDS_ENDPOINT = {
   path: 'payment_methods/credit_cards',
 } as const satisfies { method: HttpMethod; path: string };
 
+/**
+ * The customer's saved payment methods, which the panel's runtime file lists: a constant of its own
+ * as {@link CREDIT_CARDS_ENDPOINT} is, so that file does not carry the rest of the table.
+ */
+export const PAYMENT_METHODS_ENDPOINT = {
+  method: 'GET',
+  path: 'payment_methods',
+} as const satisfies { method: HttpMethod; path: string };
+
 /** Every client API endpoint the panel calls. */
 export const ENDPOINTS = {
   configuration: { method: 'GET', path: 'configuration' },
-  paymentMethods: { method: 'GET', path: 'payment_methods' },
+  paymentMethods: PAYMENT_METHODS_ENDPOINT,
   creditCards: CREDIT_CARDS_ENDPOINT,
   paypalAccounts: { method: 'POST', path: 'payment_methods/paypal_accounts' },
   applePaymentTokens: { method: 'POST', path: 'payment_methods/apple_payment_tokens' },

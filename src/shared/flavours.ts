@@ -1,6 +1,7 @@
 /**
  * Build-time constants of the two build flavours (docs/architecture.md, "Build flavours").
- * Read by vite.config.ts and vitest.config.ts; the bundle sees them through `build-constants.ts`.
+ * Read by build/define.ts, for the build and the unit tests; the code sees them through
+ * `build-constants.ts`.
  * @packageDocumentation
  */
 

@@ -82,7 +82,7 @@ export const FIELD_DEFAULTS: Readonly<Record<FieldKey, FieldDefaults>> = {
   },
 };
 
-/** State of one field (docs/architecture.md, hosted fields; the page adds the container). */
+/** State of one field (docs/hosted-fields.md, "The instance"; the page adds the container). */
 export type FieldState = Infer<typeof fieldState>;
 
 /** A brand the number may still be: what the page learns of the number, and nothing more. */

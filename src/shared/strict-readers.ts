@@ -1,7 +1,7 @@
 /**
  * Small strict readers for data from another window, the network or the merchant: the frames and
  * the page bundle carry these instead of a schema library to stay small (docs/architecture.md,
- * "Frame messages" and the bundle's size budget).
+ * "Reading what comes in").
  *
  * A reader is the one declaration of a shape: its TypeScript type is derived from it
  * ({@link Infer}), the text of what it expects is derived from it ({@link expectedText}), and it keeps

@@ -1,6 +1,6 @@
 /**
  * The messages of the 3D Secure frames (docs/architecture.md, "Frames and their channel"; docs/protocol.md,
- * the bank frame and the authentication-complete page).
+ * "Version 1": the bank frame and the authentication-complete page).
  *
  * The bank frame and, after the bank has answered, the authentication-complete page load one after
  * the other in the same frame, on the assets origin, and talk to the page on the verification's
@@ -52,7 +52,7 @@ const field = string(THREE_D_SECURE_FIELD_MAX_LENGTH);
 
 /**
  * Reads the page's message to the bank frame: its configuration, in answer to its request, with
- * what the bank frame needs to send the shopper to the bank (docs/protocol.md, the bank frame).
+ * what the bank frame needs to send the shopper to the bank (docs/protocol.md, "Version 1").
  */
 export const threeDSecurePageMessage = discriminated({
   bankFrameConfiguration: {

@@ -1,11 +1,23 @@
 /** The icon of a payment option or of a listed method's type. */
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import type { ViewsState } from '../controller';
 import type { PaymentMethodType, PaymentOption } from '../model';
 import { CARD_BRAND_TYPES, CARD_BRANDS, type CardBrandType } from '../shared/card-brands';
-import { ApplePayIcon } from './icons/ApplePayIcon';
+import type { IconNode } from '../shared/icon-node';
 import { BrandIcon } from './icons/BrandIcon';
 import { CardIcon } from './icons/CardIcon';
-import { GooglePayIcon } from './icons/GooglePayIcon';
-import { PayPalIcon } from './icons/PayPalIcon';
+
+/** The wallets' marks, which the views provide from the panel's state. */
+export const WalletIconsContext = createContext<ViewsState['icons']>({});
+
+/** The elements of an icon given as data (a wallet's mark, from the wallet's file). */
+export function renderIcon([tag, attributes, ...children]: IconNode): ReactNode {
+  return createElement(
+    tag,
+    attributes,
+    ...children.map((child) => (typeof child === 'string' ? child : renderIcon(child))),
+  );
+}
 
 /** The brand a gateway `cardType` ("Visa", "MasterCard", "American Express"…) names, if any. */
 export function brandOfCardType(cardType: unknown): CardBrandType | null {
@@ -28,6 +40,9 @@ export interface OptionIconProps {
 
 /** Icon of a payment option or method type; decorative unless it shows a card brand. */
 export function OptionIcon({ option, cardType }: OptionIconProps) {
+  const icons = useContext(WalletIconsContext);
+  // A wallet's mark arrives with its file; until then (or if the file failed) the option shows none.
+  const wallet = (icon: IconNode | undefined) => (icon ? renderIcon(icon) : null);
   switch (option) {
     case 'card':
     case 'CreditCard': {
@@ -37,12 +52,12 @@ export function OptionIcon({ option, cardType }: OptionIconProps) {
     case 'paypal':
     case 'paypalCredit':
     case 'PayPalAccount':
-      return <PayPalIcon />;
+      return wallet(icons.paypal ?? icons.paypalCredit);
     case 'applePay':
     case 'ApplePayCard':
-      return <ApplePayIcon />;
+      return wallet(icons.applePay);
     case 'googlePay':
     case 'AndroidPayCard':
-      return <GooglePayIcon />;
+      return wallet(icons.googlePay);
   }
 }

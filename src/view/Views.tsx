@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { GOOGLE_PAY_BUTTON_SLOT, type PanelView, type ViewsState } from '../controller';
 import { ApplePayButton } from './ApplePayButton';
 import { CardSheet } from './CardSheet';
+import { WalletIconsContext } from './OptionIcon';
 import { PaymentOptionList } from './PaymentOptionList';
 import { PayPalButton } from './PayPalButton';
 import { SavedMethods } from './SavedMethods';
@@ -67,90 +68,92 @@ export function Views({ view, state, ready }: ViewsProps) {
     (inSheet && (offered.length > 1 || methods.length > 0));
 
   return (
-    <div className="views" ref={rootRef}>
-      <div className="wrapper" part="wrapper" hidden={!ready} data-active-view={activeView ?? undefined}>
-        <SheetError message={state.message} />
-        {(activeView === 'methods' || activeView === 'options') && methods.length > 0 && (
-          <div data-view="methods">
-            <SavedMethods
-              methods={methods}
-              active={activeMethod}
-              onSelect={(method) => {
-                view.selectMethod(method);
-              }}
-            />
-          </div>
-        )}
-        {activeView === 'options' && (
-          <div data-view="options">
-            <PaymentOptionList
-              options={offered}
-              heading={text(methods.length > 0 ? 'otherWaysToPay' : 'chooseAWayToPay')}
-              onSelect={(option) => {
-                view.selectOption(option);
-              }}
-            />
-          </div>
-        )}
-        {card && (
-          <div data-view="card" hidden={activeView !== 'card'}>
-            <CardSheet
-              card={card}
-              onFocusField={(field) => {
-                view.focusField(field);
-              }}
-            />
-          </div>
-        )}
-        {offered.map((option) => {
-          if (option === 'card') return null;
-          const wallet = wallets[option];
-          return (
-            <div data-view={option} key={option} hidden={activeView !== option}>
-              <WalletSheet option={option} busy={wallet?.busy}>
-                {/* Google draws its own button: the panel places it, the sheet shows it here. */}
-                {wallet && option === 'googlePay' && <slot name={GOOGLE_PAY_BUTTON_SLOT} />}
-                {wallet && (option === 'paypal' || option === 'paypalCredit') && (
-                  <PayPalButton
-                    credit={option === 'paypalCredit'}
-                    wallet={wallet}
-                    onPay={() => {
-                      view.payWith(option);
-                    }}
-                  />
-                )}
-                {wallet && option === 'applePay' && (
-                  <ApplePayButton
-                    onPay={() => {
-                      view.payWith('applePay');
-                    }}
-                  />
-                )}
-              </WalletSheet>
+    <WalletIconsContext value={state.icons}>
+      <div className="views" ref={rootRef}>
+        <div className="wrapper" part="wrapper" hidden={!ready} data-active-view={activeView ?? undefined}>
+          <SheetError message={state.message} />
+          {(activeView === 'methods' || activeView === 'options') && methods.length > 0 && (
+            <div data-view="methods">
+              <SavedMethods
+                methods={methods}
+                active={activeMethod}
+                onSelect={(method) => {
+                  view.selectMethod(method);
+                }}
+              />
             </div>
-          );
-        })}
-        <ThreeDSecureModal
-          open={verifying}
-          onCancel={() => {
-            view.cancelVerification();
-          }}
-        />
-        {showToggle && (
-          <section className="other-ways" part="other-ways" aria-label={text('otherWaysToPay')}>
-            <button
-              type="button"
-              className="toggle"
-              part="toggle"
-              onClick={() => {
-                view.showOptions();
-              }}
-            >
-              {text('chooseAnotherWayToPay')}
-            </button>
-          </section>
-        )}
+          )}
+          {activeView === 'options' && (
+            <div data-view="options">
+              <PaymentOptionList
+                options={offered}
+                heading={text(methods.length > 0 ? 'otherWaysToPay' : 'chooseAWayToPay')}
+                onSelect={(option) => {
+                  view.selectOption(option);
+                }}
+              />
+            </div>
+          )}
+          {card && (
+            <div data-view="card" hidden={activeView !== 'card'}>
+              <CardSheet
+                card={card}
+                onFocusField={(field) => {
+                  view.focusField(field);
+                }}
+              />
+            </div>
+          )}
+          {offered.map((option) => {
+            if (option === 'card') return null;
+            const wallet = wallets[option];
+            return (
+              <div data-view={option} key={option} hidden={activeView !== option}>
+                <WalletSheet option={option} busy={wallet?.busy}>
+                  {/* Google draws its own button: the panel places it, the sheet shows it here. */}
+                  {wallet && option === 'googlePay' && <slot name={GOOGLE_PAY_BUTTON_SLOT} />}
+                  {wallet && (option === 'paypal' || option === 'paypalCredit') && (
+                    <PayPalButton
+                      credit={option === 'paypalCredit'}
+                      wallet={wallet}
+                      onPay={() => {
+                        view.payWith(option);
+                      }}
+                    />
+                  )}
+                  {wallet && option === 'applePay' && (
+                    <ApplePayButton
+                      onPay={() => {
+                        view.payWith('applePay');
+                      }}
+                    />
+                  )}
+                </WalletSheet>
+              </div>
+            );
+          })}
+          <ThreeDSecureModal
+            open={verifying}
+            onCancel={() => {
+              view.cancelVerification();
+            }}
+          />
+          {showToggle && (
+            <section className="other-ways" part="other-ways" aria-label={text('otherWaysToPay')}>
+              <button
+                type="button"
+                className="toggle"
+                part="toggle"
+                onClick={() => {
+                  view.showOptions();
+                }}
+              >
+                {text('chooseAnotherWayToPay')}
+              </button>
+            </section>
+          )}
+        </div>
       </div>
-    </div>
+    </WalletIconsContext>
   );
 }

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import { distDir, ensureLocalBuild } from '../../demo/server/build.ts';
+import { BUILD_INPUTS, distDir, ensureLocalBuild } from '../../demo/server/build.ts';
 import { ensureCertificate } from '../../demo/server/certs.ts';
 import { localOrigins, type LocalOrigins } from '../../demo/server/origins.ts';
 import { startServers } from '../../demo/server/serve.ts';
@@ -67,9 +67,7 @@ function newestInput(): number {
       for (const name of readdirSync(path)) if (!/\.test\.tsx?$/.test(name)) visit(resolve(path, name));
     } else newest = Math.max(newest, stat.mtimeMs);
   };
-  for (const input of ['src', 'frames', 'public', 'vite.config.ts', 'package.json', 'package-lock.json']) {
-    visit(resolve(root, input));
-  }
+  for (const input of BUILD_INPUTS) visit(resolve(root, input));
   return newest;
 }
 

@@ -172,7 +172,7 @@ async function fieldState(frame: Frame): Promise<Record<string, unknown>> {
       body: document.body.innerHTML,
       title: document.title,
       focused: document.activeElement?.id,
-      styles: document.adoptedStyleSheets.map((sheet) =>
+      styles: [...document.styleSheets].map((sheet) =>
         [...sheet.cssRules].map((rule) => rule.cssText).join('\n'),
       ),
       url: location.href,

@@ -31,6 +31,8 @@ test.describe('views', () => {
     await panel.waitForEvent('ready');
     await expect(panel.element.locator('[part="options"] h2')).toHaveText('Choose a way to pay');
     await expect(panel.element.locator('[part="option"]')).toHaveText(['Card', 'PayPal']);
+    // PayPal's mark comes with PayPal's file, not with the view.
+    await expect(panel.option('paypal').locator('svg.paypal-icon path')).toHaveCount(2);
     await expect(panel.element.locator('[part~="card-sheet"]')).toBeHidden();
 
     await panel.option('card').click();
@@ -44,6 +46,7 @@ test.describe('views', () => {
     const paypalSheet = panel.element.locator('[part~="paypal-sheet"]');
     await expect(paypalSheet).toBeVisible();
     await expect(paypalSheet.locator('[part="sheet-header"]')).toHaveText('PayPal');
+    await expect(paypalSheet.locator('[part="sheet-header"] svg.paypal-icon')).toBeVisible();
     await expect(paypalSheet.locator('[part="button-area"]')).toHaveCount(1);
     await expect(panel.element.locator('[part~="card-sheet"]')).toBeHidden();
 

@@ -33,7 +33,7 @@ async function computed(locator: Locator, ...names: string[]): Promise<Record<st
 async function inputLook(card: CardFields, field: 'number' | 'cardholderName') {
   return card.input(field).evaluate((input) => {
     const style = getComputedStyle(input);
-    const rules = document.adoptedStyleSheets
+    const rules = [...document.styleSheets]
       .flatMap((sheet) => [...sheet.cssRules])
       .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule);
     return {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { localeFiles } from '../../build/locale-files';
+import { localeFiles, publishedLocaleFiles } from '../../build/locale-files';
 import { LOCALE_INTEGRITY } from '../../src/shared/build-constants';
 
 const sri = (text: string): string => `sha384-${createHash('sha384').update(text).digest('base64')}`;
@@ -22,5 +22,28 @@ describe('the locale index', () => {
     );
     expect(indexIntegrity).toBe(sri(index));
     expect(LOCALE_INTEGRITY).toBe(indexIntegrity);
+  });
+});
+
+describe('publishing the locale files', () => {
+  /** The files the plugin emits in a build of `environment`. */
+  function emitted(environment: string): { fileName: string; source: string }[] {
+    const files: { fileName: string; source: string }[] = [];
+    const plugin = publishedLocaleFiles(localeFiles(), (name) => name === 'writer');
+    const hook = plugin.generateBundle as (this: unknown) => void;
+    hook.call({
+      environment: { name: environment },
+      emitFile: (file: { fileName: string; source: string }) => files.push(file),
+    });
+    return files;
+  }
+
+  it('writes every locale file and the index in the build it is told, and nowhere else', () => {
+    const { files, index } = localeFiles();
+    expect(emitted('writer')).toEqual([
+      ...[...files].map(([fileName, source]) => ({ type: 'asset', fileName, source })),
+      { type: 'asset', fileName: 'assets/locale-integrity.json', source: index },
+    ]);
+    expect(emitted('another')).toEqual([]);
   });
 });

@@ -4,12 +4,12 @@
  * password.
  */
 import { MERCHANTS } from '../../demo/sandbox/merchants';
-import { ISSUER_CHALLENGE_PATH } from '../../demo/sandbox/three-d-secure-2';
 import {
   THREE_D_SECURE_2_CARD_NUMBERS,
   THREE_D_SECURE_2_PASSWORD,
   THREE_D_SECURE_CARD_NUMBERS,
 } from '../../demo/sandbox/test-values';
+import { ISSUER_CHALLENGE_PATH } from '../../demo/sandbox/three-d-secure-2';
 import { CALL_PATHS } from '../e2e/models/sandbox';
 import type { WebKitCardFields } from './models/card-fields';
 import type { WebKitPanel } from './models/panel';
@@ -18,7 +18,7 @@ import { expect, test } from './support/fixtures';
 const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
 const MODAL = '[part="three-d-secure-modal"]';
 const BANK_FRAME = 'payment-panel-three-d-secure-frame';
-/** The issuer's challenge page, in a frame the panel gives no name. */
+/** The issuer's frame, by its page's path: the panel keeps nothing of Songbird's frame but its address. */
 const ISSUER_FRAME = ISSUER_CHALLENGE_PATH;
 
 /** Opens a guest checkout with 3D Secure, types a card in and starts the request. */

@@ -3,12 +3,16 @@
  * Google Pay and whose gateway enables it.
  * @packageDocumentation
  */
+import type { IconNode } from '../../shared/icon-node';
 import { defineModule } from '../../shared/module-registry';
+import { GOOGLE_PAY_ICON } from './icon';
 import { createGooglePayWallet } from './google-pay-wallet';
 
 /** What the Google Pay file gives the panel. */
 export interface GooglePayModule {
   createGooglePayWallet: typeof createGooglePayWallet;
+  /** The option's mark, which the panel shows beside its name and its saved methods. */
+  icon: IconNode;
 }
 
 declare module '../../shared/module-registry' {
@@ -17,4 +21,4 @@ declare module '../../shared/module-registry' {
   }
 }
 
-defineModule('google-pay', { createGooglePayWallet });
+defineModule('google-pay', { createGooglePayWallet, icon: GOOGLE_PAY_ICON });

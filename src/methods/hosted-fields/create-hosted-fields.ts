@@ -5,7 +5,8 @@
  * @packageDocumentation
  */
 import type { GatewayClient } from '../../client';
-import { createError, type PanelError } from '../../shared/errors';
+import { createError, registerErrors, type PanelError } from '../../shared/errors';
+import { HOSTED_FIELDS_SETUP_ERRORS } from '../../shared/errors/catalogues/hosted-fields-setup';
 import { filterStyles } from '../../shared/field-styles';
 import { billingAddress, shortText } from '../../shared/frame-message-parts';
 import { isFieldKey, type FieldKey } from '../../shared/hosted-fields';
@@ -19,6 +20,9 @@ import {
   type HostedFields,
   type OpenedHostedFields,
 } from './index';
+
+// The option checks' codes: the first script does not know them.
+registerErrors(HOSTED_FIELDS_SETUP_ERRORS);
 
 /** Options of {@link createHostedFields}. */
 export interface HostedFieldsOptions {

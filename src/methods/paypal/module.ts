@@ -3,12 +3,16 @@
  * PayPal Credit and whose gateway enables it.
  * @packageDocumentation
  */
+import type { IconNode } from '../../shared/icon-node';
 import { defineModule } from '../../shared/module-registry';
+import { PAYPAL_ICON } from './icon';
 import { createPayPalWallet } from './paypal-wallet';
 
 /** What the PayPal file gives the panel. */
 export interface PayPalModule {
   createPayPalWallet: typeof createPayPalWallet;
+  /** The option's mark, which the panel shows beside its name and its saved methods. */
+  icon: IconNode;
 }
 
 declare module '../../shared/module-registry' {
@@ -17,4 +21,4 @@ declare module '../../shared/module-registry' {
   }
 }
 
-defineModule('paypal', { createPayPalWallet });
+defineModule('paypal', { createPayPalWallet, icon: PAYPAL_ICON });

@@ -5,6 +5,7 @@
  */
 import type { GatewayClient } from '../../client';
 import { madeOnHold } from '../../client/hold';
+import { THREE_D_SECURE_2_ERRORS } from '../../shared/errors/catalogues/three-d-secure';
 import { defineModule } from '../../shared/module-registry';
 import { offeredVersion } from './songbird';
 import { createThreeDSecure, type ThreeDSecure, type ThreeDSecureOptions } from './three-d-secure';
@@ -13,6 +14,12 @@ import { createThreeDSecure, type ThreeDSecure, type ThreeDSecureOptions } from 
 export interface ThreeDSecureModule {
   createThreeDSecure: typeof createThreeDSecure;
   offeredVersion: typeof offeredVersion;
+  /**
+   * Whether a code is one of 3D Secure 2's (Songbird's, the lookup's, the issuer's challenge): the
+   * panel tells the shopper one text for them all. Here, so the panel's runtime file does not carry
+   * their messages.
+   */
+  isVersion2Error: (code: string) => boolean;
   /**
    * `paymentPanel.createThreeDSecure()`: 3D Secure on `held`, a hold of its own on the client,
    * released when it cannot be made or is torn down.
@@ -29,5 +36,6 @@ declare module '../../shared/module-registry' {
 defineModule('three-d-secure', {
   createThreeDSecure,
   offeredVersion,
+  isVersion2Error: (code) => Object.hasOwn(THREE_D_SECURE_2_ERRORS, code),
   standalone: (held, options) => madeOnHold(held, (client) => createThreeDSecure(client, options)),
 });

@@ -1,6 +1,6 @@
 /**
- * The gateway's 3D Secure answers as the page reads them (docs/protocol.md, the 3D Secure lookup
- * and the bank's answer; docs/three-d-secure.md): the lookup answer, and the bank's answer that the authentication-complete
+ * The gateway's 3D Secure answers as the page reads them (docs/protocol.md, "3D Secure";
+ * docs/three-d-secure.md): the lookup answer, and the bank's answer that the authentication-complete
  * page hands over. Both are read with the strict readers; what does not fit is refused here so the
  * rest of the flow handles only well-formed data.
  * @packageDocumentation

@@ -5,7 +5,7 @@
  */
 import type { GatewayClient } from '../../client';
 import type { PaymentMethodType, RawPaymentMethod } from '../../model';
-import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
+import { PAYMENT_METHODS_ENDPOINT } from '../../shared/endpoints';
 import { CARD_DETAILS_FIELDS } from '../../shared/frame-message-parts';
 import {
   array,
@@ -115,8 +115,9 @@ export async function fetchVaultedPaymentMethods(
   let data: unknown;
   try {
     ({ data } = await client.request({
-      method: ENDPOINTS.paymentMethods.method,
-      endpoint: endpointPath('paymentMethods'),
+      method: PAYMENT_METHODS_ENDPOINT.method,
+      // No path parameters: the path is the endpoint as it is.
+      endpoint: PAYMENT_METHODS_ENDPOINT.path,
       data: { defaultFirst: 1 },
     }));
   } catch {

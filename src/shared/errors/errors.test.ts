@@ -3,7 +3,9 @@ import { ERROR_CATALOGUE, type ErrorCode } from './catalogue';
 import { APPLE_PAY_ERRORS } from './catalogues/apple-pay';
 import { DATA_COLLECTOR_ERRORS } from './catalogues/data-collector';
 import { GOOGLE_PAYMENT_ERRORS } from './catalogues/google-payment';
+import { GENERAL_ERRORS } from './catalogues/general';
 import { HOSTED_FIELDS_LOAD_ERRORS } from './catalogues/hosted-fields-load';
+import { HOSTED_FIELDS_SETUP_ERRORS } from './catalogues/hosted-fields-setup';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
 import { createError, isPanelError, PanelError, panelErrorFromJSON, registerErrors } from './panel-error';
@@ -318,9 +320,12 @@ describe('the codes a page knows', () => {
 });
 
 describe('error catalogue', () => {
-  // The files of PayPal, Apple Pay, 3D Secure, the data collector and those that watch the card
-  // frames bring their codes; here they are all in.
+  // The files of PayPal, Apple Pay, 3D Secure, the data collector, the standalone hosted fields and
+  // those that watch the card frames bring their codes; the general codes the page never creates
+  // (a frame's, or the provider SDK's) only their own factory knows. Here they are all in.
   beforeAll(() => {
+    registerErrors(GENERAL_ERRORS);
+    registerErrors(HOSTED_FIELDS_SETUP_ERRORS);
     registerErrors(HOSTED_FIELDS_LOAD_ERRORS);
     registerErrors(PAYPAL_ERRORS);
     registerErrors(APPLE_PAY_ERRORS);

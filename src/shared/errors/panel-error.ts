@@ -3,15 +3,16 @@
  * that creates only one component's errors may use that component's factory instead
  * (`catalogues/`), which leaves the other messages out of its bundle.
  *
- * The first script knows the codes of the client, the panel, hosted fields and the general ones;
- * PayPal's, Apple Pay's and 3D Secure's codes arrive with their files ({@link registerErrors}).
+ * The first script knows the codes of the client and the panel, and the general and hosted fields'
+ * codes the page creates; PayPal's, Apple Pay's, 3D Secure's and the standalone hosted fields'
+ * option checks arrive with their files ({@link registerErrors}).
  * @packageDocumentation
  */
 import type { ERROR_CATALOGUE, ErrorCode } from './catalogue';
 import type { Catalogue, CatalogueEntry } from './catalogue-entry';
 import { CLIENT_ERRORS } from './catalogues/client';
-import { GENERAL_ERRORS } from './catalogues/general';
-import { HOSTED_FIELDS_ERRORS } from './catalogues/hosted-fields';
+import { PAGE_GENERAL_ERRORS } from './catalogues/general';
+import { PAGE_HOSTED_FIELDS_ERRORS } from './catalogues/hosted-fields';
 import { PANEL_ERRORS } from './catalogues/panel';
 import { errorFactory, PanelError, type ErrorDetails, type Placeholders } from './factory';
 
@@ -31,9 +32,9 @@ type HasParams<C extends ErrorCode> = [Placeholders<(typeof ERROR_CATALOGUE)[C][
 /** The codes this page knows now: the first script's, and those the files loaded since brought. */
 const known: Record<string, CatalogueEntry> = /* @__PURE__ */ (() => ({
   ...CLIENT_ERRORS,
-  ...GENERAL_ERRORS,
+  ...PAGE_GENERAL_ERRORS,
   ...PANEL_ERRORS,
-  ...HOSTED_FIELDS_ERRORS,
+  ...PAGE_HOSTED_FIELDS_ERRORS,
 }))();
 
 /** Makes a component's codes known: its file calls this when it runs. */

@@ -1,7 +1,7 @@
 /**
  * Seeded hostile configuration for the panel: authorization strings of every malformed shape and
  * hostile values for each option attribute, made from the options' declarations where they are
- * JSON, each with the catalogue error it must give (docs/protocol.md, the error catalogue);
+ * JSON, each with the catalogue error it must give (docs/errors.md, "The catalogue");
  * and the sandbox's answer overrides, which make the gateway answer with foreign or plain-http URLs.
  * @packageDocumentation
  */

@@ -53,7 +53,8 @@ export interface PendingRequest {
 }
 
 /**
- * Counts the documents each frame of the panel has loaded, by the frame's name, as
+ * Counts the documents each frame of the panel has loaded, by the frame's name (or, for a frame
+ * without one, as the issuer's, the path of its address), as
  * `window.panelFrameLoads`: what WebDriver cannot see of a cross-origin frame without switching to
  * it, which in WebKit moves the focus there. Runs in the page, once the element is defined.
  */
@@ -64,11 +65,9 @@ function recordFrameLoads(): void {
   document.querySelector('payment-panel')?.shadowRoot?.addEventListener(
     'load',
     (event) => {
-      // By name; a frame of none (the issuer's, which the panel rebuilds without one) by its address's path.
-      if (event.target instanceof HTMLIFrameElement) {
-        const key = event.target.name || new URL(event.target.src, location.href).pathname;
-        loads[key] = (loads[key] ?? 0) + 1;
-      }
+      if (!(event.target instanceof HTMLIFrameElement)) return;
+      const key = event.target.name || new URL(event.target.src).pathname;
+      loads[key] = (loads[key] ?? 0) + 1;
     },
     true,
   );
@@ -141,10 +140,7 @@ export class WebKitPanel {
     return this.page.evaluate(() => (window as unknown as { pageErrors?: string[] }).pageErrors ?? []);
   }
 
-  /**
-   * Waits until the panel's frame whose name (or, for a frame of no name, address path) starts with `name` has
-   * loaded `count` documents.
-   */
+  /** Waits until the panel's frame whose name (or path) starts with `name` has loaded `count` documents. */
   async waitForFrameLoads(name: string, count: number): Promise<void> {
     await expect
       .poll(

@@ -18,21 +18,29 @@ const MISSING_CHANNEL_ID = {
   message: 'Channel ID must be specified.',
 } as const satisfies CatalogueEntry;
 
+const INSTANTIATION_OPTION_REQUIRED = {
+  type: 'MERCHANT',
+  message: 'options.{option} is required when instantiating {component}.',
+} as const satisfies CatalogueEntry;
+const METHOD_CALLED_AFTER_TEARDOWN = {
+  type: 'MERCHANT',
+  message: '{method} cannot be called after teardown.',
+} as const satisfies CatalogueEntry;
+const BRAINTREE_API_ACCESS_RESTRICTED = {
+  type: 'MERCHANT',
+  message: "Your access is restricted and cannot use this part of the provider's API.",
+} as const satisfies CatalogueEntry;
+const INVALID_OPTION = {
+  type: 'MERCHANT',
+  message: 'The {option} option is invalid.',
+} as const satisfies CatalogueEntry;
+
 /** The general part of the error catalogue. */
 export const GENERAL_ERRORS = {
-  INSTANTIATION_OPTION_REQUIRED: {
-    type: 'MERCHANT',
-    message: 'options.{option} is required when instantiating {component}.',
-  },
+  INSTANTIATION_OPTION_REQUIRED,
   INCOMPATIBLE_VERSIONS,
-  METHOD_CALLED_AFTER_TEARDOWN: {
-    type: 'MERCHANT',
-    message: '{method} cannot be called after teardown.',
-  },
-  BRAINTREE_API_ACCESS_RESTRICTED: {
-    type: 'MERCHANT',
-    message: "Your access is restricted and cannot use this part of the provider's API.",
-  },
+  METHOD_CALLED_AFTER_TEARDOWN,
+  BRAINTREE_API_ACCESS_RESTRICTED,
   INVALID_USE_OF_INTERNAL_FUNCTION: {
     type: 'INTERNAL',
     message: 'This function is for internal use only.',
@@ -41,11 +49,21 @@ export const GENERAL_ERRORS = {
     type: 'MERCHANT',
     message: '{method} must include a callback function.',
   },
-  INVALID_OPTION: {
-    type: 'MERCHANT',
-    message: 'The {option} option is invalid.',
-  },
+  INVALID_OPTION,
   MISSING_CHANNEL_ID,
+} as const satisfies Catalogue;
+
+/**
+ * The general codes the page creates, which the first script knows. The others are a frame's
+ * (which reports a missing channel to its own console) or the provider's SDK's codes for calls
+ * the panel does not have: the page never creates them.
+ */
+export const PAGE_GENERAL_ERRORS = {
+  INSTANTIATION_OPTION_REQUIRED,
+  INCOMPATIBLE_VERSIONS,
+  METHOD_CALLED_AFTER_TEARDOWN,
+  BRAINTREE_API_ACCESS_RESTRICTED,
+  INVALID_OPTION,
 } as const satisfies Catalogue;
 
 /**
