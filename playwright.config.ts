@@ -41,9 +41,10 @@ export default defineConfig({
       },
     },
     {
-      // Firefox over WebDriver BiDi (the `moz-firefox` channel), Debian's ESR (docs/building.md, "Firefox over WebDriver BiDi"). Its own
-      // user agent, not the device list's: what the panel sees is what an ESR shopper sends. A page may take the
-      // focus back from the browser's toolbar, as a real click into it does (focusPage in tests/e2e/models).
+      // Debian's ESR over WebDriver BiDi, the `moz-firefox` channel (docs/building.md, "Firefox over WebDriver
+      // BiDi"). Its own user agent, not the device list's: what the panel sees is what an ESR shopper sends. A page
+      // may take the focus back from the browser's toolbar, as a real click into it does (focusPage in
+      // tests/e2e/models).
       name: 'firefox',
       use: {
         ...devices['Desktop Firefox'],
