@@ -811,7 +811,7 @@ describe('the gateway client', () => {
   it('of the old authorization is let go of when the authorization changes', async () => {
     const panel = controllerHarness();
     await panel.startReady();
-    panel.release.mockImplementation(() => {
+    panel.release.mockImplementationOnce(() => {
       // The new authorization's client is asked for after the old one is let go of.
       expect(panel.createClient).toHaveBeenCalledTimes(1);
     });

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { fetchLocale } from '../i18n/locale-integrity';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import type { GatewayClient } from '../client';
 import { fakeClient as fakeGatewayClient } from '../client/test-support';
 import type { GatewayConfiguration } from '../client/configuration';
@@ -474,6 +474,13 @@ export class FakeModules {
   };
 }
 
+/** The harnesses' controllers: each ends its session after its test, so no timer of it outlives the test. */
+const harnessed = new Set<PanelController>();
+afterEach(() => {
+  for (const controller of harnessed) controller.disconnect();
+  harnessed.clear();
+});
+
 /** A controller over fakes, connected to a host element in the document, with its events recorded. */
 export function controllerHarness(
   options: {
@@ -533,6 +540,7 @@ export function controllerHarness(
   controller.subscribe(() => {
     if (controller.getState().phase === 'ready') controller.viewShown();
   });
+  harnessed.add(controller);
   return {
     host,
     frameHost,
