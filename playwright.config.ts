@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { localOrigins } from './demo/server/origins';
+import { binaryOf } from './tests/tools/browsers';
 
 const origins = localOrigins();
 
@@ -14,7 +15,10 @@ export default defineConfig({
   use: {
     baseURL: origins.merchant,
     ignoreHTTPSErrors: true,
-    trace: 'retain-on-failure',
+    // A failure keeps its trace: the actions, console, network and sources, but no screenshots or DOM snapshots,
+    // which took a quarter of Chromium's time and over half of Firefox's, where each is a round trip per action and
+    // frame over WebDriver BiDi (docs/building.md, "Chromium and Firefox"). `--trace on` records them all.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
   },
   projects: [
     {
@@ -22,7 +26,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          executablePath: binaryOf('chromium'),
           args: [
             '--headless',
             '--no-sandbox',
@@ -33,6 +37,22 @@ export default defineConfig({
             '--disable-component-update',
             '--disable-sync',
           ],
+        },
+      },
+    },
+    {
+      // Debian's ESR over WebDriver BiDi, the `moz-firefox` channel (docs/building.md, "Firefox over WebDriver
+      // BiDi"). Its own user agent, not the device list's: what the panel sees is what an ESR shopper sends. A page
+      // may take the focus back from the browser's toolbar, as a real click into it does (focusPage in
+      // tests/e2e/models).
+      name: 'firefox',
+      use: {
+        ...devices['Desktop Firefox'],
+        userAgent: undefined,
+        channel: 'moz-firefox',
+        launchOptions: {
+          executablePath: binaryOf('firefox-esr'),
+          firefoxUserPrefs: { 'dom.disable_window_flip': false },
         },
       },
     },

@@ -57,6 +57,19 @@ describe('POST /sandbox/checkout', () => {
     expect(page.indexOf('payment_method_nonce</dt>')).toBeLessThan(page.indexOf('device_data</dt>'));
   });
 
+  it('links the sandbox’s icon, which its policy allows; the icon is served and never logged', async () => {
+    const response = await post('amount=10.00');
+    expect(html(response.body)).toContain('<link rel="icon" href="/sandbox/favicon.ico">');
+    expect(response.headers.get('content-security-policy')).toContain("img-src 'self'");
+    const icon = await sandbox.request('/sandbox/favicon.ico');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/x-icon');
+    const all = await sandbox.request('/sandbox/requests');
+    expect((all.body as unknown[]).map(record).map((entry) => entry.path)).not.toContain(
+      '/sandbox/favicon.ico',
+    );
+  });
+
   it.each(['PayPalAccount', 'ApplePayCard'])('names the type of a known %s nonce', async (type) => {
     const nonce = await vaultedNonce(type);
     const page = html((await post(`payment_method_nonce=${encodeURIComponent(nonce)}`)).body);

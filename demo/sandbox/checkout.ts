@@ -4,7 +4,7 @@
  * docs/forms.md) and see what arrived; tests read the same fields from the request log.
  * @packageDocumentation
  */
-import { errorReply, escapeHtml, htmlReply, type Reply } from './http';
+import { errorReply, escapeHtml, htmlReply, SANDBOX_ICON_LINK, type Reply } from './http';
 import type { StoredPaymentMethod } from './nonces';
 import type { Route } from './route';
 
@@ -52,6 +52,7 @@ export function checkoutPage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox checkout</title>
+${SANDBOX_ICON_LINK}
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; margin: 2rem; color: #1f2328; }
   dt { font-weight: 600; font-family: ui-monospace, monospace; }

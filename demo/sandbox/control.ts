@@ -1,9 +1,12 @@
 /**
- * Sandbox control routes that are not a feature of their own: reset and the merchants list.
+ * Sandbox control routes that are not a feature of their own: reset, the merchants list and the icon of the
+ * sandbox's pages.
  * @packageDocumentation
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { buildConfiguration } from './configuration';
-import { jsonReply } from './http';
+import { jsonReply, SANDBOX_ICON_PATH } from './http';
 import { listMerchants } from './merchants';
 import type { Route } from './route';
 
@@ -43,4 +46,18 @@ export const merchantsRoute: Route = {
         configuration: buildConfiguration(merchant, state.options),
       })),
     ),
+};
+
+/** The demo's icon (`demo/favicon.ico`), which the sandbox's pages show too. */
+const ICON = readFileSync(resolve(import.meta.dirname, '../favicon.ico'));
+
+/** `GET /sandbox/favicon.ico`: the icon every top-level sandbox page links. */
+export const iconRoute: Route = {
+  method: 'GET',
+  path: SANDBOX_ICON_PATH,
+  handle: () => ({
+    status: 200,
+    bytes: ICON,
+    headers: { 'content-type': 'image/x-icon', 'x-content-type-options': 'nosniff' },
+  }),
 };

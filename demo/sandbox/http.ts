@@ -37,7 +37,19 @@ export function jsonReply(status: number, body: unknown): Reply {
   return { status, body };
 }
 
-/** An HTML page. It never loads anything, so its policy allows nothing but its own inline style. */
+/**
+ * Where the sandbox's top-level pages take their site icon from, which Firefox and WebKit ask for on every page: a
+ * control path, so the request is never logged or faulted.
+ */
+export const SANDBOX_ICON_PATH = '/sandbox/favicon.ico';
+
+/** The `<link>` in the head of every top-level sandbox page: the browser asks for the icon there and nowhere else. */
+export const SANDBOX_ICON_LINK = `<link rel="icon" href="${SANDBOX_ICON_PATH}">`;
+
+/**
+ * An HTML page (with {@link SANDBOX_ICON_LINK} in its head). It loads nothing else, so its policy allows nothing but
+ * its own inline style and the icon.
+ */
 export function htmlReply(status: number, html: string): Reply {
   return {
     status,
@@ -45,7 +57,7 @@ export function htmlReply(status: number, html: string): Reply {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy':
-        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'",
       'x-content-type-options': 'nosniff',
     },
   };

@@ -111,10 +111,10 @@ describe('GET /sandbox/paypal/approve', () => {
     expect(page).toContain('<button type="submit" id="approve" data-useraction="commit">Pay Now</button>');
   });
 
-  it('allows no script, forms only to itself and the return pages’ origin, and no framing', async () => {
+  it('allows no script, no image but its icon, forms only to itself and the return pages’ origin, and no framing', async () => {
     const response = await approvalPage((await newFlow('checkout')).url);
     expect(response.headers.get('content-security-policy')).toBe(
-      `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self' ${TEST_ASSETS_ORIGIN}; frame-ancestors 'none'`,
+      `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'self' ${TEST_ASSETS_ORIGIN}; frame-ancestors 'none'`,
     );
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
@@ -328,7 +328,7 @@ describe('PayPal’s script placeholders', () => {
     );
   });
 
-  it('runs only its hand-over script, allowed by its hash, and is never framed', async () => {
+  it('runs only its hand-over script, allowed by its hash, shows no image but its icon, and is never framed', async () => {
     const { token } = await newFlow('checkout', bodyWithUrls('checkout', 'x'));
     const { response } = await answerOf((await press(sandbox, 'approve', { token })).location);
     const scripts = [...html(response).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
@@ -339,7 +339,7 @@ describe('PayPal’s script placeholders', () => {
       .update(scripts[0] ?? '')
       .digest('base64');
     expect(response.headers.get('content-security-policy')).toBe(
-      `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(scripts[0]).toContain("getAttribute('data-opener-origin')");

@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PayPalAddress } from '../../src/shared/paypal-messages';
-import { escapeHtml, type Reply } from './http';
+import { escapeHtml, SANDBOX_ICON_LINK, type Reply } from './http';
 import { SANDBOX_PAYER, type PayPalFlowRecord } from './paypal-flows';
 import type { Route, RouteContext } from './route';
 
@@ -183,7 +183,8 @@ const HANDOVER_SCRIPT = `(function () {
 const HANDOVER_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HANDOVER_SCRIPT).digest('base64')}'`;
 
 /**
- * Headers of the sandbox's PayPal pages: no script but the answer page's hand-over, forms only to
+ * Headers of the sandbox's PayPal pages: no script but the answer page's hand-over, no image but the
+ * sandbox's icon, forms only to
  * this gateway (and, as browsers check the redirect a form post answers, to the origins of the
  * pages the flow returns to), and never in a frame, so no page can lay its own buttons over Approve.
  */
@@ -192,7 +193,7 @@ function pageHeaders(formOrigins: readonly string[] | null, script = false): Rec
   const scriptSource = script ? ` script-src ${HANDOVER_SCRIPT_HASH};` : '';
   return {
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': `default-src 'none';${scriptSource} style-src 'unsafe-inline'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`,
+    'content-security-policy': `default-src 'none';${scriptSource} style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
@@ -229,6 +230,7 @@ function page(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+${SANDBOX_ICON_LINK}
 <style>${STYLE}</style>
 </head>
 <body>

@@ -11,7 +11,7 @@ import { cardinalRoutes } from './cardinal';
 import { checkoutRoute } from './checkout';
 import { clientTokenRoute } from './client-token';
 import { configurationRoute } from './configuration';
-import { merchantsRoute, resetRoute } from './control';
+import { iconRoute, merchantsRoute, resetRoute } from './control';
 import { creditCardsRoute } from './credit-cards';
 import { deviceSessionRoutes } from './device-sessions';
 import { faultRoutes } from './faults';
@@ -60,6 +60,7 @@ export const ROUTES: readonly Route[] = [
   ...deviceSessionRoutes,
   resetRoute,
   merchantsRoute,
+  iconRoute,
 ];
 
 /** Prefix of the sandbox control paths. */

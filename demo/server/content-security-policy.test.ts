@@ -23,10 +23,10 @@ const PAGES: FramePage[] = [
 ];
 
 describe('the merchant policy', () => {
-  it('names the assets origin for scripts, styles and frames, the gateway for calls, and both for device data', () => {
+  it('names the assets origin for scripts, styles and frames, the gateway for calls, both for device data, and the page’s own icon', () => {
     expect(serializePolicy(merchantPolicy(ORIGINS))).toBe(
       "default-src 'none'; script-src 'self' https://assets.example https://gateway.example; " +
-        "style-src 'self' https://assets.example; img-src https://assets.example https://gateway.example; " +
+        "style-src 'self' https://assets.example; img-src 'self' https://assets.example https://gateway.example; " +
         'connect-src https://gateway.example https://assets.example; ' +
         'frame-src https://assets.example https://gateway.example; ' +
         "form-action 'self' https://gateway.example; base-uri 'none'; object-src 'none'; frame-ancestors 'self'",
@@ -66,6 +66,15 @@ describe('the frame pages’ policies', () => {
       // They post no form and call nothing: the return pages only post a message to the opener.
       expect(framePolicy(page, ['https://gw.example'])['form-action'], page).toEqual(["'none'"]);
       expect(framePolicy(page, ['https://gw.example'])['connect-src'], page).toBeUndefined();
+    }
+  });
+
+  it('lets only the PayPal popup’s top-level pages load an image: the assets host’s site icon', () => {
+    for (const page of PAGES) {
+      const popup = ['paypal-landing-frame', 'paypal-redirect-frame', 'paypal-cancel-frame'].includes(page);
+      expect(framePolicy(page, ['https://gw.example'])['img-src'], page).toEqual(
+        popup ? ["'self'"] : undefined,
+      );
     }
   });
 

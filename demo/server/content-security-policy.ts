@@ -39,13 +39,16 @@ export const FRAME_ANCESTORS = ['https:', 'http://localhost:*', 'http://127.0.0.
  * Google Pay adds Google's `pay.js` and what it calls: locally the sandbox gateway's stand-in,
  * whose sheet posts the picked card to the gateway (a script and connect source already); in
  * production the hosts docs/csp-and-sri.md ("With `google-pay`") lists.
+ *
+ * `'self'` among the image sources is the merchant's own site icon (`/favicon.ico`), which Firefox and
+ * WebKit ask for on every page.
  */
 export function merchantPolicy({ assets, gateway }: MerchantPolicyOrigins): PolicyDirectives {
   return {
     'default-src': ["'none'"],
     'script-src': ["'self'", assets, gateway],
     'style-src': ["'self'", assets],
-    'img-src': [assets, gateway],
+    'img-src': ["'self'", assets, gateway],
     'connect-src': [gateway, assets],
     'frame-src': [assets, gateway],
     'form-action': ["'self'", gateway],
@@ -96,7 +99,8 @@ export function gatewaySources(flavour: Flavour, localGateway: string): string[]
  * The policy of one frame page: its own scripts only, styles only through constructable sheets of
  * its own, and per page just what it does. The hosted field sends the card to the gateway; the bank
  * frame posts its form to the bank's page, an `https` page of the card's issuer; the PayPal landing,
- * return and cancel pages open in the approval popup, so nothing may frame them.
+ * return and cancel pages open in the approval popup, so nothing may frame them, and as top-level
+ * pages they may show the assets host's site icon (`/favicon.ico`), which Firefox and WebKit ask for.
  */
 export function framePolicy(page: FramePage, gateway: readonly string[]): PolicyDirectives {
   const base: Record<string, readonly string[]> = {
@@ -113,9 +117,12 @@ export function framePolicy(page: FramePage, gateway: readonly string[]): Policy
       base['form-action'] = ['https:'];
       break;
     case 'three-d-secure-authentication-complete-frame':
+      base['form-action'] = ["'none'"];
+      break;
     case 'paypal-landing-frame':
     case 'paypal-redirect-frame':
     case 'paypal-cancel-frame':
+      base['img-src'] = ["'self'"];
       base['form-action'] = ["'none'"];
       break;
   }

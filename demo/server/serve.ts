@@ -131,6 +131,11 @@ function assetsHandler(options: ServeOptions, sandbox: SandboxGateway) {
     const { pathname } = url;
     // Kount's data path, which the provider's assets host serves beside the panel's folders.
     if (serveKountData(req, res, url, ASSET_HEADERS, recordKount)) return;
+    // The host's site icon, which browsers ask for on the PayPal popup's pages (top-level pages of this origin).
+    if (pathname === '/favicon.ico') {
+      sendFile(req, res, resolve(demoDir, 'favicon.ico'), ASSET_HEADERS);
+      return;
+    }
     const mount = mounts.find((m) => pathname.startsWith(m.prefix));
     const path = mount ? pathname.slice(mount.prefix.length - 1) : '';
     const file = mount ? resolveStaticFile(mount.folder, path) : null;

@@ -23,7 +23,9 @@ export function ThreeDSecureModal({ open, onCancel }: ThreeDSecureModalProps) {
   const { text } = useTexts();
   const close = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
-  const slot = useRef<HTMLSlotElement>(null);
+  const endStop = useRef<HTMLSpanElement>(null);
+  // Set while Shift+Tab from the close button passes through the end stop on its way into the bank's frame.
+  const backwards = useRef(false);
 
   // Open: focus moves to the close button. Closed: the dialog gives it back where it was (the
   // views move it on to their heading when that control went with its view); when nothing has it
@@ -43,12 +45,6 @@ export function ThreeDSecureModal({ open, onCancel }: ThreeDSecureModalProps) {
       });
     };
   }, [open]);
-
-  const bankFrame = (): void => {
-    // The bank's frame is the panel's, shown through the slot.
-    const frame = slot.current?.assignedElements()[0];
-    if (frame instanceof HTMLElement) frame.focus();
-  };
 
   return (
     <dialog
@@ -74,10 +70,12 @@ export function ThreeDSecureModal({ open, onCancel }: ThreeDSecureModalProps) {
           aria-label={text('closeCardVerification')}
           onClick={onCancel}
           onKeyDown={(event) => {
-            // Backwards from the first control: into the bank's frame, not out of the dialog.
+            // Backwards from the first control: into the bank's frame at its last control, not out of the
+            // dialog. The key goes on from the end stop, after the frame, so the browser enters the frame as it
+            // enters any: Firefox ignores a cross-origin frame's focus() while the key is handled.
             if (event.key === 'Tab' && event.shiftKey) {
-              event.preventDefault();
-              bankFrame();
+              backwards.current = true;
+              endStop.current?.focus();
             }
           }}
         >
@@ -85,11 +83,19 @@ export function ThreeDSecureModal({ open, onCancel }: ThreeDSecureModalProps) {
         </button>
       </header>
       <div className="bank-frame" part="bank-frame">
-        <slot name={BANK_FRAME_SLOT} ref={slot} />
+        <slot name={BANK_FRAME_SLOT} />
       </div>
       {/* Past the bank's frame, focus wraps to the close button: a focus trap's end stop. */}
-      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
-      <span tabIndex={0} onFocus={() => close.current?.focus()} />
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
+      <span
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        ref={endStop}
+        onFocus={() => {
+          if (backwards.current) backwards.current = false;
+          else close.current?.focus();
+        }}
+      />
     </dialog>
   );
 }

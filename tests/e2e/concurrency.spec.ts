@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { VISA } from './models/card-fields';
-import { CALL_PATHS, answered } from './models/sandbox';
+import { answered, approvalShown, CALL_PATHS } from './models/sandbox';
 import {
   clearRecordedErrors,
   enterCard,
@@ -118,7 +118,7 @@ test.describe('pay buttons clicked twice', () => {
     await button.click();
     await button.click();
     const popup = await opened;
-    await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+    await approvalShown(popup);
     // One tokenization at a time: the running approval goes on in its popup.
     await expect
       .poll(() => recordedErrors(page))
@@ -299,7 +299,7 @@ test.describe('teardown() while something is under way', () => {
     const opened = page.waitForEvent('popup');
     await page.locator('payment-panel [part="paypal-button"]').click();
     const popup = await opened;
-    await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+    await approvalShown(popup);
     const closed = popup.waitForEvent('close');
     await page.locator('payment-panel').evaluate((el) => (el as PaymentPanelElement).teardown());
     await closed;

@@ -15,7 +15,7 @@
  */
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { CardFields, VISA } from './models/card-fields';
-import { PATIENCE_MS } from './support/recorder';
+import { cardSheetReady, PATIENCE_MS } from './support/recorder';
 import {
   clearRecordedErrors,
   clearSelectedPaymentMethod,
@@ -33,13 +33,14 @@ import {
   type RequestOutcome,
 } from './support/faults-page';
 import {
-  CALL_PATHS,
-  MATRIX_KINDS,
-  Sandbox,
   answered,
-  faultsInjected,
+  approvalShown,
+  CALL_PATHS,
   type FaultCallName,
   type FaultKind,
+  faultsInjected,
+  MATRIX_KINDS,
+  Sandbox,
 } from './models/sandbox';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
@@ -115,14 +116,25 @@ function expectFailure(outcome: RequestOutcome | { error?: PlainError }, failure
 }
 
 /**
- * How many calls a fault hits. Chromium sends a request again by itself when the connection it
- * went out on is reset before any answer (a reused connection, and a GET more readily); a reset
- * meant to reach the panel hits every attempt. Those a fresh connection made unneeded are
- * disarmed, uncounted, after the case.
+ * How many calls a fault hits. Browsers send a request again by themselves when the connection it
+ * went out on is reset before any answer: Chromium a few times (a reused connection, and a GET more
+ * readily), Firefox up to 10 attempts in all (`network.http.request.max-attempts`). A reset meant to
+ * reach the panel hits every attempt. Those a fresh connection made unneeded are disarmed,
+ * uncounted, after the case.
  */
 function countOf(kind: FaultKind): number {
-  return kind === 'reset' ? 6 : 1;
+  return kind === 'reset' ? 11 : 1;
 }
+
+/**
+ * How each engine words the syntax error of a script cut short, by where the cut falls: Chromium always the same,
+ * Firefox by what the parser missed.
+ */
+const CUT_SHORT_SCRIPT: Readonly<Record<string, RegExp>> = {
+  chromium: /^pageerror: (SyntaxError: )?Unexpected end of input$/,
+  firefox:
+    /^pageerror: (SyntaxError: )?(missing \S+ (after|before|in) .+|expected .+, got end of script|unterminated .+)$/,
+};
 
 let sandbox: Sandbox;
 
@@ -161,13 +173,15 @@ async function expectOneAnswered(path: string, since: number, kind: FaultKind): 
 /**
  * Runs one fault case of a call: arms the fault, starts the flow, moves the clock past the
  * time-out once the sandbox holds the request (for `timeout`), and returns what the flow gave.
+ * `beforeTimeout` is what goes on meanwhile, in real time, and must be done before the clock moves:
+ * the clock moves every timer of the page, the card frames' set-up watch too.
  */
 async function withFault<T>(
   page: Page,
   call: FaultCallName,
   kind: FaultKind,
   run: () => Promise<T>,
-  { count = 1 }: { count?: number } = {},
+  { count = 1, beforeTimeout }: { count?: number; beforeTimeout?: () => Promise<void> } = {},
 ): Promise<T> {
   await sandbox.clearFaults();
   const path = CALL_PATHS[call as keyof typeof CALL_PATHS];
@@ -176,10 +190,11 @@ async function withFault<T>(
   const outcome = run();
   if (kind === 'timeout') {
     await sandbox.waitForRequests(path, before + 1);
+    await beforeTimeout?.();
     await page.clock.runFor(timeoutOf(call));
   }
   const result = await outcome;
-  // The flow met the fault (a reset may leave attempts Chromium did not make). A slow answer's
+  // The flow met the fault (a reset may leave attempts the browser did not make). A slow answer's
   // flow may hand back before its request has reached the sandbox, hence the poll.
   await expect
     .poll(
@@ -366,12 +381,16 @@ test.describe.serial('device data (PayPal’s fraud script: the sandbox’s stan
   }
 
   for (const kind of MATRIX_KINDS) {
-    test(`${kind}: the panel is ready without an error; a new panel loads the script`, async () => {
+    test(`${kind}: the panel is ready without an error; a new panel loads the script`, async ({
+      browserName,
+    }) => {
       const since = await latestLogId();
       const served = await scriptsServed();
       const attributes = { authorization: DEMO_KEY, 'data-collector': DATA_COLLECTOR };
+      // Nothing waits for the script: the panel gets ready and its card frames set up while it hangs.
       const mounted = await withFault(page, 'fraudnetScript', kind, () => mountPanel(page, attributes), {
         count: countOf(kind),
+        beforeTimeout: () => cardSheetReady(page),
       });
       expect(mounted).toEqual({ event: 'ready' });
       await new CardFields(page).ready();
@@ -387,7 +406,8 @@ test.describe.serial('device data (PayPal’s fraud script: the sandbox’s stan
       expect(faulted.every((request) => request.fault === kind)).toBe(true);
       // A script cut short (the malformed case; the page's record keeps it for the later cases)
       // cannot be parsed: the fraud script's own error, in its own frame, and nothing else.
-      const brokenScript = /^pageerror: (SyntaxError: )?Unexpected end of input$/;
+      const brokenScript = CUT_SHORT_SCRIPT[browserName];
+      if (!brokenScript) throw new Error(`no wording of a script cut short known for ${browserName}`);
       expect((await uncaught()).filter((error) => !brokenScript.test(error))).toEqual([]);
     });
   }
@@ -469,7 +489,7 @@ async function openApproval(page: Page): Promise<Page> {
   const opened = page.waitForEvent('popup');
   await payPalButton(page).click();
   const popup = await opened;
-  await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+  await approvalShown(popup);
   return popup;
 }
 

@@ -9,6 +9,7 @@ import { localOrigins } from '../../demo/server/origins';
 import { GOOGLE_PAY_READY_TIMEOUT_MS, HOSTED_FIELDS_SETUP_TIMEOUT_MS } from '../../src/shared/constants';
 import { VISA } from './models/card-fields';
 import type { PanelPage } from './models/panel';
+import { approvalShown } from './models/sandbox';
 import { expect, test } from './support/fixtures';
 import { AnswerOverrides } from './support/hostile-config';
 
@@ -23,8 +24,9 @@ const GOOGLE_PAY = JSON.stringify({
 const FRAME_PAGE = '/html/hosted-fields-frame';
 /** Well before the 20 s time-out: what the browser shows at once is said within a few seconds. */
 const AT_ONCE_MS = 8_000;
-/** The console line of a frame the page's policy refuses. */
-const REFUSED_FRAME = /violates the following Content Security Policy directive: "frame-src/;
+/** The console line (Chromium) or report (Firefox) of a frame the page's policy refuses. */
+const REFUSED_FRAME =
+  /violates the following Content Security Policy directive: "frame-src|blocked the loading of a resource \(frame-src\)/;
 /** The console line of a frame page answering an error status. */
 const FAILED_PAGE = /Failed to load resource: the server responded with a status of (404|500)/;
 
@@ -82,7 +84,7 @@ async function payWithPayPal(page: Page, panel: PanelPage): Promise<Record<strin
   const popupOpened = page.waitForEvent('popup');
   await panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true }).click();
   const popup = await popupOpened;
-  await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+  await approvalShown(popup);
   const closed = popup.waitForEvent('close');
   await popup.locator('#approve').click();
   await closed;

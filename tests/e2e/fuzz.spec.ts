@@ -24,7 +24,7 @@ import {
 import { parseSiblingMessage } from '../../frames/hosted-fields/siblings';
 import { CardFields, VISA } from './models/card-fields';
 import { PanelPage } from './models/panel';
-import { Sandbox } from './models/sandbox';
+import { approvalShown, Sandbox } from './models/sandbox';
 import {
   createHostileMessages,
   hostileExpression,
@@ -42,12 +42,19 @@ import {
   threeDSecureToPage,
 } from './support/message-templates';
 import { PageGuard, pollutionEverywhere } from './support/page-guard';
-import { cardSheetReady, openMinimal, panelEvent, PATIENCE_MS, receivedMessages } from './support/recorder';
+import {
+  cardSheetReady,
+  openMinimal,
+  panelEvent,
+  PATIENCE_MS,
+  receivedMessages,
+  withoutMerchantPolicy,
+} from './support/recorder';
 import { FUZZ_SEED } from './support/seeded';
 
 // The attacker frames stand for a merchant page without a policy of its own: the demo's strict
 // policy would refuse them before any message could be posted.
-test.use({ bypassCSP: true });
+withoutMerchantPolicy(test);
 
 const SEED = FUZZ_SEED;
 /** Messages posted at each target. */
@@ -130,15 +137,17 @@ async function addAttackers(page: Page): Promise<{ foreign: Frame; opaque: Frame
       ),
     );
   }, gateway);
-  const frame = (name: string): Frame => {
-    const found = page.frame({ name });
+  // Each by its element: Firefox over WebDriver BiDi gives a frame no name whose document was not fetched
+  // (`data:`, `srcdoc`).
+  const frame = async (name: string): Promise<Frame> => {
+    const found = await (await page.locator(`iframe[name="${name}"]`).elementHandle()).contentFrame();
     if (!found) throw new Error(`no frame ${name}`);
     return found;
   };
   return {
-    foreign: frame('attacker-foreign'),
-    opaque: frame('attacker-opaque'),
-    sameOrigin: frame('attacker-same-origin'),
+    foreign: await frame('attacker-foreign'),
+    opaque: await frame('attacker-opaque'),
+    sameOrigin: await frame('attacker-same-origin'),
   };
 }
 
@@ -685,7 +694,7 @@ test('a PayPal approval: 10 000 hostile messages from its popup change nothing, 
   const opened = page.waitForEvent('popup');
   await panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true }).click();
   const popup = await opened;
-  await popup.waitForURL(/\/sandbox\/paypal\/approve/, { timeout: PATIENCE_MS });
+  await approvalShown(popup, PATIENCE_MS);
   const approvalUrl = popup.url();
   // The channel is in the return URL the panel gave the gateway, never in the approval URL.
   const [created] = await sandbox.requests('/v1/paypal_hermes/create_payment_resource');

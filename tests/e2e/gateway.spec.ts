@@ -151,8 +151,9 @@ const statusFaults = [
   { kind: '429', ...NETWORK, details: { httpStatus: 429, clientErrorCode: 'CLIENT_RATE_LIMITED' } },
   { kind: '422', ...NETWORK, details: { httpStatus: 422, clientErrorCode: 'CLIENT_REQUEST_ERROR' } },
   {
-    // Chromium retries a GET whose connection was reset once by itself: reset every attempt.
-    count: 3,
+    // Browsers send a GET whose connection was reset again by themselves (Chromium once, Firefox up to
+    // 10 attempts in all, `network.http.request.max-attempts`): reset every attempt.
+    count: 11,
     kind: 'reset',
     ...NETWORK,
     details: { httpStatus: 500, clientErrorCode: 'CLIENT_GATEWAY_NETWORK' },

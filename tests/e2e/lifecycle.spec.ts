@@ -8,7 +8,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
-import { expect, guardedTest as test } from './support/fixtures';
+import { approvalShown } from './models/sandbox';
+import { chromiumOnly, expect, guardedTest as test } from './support/fixtures';
 import { heapAfterGc, installLeakProbe, openResources, type OpenResources } from './support/leak-probe';
 import { PATIENCE_MS } from './support/recorder';
 
@@ -17,6 +18,9 @@ const CYCLES = 50;
 const WARM_CYCLES = 10;
 /** Largest heap growth allowed from cycle 10 to cycle 50. */
 const MAX_HEAP_GROWTH = 2 * 1024 * 1024;
+
+/** The details of the tests that measure the heap. */
+const HEAP = chromiumOnly('the heap after a forced garbage collection comes from the DevTools protocol');
 
 /** Every option, as attribute text. */
 const ATTRIBUTES = {
@@ -168,51 +172,54 @@ function expectNothingLeft(after: OpenResources, baseline: OpenResources): void 
   expect(after.listeners).toEqual(baseline.listeners);
 }
 
-test(`${CYCLES} elements with every option, each ready then torn down, leave nothing and keep the heap flat`, async ({
-  page,
-  sandbox,
-}) => {
-  test.setTimeout(900_000);
-  const token = await sandbox.clientToken('demo_merchant');
-  const baseline = await openEmptyPage(page);
-  const growth = await runCycles(page, () => elementCycle(page, token), 'elements');
-  expectNothingLeft(await settled(page), baseline);
-  expect(page.frames()).toHaveLength(1);
-  expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
-});
+test(
+  `${CYCLES} elements with every option, each ready then torn down, leave nothing and keep the heap flat`,
+  HEAP,
+  async ({ page, sandbox }) => {
+    test.setTimeout(900_000);
+    const token = await sandbox.clientToken('demo_merchant');
+    const baseline = await openEmptyPage(page);
+    const growth = await runCycles(page, () => elementCycle(page, token), 'elements');
+    expectNothingLeft(await settled(page), baseline);
+    expect(page.frames()).toHaveLength(1);
+    expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
+  },
+);
 
-test(`${CYCLES} paymentPanel.create() instances, each with a client token of its own, ready then torn down, leave nothing and keep the heap flat`, async ({
-  page,
-  sandbox,
-}) => {
-  test.setTimeout(900_000);
-  // A client token of its own for each checkout, each a gateway client of its own.
-  const tokens = new Set<string>();
-  while (tokens.size < CYCLES) tokens.add(await sandbox.clientToken('demo_merchant'));
-  const next = tokens.values();
-  const baseline = await openEmptyPage(page);
-  const growth = await runCycles(
-    page,
-    () => createCycle(page, next.next().value ?? ''),
-    'paymentPanel.create(), a client token each',
-  );
-  expectNothingLeft(await settled(page), baseline);
-  expect(page.frames()).toHaveLength(1);
-  expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
-});
+test(
+  `${CYCLES} paymentPanel.create() instances, each with a client token of its own, ready then torn down, leave nothing and keep the heap flat`,
+  HEAP,
+  async ({ page, sandbox }) => {
+    test.setTimeout(900_000);
+    // A client token of its own for each checkout, each a gateway client of its own.
+    const tokens = new Set<string>();
+    while (tokens.size < CYCLES) tokens.add(await sandbox.clientToken('demo_merchant'));
+    const next = tokens.values();
+    const baseline = await openEmptyPage(page);
+    const growth = await runCycles(
+      page,
+      () => createCycle(page, next.next().value ?? ''),
+      'paymentPanel.create(), a client token each',
+    );
+    expectNothingLeft(await settled(page), baseline);
+    expect(page.frames()).toHaveLength(1);
+    expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
+  },
+);
 
-test(`${CYCLES} panels torn down while their card frames load leave nothing either`, async ({
-  page,
-  sandbox,
-}) => {
-  test.setTimeout(900_000);
-  const token = await sandbox.clientToken('demo_merchant');
-  const baseline = await openEmptyPage(page);
-  const growth = await runCycles(page, () => elementCycle(page, token, true), 'torn down while loading');
-  expectNothingLeft(await settled(page), baseline);
-  expect(page.frames()).toHaveLength(1);
-  expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
-});
+test(
+  `${CYCLES} panels torn down while their card frames load leave nothing either`,
+  HEAP,
+  async ({ page, sandbox }) => {
+    test.setTimeout(900_000);
+    const token = await sandbox.clientToken('demo_merchant');
+    const baseline = await openEmptyPage(page);
+    const growth = await runCycles(page, () => elementCycle(page, token, true), 'torn down while loading');
+    expectNothingLeft(await settled(page), baseline);
+    expect(page.frames()).toHaveLength(1);
+    expect(growth).toBeLessThan(MAX_HEAP_GROWTH);
+  },
+);
 
 test('panels torn down while a PayPal approval waits close its popup and leave nothing either', async ({
   page,
@@ -231,7 +238,7 @@ test('panels torn down while a PayPal approval waits close its popup and leave n
     const opened = page.waitForEvent('popup');
     await panel.getByRole('button', { name: 'Pay with PayPal', exact: true }).click();
     const popup = await opened;
-    await popup.waitForURL(/\/sandbox\/paypal\/approve/, { timeout: PATIENCE_MS });
+    await approvalShown(popup, PATIENCE_MS);
     expect((await openResources(page)).popups).toBe(1);
     await page.evaluate(async () => {
       const element = document.querySelector<PaymentPanelElement>('payment-panel');

@@ -10,6 +10,7 @@ import { localOrigins } from '../../demo/server/origins';
 import pkg from '../../package.json' with { type: 'json' };
 import type { PanelPage } from './models/panel';
 import type { Sandbox } from './models/sandbox';
+import { approvalShown } from './models/sandbox';
 import { expect, test } from './support/fixtures';
 
 const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
@@ -44,7 +45,7 @@ async function openPopup(page: Page, panel: PanelPage, label = 'Pay with PayPal'
   const popupOpened = page.waitForEvent('popup');
   await panel.element.getByRole('button', { name: label, exact: true }).click();
   const popup = await popupOpened;
-  await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+  await approvalShown(popup);
   return popup;
 }
 
@@ -174,7 +175,7 @@ test("the approval page is asked in the panel's locale unless the merchant names
     const popupOpened = page.waitForEvent('popup');
     await panel.element.locator('[part="paypal-button"]').click();
     const popup = await popupOpened;
-    await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+    await approvalShown(popup);
     const [created] = await sandbox.requests(CREATE_PAYMENT);
     expect(created?.body, locale).toMatchObject({ experienceProfile: { localeCode: expected } });
     await approve(popup, panel);
@@ -492,7 +493,7 @@ for (const failure of flowErrors) {
     await panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true }).click();
     const popup = await popupOpened;
     if (failure.approve) {
-      await popup.waitForURL(/\/sandbox\/paypal\/approve/);
+      await approvalShown(popup);
       await popup.locator('#approve').click();
     }
     const error = await panel.waitForError();

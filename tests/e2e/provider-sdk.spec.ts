@@ -10,7 +10,7 @@ import { request as playwrightRequest, type Page } from '@playwright/test';
 import { PAYPAL_SANDBOX_PAYER } from '../../demo/sandbox/test-values';
 import { localOrigins } from '../../demo/server/origins';
 import { PROVIDER_SANDBOX_API_ORIGIN } from '../../demo/server/provider-sdk';
-import { expect, guardedTest } from './support/fixtures';
+import { chromiumOnly, expect, guardedTest } from './support/fixtures';
 
 const { merchant, gateway, gatewayPort } = localOrigins();
 const PROVIDER_HOST = new URL(PROVIDER_SANDBOX_API_ORIGIN).host;
@@ -20,10 +20,14 @@ const CREATE_PAYMENT = '/v1/paypal_hermes/create_payment_resource';
 const BILLING_AGREEMENT = '/v1/paypal_hermes/setup_billing_agreement';
 const ACCOUNTS = '/v1/payment_methods/paypal_accounts';
 
-/** The browser resolves the provider's sandbox API host to the sandbox gateway, as docs/sandbox.md tells merchants to. */
+/**
+ * The browser resolves the provider's sandbox API host to the sandbox gateway, as docs/sandbox.md tells merchants to:
+ * Chromium's `--host-resolver-rules`, which no other engine has.
+ */
 const test = guardedTest.extend({
   launchOptions: [
-    async ({ launchOptions }, use) => {
+    async ({ launchOptions, browserName }, use) => {
+      if (browserName !== 'chromium') return use(launchOptions);
       const rule = `--host-resolver-rules=MAP ${PROVIDER_HOST}:443 127.0.0.1:${gatewayPort}`;
       await use({ ...launchOptions, args: [...(launchOptions.args ?? []), rule] });
     },
@@ -103,6 +107,14 @@ async function payWithNonce(page: Page): Promise<void> {
   await expect(page.locator('body')).toContainText('Known nonce: yes (PayPalAccount)');
 }
 
+/**
+ * The details of every test here: the provider's host name must reach the local gateway's port, which takes a
+ * resolver rule with a port, and Firefox has no switch or preference that maps a host to another port.
+ */
+const PROVIDER_HOST_MAPPED = chromiumOnly(
+  "the provider's API host name reaches the sandbox through Chromium's --host-resolver-rules; Firefox cannot map a host to another port",
+);
+
 const FLOWS = [
   { flow: 'checkout', authorization: 'tokenization key' },
   { flow: 'checkout', authorization: 'client token' },
@@ -111,61 +123,66 @@ const FLOWS = [
 ] as const;
 
 for (const { flow, authorization } of FLOWS) {
-  test(`braintree-web completes a PayPal ${flow} with a ${authorization}`, async ({ page, sandbox }) => {
-    const token = authorization === 'client token' ? await providerClientToken() : null;
-    await openSdkPage(page, token?.clientToken ?? DEMO_KEY, flow);
+  test(
+    `braintree-web completes a PayPal ${flow} with a ${authorization}`,
+    PROVIDER_HOST_MAPPED,
+    async ({ page, sandbox }) => {
+      const token = authorization === 'client token' ? await providerClientToken() : null;
+      await openSdkPage(page, token?.clientToken ?? DEMO_KEY, flow);
 
-    const popup = await openApproval(page);
-    await expect(popup.locator(flow === 'checkout' ? '#amount' : '#agreement')).toHaveText(
-      flow === 'checkout' ? '10.00 USD' : 'Billing agreement',
-    );
-    await answer(popup, 'approve');
-    await expect(page.locator('#status')).toHaveText('Tokenized: PayPalAccount');
-    const payload = JSON.parse((await page.locator('#payload').textContent()) ?? '') as {
-      nonce: string;
-      type: string;
-      details: { email: string; payerId: string };
-    };
-    expect(payload).toMatchObject({
-      type: 'PayPalAccount',
-      details: { email: PAYPAL_SANDBOX_PAYER.email, payerId: PAYPAL_SANDBOX_PAYER.payerId },
-    });
+      const popup = await openApproval(page);
+      await expect(popup.locator(flow === 'checkout' ? '#amount' : '#agreement')).toHaveText(
+        flow === 'checkout' ? '10.00 USD' : 'Billing agreement',
+      );
+      await answer(popup, 'approve');
+      await expect(page.locator('#status')).toHaveText('Tokenized: PayPalAccount');
+      const payload = JSON.parse((await page.locator('#payload').textContent()) ?? '') as {
+        nonce: string;
+        type: string;
+        details: { email: string; payerId: string };
+      };
+      expect(payload).toMatchObject({
+        type: 'PayPalAccount',
+        details: { email: PAYPAL_SANDBOX_PAYER.email, payerId: PAYPAL_SANDBOX_PAYER.payerId },
+      });
 
-    // What the SDK sent: its placeholders, from the merchant page, reaching the sandbox under the provider's name.
-    const [created] = await sandbox.requests(flow === 'checkout' ? CREATE_PAYMENT : BILLING_AGREEMENT);
-    expect(created).toMatchObject({
-      origin: merchant,
-      status: 201,
-      body: { returnUrl: 'x', cancelUrl: 'x', braintreeLibraryVersion: 'braintree/web/3.26.0' },
-    });
-    const [tokenized] = await sandbox.requests(ACCOUNTS);
-    expect(tokenized?.status).toBe(201);
-    expect(tokenized?.body).toMatchObject({
-      paypalAccount:
-        flow === 'checkout'
-          ? {
-              paymentToken: expect.stringMatching(/^PAYID-/) as unknown,
-              payerId: PAYPAL_SANDBOX_PAYER.payerId,
-            }
-          : {
-              billingAgreementToken: expect.stringMatching(/^BA-/) as unknown,
-              options: { validate: token !== null },
-            },
-    });
+      // What the SDK sent: its placeholders, from the merchant page, reaching the sandbox under the provider's name.
+      const [created] = await sandbox.requests(flow === 'checkout' ? CREATE_PAYMENT : BILLING_AGREEMENT);
+      expect(created).toMatchObject({
+        origin: merchant,
+        status: 201,
+        body: { returnUrl: 'x', cancelUrl: 'x', braintreeLibraryVersion: 'braintree/web/3.26.0' },
+      });
+      const [tokenized] = await sandbox.requests(ACCOUNTS);
+      expect(tokenized?.status).toBe(201);
+      expect(tokenized?.body).toMatchObject({
+        paypalAccount:
+          flow === 'checkout'
+            ? {
+                paymentToken: expect.stringMatching(/^PAYID-/) as unknown,
+                payerId: PAYPAL_SANDBOX_PAYER.payerId,
+              }
+            : {
+                billingAgreementToken: expect.stringMatching(/^BA-/) as unknown,
+                options: { validate: token !== null },
+              },
+      });
 
-    await payWithNonce(page);
-    if (flow === 'vault' && token) {
-      expect(await savedPayPalEmails(token.fingerprint)).toContain(PAYPAL_SANDBOX_PAYER.email);
-    }
-  });
+      await payWithNonce(page);
+      if (flow === 'vault' && token) {
+        expect(await savedPayPalEmails(token.fingerprint)).toContain(PAYPAL_SANDBOX_PAYER.email);
+      }
+    },
+  );
 }
 
-test('braintree-web hears a cancellation as PayPal’s onCancel and tokenizes nothing', async ({
-  page,
-  sandbox,
-}) => {
-  await openSdkPage(page, DEMO_KEY, 'checkout');
-  await answer(await openApproval(page), 'cancel');
-  await expect(page.locator('#status')).toHaveText('Cancelled');
-  expect(await sandbox.settledRequests(ACCOUNTS)).toEqual([]);
-});
+test(
+  'braintree-web hears a cancellation as PayPal’s onCancel and tokenizes nothing',
+  PROVIDER_HOST_MAPPED,
+  async ({ page, sandbox }) => {
+    await openSdkPage(page, DEMO_KEY, 'checkout');
+    await answer(await openApproval(page), 'cancel');
+    await expect(page.locator('#status')).toHaveText('Cancelled');
+    expect(await sandbox.settledRequests(ACCOUNTS)).toEqual([]);
+  },
+);

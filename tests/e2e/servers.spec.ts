@@ -1,11 +1,13 @@
 /**
  * What the three local origins serve: the bundle with CORS and matching integrity hashes, the
- * public types beside it, and nothing outside the published folders.
+ * public types beside it, nothing outside the published folders, and a site icon for every top-level page.
  */
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
 import { localOrigins } from '../../demo/server/origins';
+import { CHECKOUT_PATH } from '../../demo/sandbox/checkout';
+import { APPROVE_PATH } from '../../demo/sandbox/paypal-approval';
 
 const { version } = pkg;
 
@@ -130,4 +132,50 @@ test('the gateway answers CORS preflights for any merchant origin', async ({ req
   expect(response.status()).toBe(204);
   expect(response.headers()['access-control-allow-origin']).toBe('https://shop.example');
   expect(response.headers()['access-control-allow-headers']).toContain('content-type');
+});
+
+/**
+ * The site icon of the page, loaded as the browser loads it (Firefox and WebKit on every page; headless Chromium
+ * never): the page's icon link, else `/favicon.ico`, under the page's own policy. Its size, or why it did not load.
+ */
+function siteIcon(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((done) => {
+        const url =
+          document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ??
+          new URL('/favicon.ico', location.href).href;
+        const image = new Image();
+        image.onload = () => {
+          done(`${image.naturalWidth}x${image.naturalHeight}`);
+        };
+        image.onerror = () => {
+          done(`${url} did not load`);
+        };
+        image.src = url;
+      }),
+  );
+}
+
+test('every top-level page of the three origins has a site icon its own policy allows', async ({ page }) => {
+  for (const path of ['/', '/minimal.html', '/form.html', '/dropin.html', '/themed.html']) {
+    await page.goto(`${merchant}${path}`);
+    expect(await siteIcon(page), path).toBe('32x32');
+  }
+  // The PayPal popup's pages are top-level pages of the assets origin; its approval page is the gateway's.
+  await page.goto(`${folder}/html/paypal-landing-frame.html`);
+  expect(await siteIcon(page), 'the PayPal popup').toBe('32x32');
+  await page.goto(`${gateway}${APPROVE_PATH}`);
+  expect(await siteIcon(page), 'the sandbox PayPal page').toBe('32x32');
+  // The sandbox's stand-in for the merchant's server answers a form post with a page.
+  await page.goto(`${merchant}/minimal.html`);
+  await page.evaluate((action) => {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = action;
+    document.body.append(form);
+    form.submit();
+  }, `${gateway}${CHECKOUT_PATH}`);
+  await expect(page).toHaveURL(`${gateway}${CHECKOUT_PATH}`);
+  expect(await siteIcon(page), 'the sandbox checkout').toBe('32x32');
 });

@@ -14,10 +14,11 @@ import { ensureLocalBuild } from '../../demo/server/build.ts';
 import { ensureCertificate } from '../../demo/server/certs.ts';
 import { localOrigins, type LocalOrigins } from '../../demo/server/origins.ts';
 import { startServers } from '../../demo/server/serve.ts';
+import { binaryOf } from '../tools/browsers.ts';
 
 /** The driver and the browser it starts (Debian's `wpewebkit-driver` and `cog`). */
-export const WPE_DRIVER = process.env.WPE_WEBDRIVER_PATH || '/usr/bin/WPEWebDriver';
-export const COG = process.env.COG_PATH || '/usr/bin/cog';
+export const WPE_DRIVER = binaryOf('wpewebkit-driver');
+export const COG = binaryOf('cog');
 
 /** A running WPE session with the local servers. */
 export interface WpeSession {
@@ -63,7 +64,8 @@ async function driverReady(url: string, driver: ChildProcess, timeout = 15_000):
 /** Starts the local servers, the driver and a headless cog session. */
 export async function startWpe(): Promise<WpeSession> {
   for (const binary of [WPE_DRIVER, COG]) {
-    if (!existsSync(binary)) throw new Error(`${binary} is missing: run node tests/tools/ensure-wpe.mjs.`);
+    if (!existsSync(binary))
+      throw new Error(`${binary} is missing: run node tests/tools/ensure-browsers.mjs wpe.`);
   }
   const origins = localOrigins();
   ensureLocalBuild(pkg.version);

@@ -5,6 +5,18 @@ import type { FieldKey } from '../../../src/shared/hosted-fields';
 /** A complete, valid Visa card. */
 export const VISA = { number: '4111111111111111', expirationDate: '1230', cvv: '123', postalCode: '12345' };
 
+/**
+ * Gives the page back the focus Tab from its last control took to the browser's own toolbar, as a shopper's click
+ * into the page does. Firefox's click synthesized over WebDriver BiDi does not (keys would then reach the frame
+ * focused before, and no element of the page counts as focused), so the page asks for it: Firefox lets it
+ * (`dom.disable_window_flip` off, playwright.config.ts). Nothing happens while the page has the focus.
+ */
+export async function focusPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    if (!document.hasFocus()) window.focus();
+  });
+}
+
 /** The card fields of the (first) panel on a page. */
 export class CardFields {
   constructor(private readonly page: Page) {}
@@ -43,11 +55,15 @@ export class CardFields {
     await this.input(field).pressSequentially(value);
   }
 
-  /** Fills the whole card form key by key, leaving the last field with Tab. */
+  /**
+   * Fills the whole card form key by key, leaving the last field with Tab. Where that field is the page's last
+   * control, Tab takes the shopper out of the page; they come back to it to pay ({@link focusPage}).
+   */
   async fill(card: Partial<Record<FieldKey, string>>): Promise<void> {
     for (const [field, value] of Object.entries(card) as [FieldKey, string][]) {
       if ((await this.input(field).count()) > 0) await this.type(field, value);
     }
     await this.page.keyboard.press('Tab');
+    await focusPage(this.page);
   }
 }

@@ -3,7 +3,7 @@
  * collectors' hosts received and client tokens. The `sandbox` fixture (support/fixtures.ts) hands
  * each test one, reset.
  */
-import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import type { DeviceSessionRecord } from '../../../demo/sandbox/device-sessions';
 import type { FaultCallName, FaultKind } from '../../../demo/sandbox/faults';
 import type { RequestLogEntry as LoggedRequest } from '../../../demo/sandbox/request-log';
@@ -63,6 +63,15 @@ export function answered(request: LoggedRequest): boolean {
   return (
     request.status !== null && request.status >= 200 && request.status < 300 && request.fault !== 'malformed'
   );
+}
+
+/**
+ * Waits until a PayPal popup shows the sandbox's approval page. The popup opens on the panel's landing page and is
+ * sent on once the payment is created, which may cut the landing page's load short: Firefox reports that as a failed
+ * navigation, which `waitForURL` would throw, so the popup's URL is watched instead.
+ */
+export async function approvalShown(popup: Page, timeout?: number): Promise<void> {
+  await expect(popup).toHaveURL(/\/sandbox\/paypal\/approve/, timeout === undefined ? {} : { timeout });
 }
 
 /** Talks to the sandbox's `/sandbox/*` controls. */

@@ -5,6 +5,8 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { PaymentPanelElement } from '../../../src/element/payment-panel-element';
 import { localOrigins } from '../../../demo/server/origins';
+import { focusPage } from '../models/card-fields';
+import { browserReport } from './page-guard';
 
 /** A catalogue error as the page hands it over. */
 export interface PlainError {
@@ -31,7 +33,10 @@ declare global {
 /** Records, in every frame of a page, the errors and promise rejections nobody handled. */
 export async function watchUncaught(page: Page): Promise<() => Promise<string[]>> {
   const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+  page.on('pageerror', (error) => {
+    // A browser's report is no error of the page's (Chromium's go to the console, unwatched here).
+    if (browserReport(error) === null) pageErrors.push(`pageerror: ${error.message}`);
+  });
   await page.addInitScript(() => {
     const seen: string[] = [];
     window.faultsUncaught = seen;
@@ -138,8 +143,8 @@ export function requestPaymentMethod(page: Page): Promise<RequestOutcome> {
 
 /**
  * Fills the card sheet's fields at once (each frame's input gets its value and an `input` event),
- * then leaves the last field, and waits until the panel says the card is requestable. Faster than
- * typing key by key, for the specs that enter many cards.
+ * then leaves the last field (and comes back to the page, {@link focusPage}), and waits until the panel
+ * says the card is requestable. Faster than typing key by key, for the specs that enter many cards.
  */
 export async function enterCard(page: Page, card: Partial<Record<string, string>>): Promise<void> {
   for (const [field, value] of Object.entries(card)) {
@@ -150,6 +155,7 @@ export async function enterCard(page: Page, card: Partial<Record<string, string>
     await input.fill(value);
   }
   await page.keyboard.press('Tab');
+  await focusPage(page);
   await expect.poll(() => isRequestable(page)).toBe(true);
 }
 

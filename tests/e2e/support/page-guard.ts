@@ -14,8 +14,16 @@ export interface SeenRequest {
   frame: string;
 }
 
-/** Console errors every page may show: the browser asking for a favicon the demo has none of. */
-const EXPECTED_CONSOLE = [/favicon\.ico/];
+/**
+ * The names Firefox gives its own reports (a policy's refusal, a cross-origin request that failed) when they arrive
+ * over WebDriver BiDi as errors of the page: nothing was thrown, the browser reported, as Chromium does on its console.
+ */
+const FIREFOX_REPORTS = ['Content-Security-Policy', 'Cross-Origin Request Blocked'];
+
+/** The text of a browser's report that arrived as an error of the page, or `null` for an error the page threw. */
+export function browserReport(error: Error): string | null {
+  return FIREFOX_REPORTS.includes(error.name) ? `${error.name}: ${error.message}` : null;
+}
 
 function frameUrl(request: Request): string {
   try {
@@ -30,11 +38,14 @@ function frameUrl(request: Request): string {
 export class PageGuard {
   /** Uncaught exceptions and unhandled rejections, with the page they happened in. */
   readonly errors: string[] = [];
-  /** Console errors other than the expected ones. */
+  /** Console errors (and the browser's reports, {@link browserReport}) other than the expected ones. */
   readonly consoleErrors: string[] = [];
   readonly requests: SeenRequest[] = [];
-  /** Console errors a test expects (e.g. a frame refusing what it was told), by pattern. */
-  readonly allowedConsole: RegExp[] = [...EXPECTED_CONSOLE];
+  /**
+   * Console errors and reports a test expects (e.g. a frame refusing what it was told), by pattern: each engine's
+   * wording.
+   */
+  readonly allowedConsole: RegExp[] = [];
 
   constructor(context: BrowserContext) {
     for (const page of context.pages()) this.watch(page);
@@ -45,16 +56,21 @@ export class PageGuard {
 
   private watch(page: Page): void {
     page.on('pageerror', (error) => {
-      this.errors.push(`${page.url()}: ${error.name}: ${error.message}`);
+      const report = browserReport(error);
+      if (report !== null) this.consoleError(`${report} ${page.url()}`);
+      else this.errors.push(`${page.url()}: ${error.name}: ${error.message}`);
     });
     page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const text = `${message.text()} ${message.location().url}`;
-      if (!this.allowedConsole.some((pattern) => pattern.test(text))) this.consoleErrors.push(text);
+      if (message.type() === 'error') this.consoleError(`${message.text()} ${message.location().url}`);
     });
     page.on('request', (request) => {
       this.requests.push({ url: request.url(), method: request.method(), frame: frameUrl(request) });
     });
+  }
+
+  /** Keeps a console error (or a browser's report, {@link browserReport}) unless the test expects it. */
+  private consoleError(text: string): void {
+    if (!this.allowedConsole.some((pattern) => pattern.test(text))) this.consoleErrors.push(text);
   }
 
   /** Expects that nothing was thrown or left unhandled, and no console error but the allowed ones. */

@@ -5,7 +5,15 @@
  * ports, megabytes.
  * @packageDocumentation
  */
-import { expect, type Page } from '@playwright/test';
+import {
+  expect,
+  type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestType,
+} from '@playwright/test';
 import { localOrigins } from '../../../demo/server/origins';
 import { PANEL_EVENT_NAMES, type PanelEventName } from '../../../src/shared/event-names';
 import type { Flavour, PanelPage, RecordedEvent } from '../models/panel';
@@ -103,6 +111,31 @@ export async function openMinimal(
   if (authorization !== undefined) query.set('authorization', authorization);
   await recordMerchantWindow(page, { messages: options.messages ?? false });
   await page.goto(`/minimal.html?${query}`);
+}
+
+/** Playwright's own `test`, whose options {@link withoutMerchantPolicy} sets. */
+type PlaywrightTest = TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions
+>;
+
+/**
+ * Makes the demo, for the tests of the calling scope, a merchant page without a policy of its own. Chromium bypasses
+ * the page's policy (`bypassCSP`): an answer rewritten by the test would make the page one of no network address,
+ * which Chromium forbids to reach the local origins (Local Network Access). Firefox over WebDriver BiDi has no
+ * `bypassCSP`, so there the merchant origin's answers arrive without their `Content-Security-Policy`.
+ */
+export function withoutMerchantPolicy(test: PlaywrightTest): void {
+  test.use({ bypassCSP: true });
+  test.beforeEach(async ({ page, browserName }) => {
+    if (browserName !== 'firefox') return;
+    await page.route(`${localOrigins().merchant}/**`, async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      await route.fulfill({ response, headers });
+    });
+  });
 }
 
 /** How long a hostile test waits for the panel: the machines these run on are often busy. */

@@ -73,7 +73,7 @@ export const test = base.extend<WebKitFixtures>({
   panel: async ({ page }, use) => {
     const panel = new WebKitPanel(page);
     await use(panel);
-    // As the Chromium suite's guard: nothing the page threw or refused went unnoticed.
+    // As the Playwright suite's guard: nothing the page threw or refused went unnoticed.
     expect(await panel.pageErrors()).toEqual([]);
   },
   card: async ({ panel }, use) => {

@@ -20,7 +20,7 @@ export function miniBrowserPath(): string {
     const path = `/usr/lib/${entry.name}/webkit2gtk-4.1/MiniBrowser`;
     if (entry.isDirectory() && existsSync(path)) return path;
   }
-  throw new Error('No WebKitGTK MiniBrowser: run node tests/tools/ensure-webkit.mjs.');
+  throw new Error('No WebKitGTK MiniBrowser: run node tests/tools/ensure-browsers.mjs webkitgtk.');
 }
 
 /** A started Xvfb and WebKitWebDriver. */
