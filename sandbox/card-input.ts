@@ -4,7 +4,7 @@
  * camelCase ones of the public request docs (`expirationDate`, `billingAddress.postalCode`).
  * @packageDocumentation
  */
-import { CARDHOLDER_NAME_MAX_LENGTH, MAX_EXPIRATION_YEAR_AGE } from '../../src/shared/constants';
+import { CARDHOLDER_NAME_MAX_LENGTH, MAX_EXPIRATION_YEAR_AGE } from '../src/shared/constants';
 import { detectCardBrand, type CardRecord } from './card-details';
 import { isRecord, type FieldError } from './http';
 import type { Merchant } from './merchants';

@@ -3,10 +3,15 @@
  * URLs it (and client tokens) point at.
  * @packageDocumentation
  */
-import { clientApiPath, endpointPath } from '../../src/shared/endpoints';
-import { PROVIDER_DOMAINS } from '../../src/shared/flavours';
+import { clientApiPath, endpointPath } from '../src/shared/endpoints';
+import { PROVIDER_DOMAINS } from '../src/shared/flavours';
 import { analyticsPath } from './analytics';
-import { integrityOf, SONGBIRD_PATH, songbirdStandInScript, type CardinalSandbox } from './cardinal';
+import {
+  integrityOf,
+  SONGBIRD_PATH,
+  songbirdStandInScript,
+  type CardinalSandbox,
+} from './stand-ins/cardinal';
 import { jsonReply } from './http';
 import type {
   AndroidPaySettings,

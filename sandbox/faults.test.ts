@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, type EndpointName } from '../../src/shared/endpoints';
+import { ENDPOINTS, type EndpointName } from '../src/shared/endpoints';
 import {
   FAULT_CALLS,
   FAULT_KINDS,

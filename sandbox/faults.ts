@@ -8,11 +8,11 @@
  * @packageDocumentation
  */
 import type { ServerResponse } from 'node:http';
-import { ENDPOINTS, type EndpointName } from '../../src/shared/endpoints';
-import { FRAUDNET_STAND_IN_PATHS, GOOGLE_PAY_STAND_IN_PATH } from '../../src/shared/flavours';
-import { GOOGLE_PAY_TOKENS_PATH } from './google-pay';
+import { ENDPOINTS, type EndpointName } from '../src/shared/endpoints';
+import { FRAUDNET_STAND_IN_PATHS, GOOGLE_PAY_STAND_IN_PATH } from '../src/shared/flavours';
+import { GOOGLE_PAY_TOKENS_PATH } from './stand-ins/google-pay';
 import { errorReply, isRecord, jsonReply, type Reply } from './http';
-import { APPROVE_PATH, CANCEL_PATH } from './paypal-approval';
+import { APPROVE_PATH, CANCEL_PATH } from './stand-ins/paypal-approval';
 import { CLIENT_API_PATTERN, matchPath, type Route } from './route';
 import { ACS_PATH, TERM_PATH } from './three-d-secure-bank';
 

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PAYPAL_CREDIT_TERM_MONTHS, PAYPAL_SANDBOX_PAYER } from './test-values';
-import type { PayPalAddress } from '../../src/shared/paypal-messages';
+import type { PayPalAddress } from '../src/shared/paypal-messages';
 import type { PayerInfo } from './wallet-details';
 
 /** The two flows: one payment (`create_payment_resource`) or a billing agreement (`setup_billing_agreement`). */

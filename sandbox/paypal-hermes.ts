@@ -6,10 +6,10 @@
  * PayPal's: `?token=EC-…` for a checkout, `?ba_token=BA-…` for an agreement.
  * @packageDocumentation
  */
-import { PAYPAL_ADDRESS_KEYS, type PayPalAddress } from '../../src/shared/paypal-messages';
+import { PAYPAL_ADDRESS_KEYS, type PayPalAddress } from '../src/shared/paypal-messages';
 import { errorReply, isRecord, jsonReply, validationReply, type FieldError, type Reply } from './http';
 import type { Merchant } from './merchants';
-import { approvalPageUrl, readReturnTarget } from './paypal-approval';
+import { approvalPageUrl, readReturnTarget } from './stand-ins/paypal-approval';
 import type { NewPayPalFlow, PayPalFlowKind } from './paypal-flows';
 import { clientApiRoute, type ClientApiContext } from './route';
 

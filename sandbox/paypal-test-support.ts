@@ -3,8 +3,8 @@
  * driven through create payment and the approval page's buttons.
  * @packageDocumentation
  */
-import { PAYPAL_CANCEL_PAGE, PAYPAL_RETURN_PAGE } from '../../src/shared/paypal-messages';
-import { APPROVE_PATH, CANCEL_PATH } from './paypal-approval';
+import { PAYPAL_CANCEL_PAGE, PAYPAL_RETURN_PAGE } from '../src/shared/paypal-messages';
+import { APPROVE_PATH, CANCEL_PATH } from './stand-ins/paypal-approval';
 import { record, TEST_ASSETS_ORIGIN, type TestResponse, type TestSandbox } from './test-server';
 
 /** The panel's part of the return and cancel URLs' query: its channel, page origin and version. */

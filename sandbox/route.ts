@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { clientApiPath, ENDPOINTS, type EndpointName } from '../../src/shared/endpoints';
+import { clientApiPath, ENDPOINTS, type EndpointName } from '../src/shared/endpoints';
 import { authorize, type Access, type Authorization } from './auth';
 import type { Reply } from './http';
 import type { Merchant } from './merchants';

@@ -3,7 +3,7 @@
  * @packageDocumentation
  */
 import { AnswerOverrides } from './answer-overrides';
-import { CardinalSandbox } from './cardinal';
+import { CardinalSandbox } from './stand-ins/cardinal';
 import { DeviceSessionLog } from './device-sessions';
 import { FaultSwitches, PendingResponses } from './faults';
 import { NonceStore } from './nonces';

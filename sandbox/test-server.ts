@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
-import { clientApiPath, ENDPOINTS, endpointPath, type EndpointName } from '../../src/shared/endpoints';
+import { clientApiPath, ENDPOINTS, endpointPath, type EndpointName } from '../src/shared/endpoints';
 import { createSandboxGateway, type SandboxGateway } from './gateway';
 import { isRecord } from './http';
 import type { ClientTokenPayload } from './client-token';

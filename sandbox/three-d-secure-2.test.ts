@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { CardinalSandbox, integrityOf, songbirdStandInScript } from './cardinal';
+import { CardinalSandbox, integrityOf, songbirdStandInScript } from './stand-ins/cardinal';
 import { findMerchant } from './merchants';
 import { THREE_D_SECURE_2_CARD_NUMBERS } from './test-values';
 import { record, useSandbox, type TestResponse } from './test-server';

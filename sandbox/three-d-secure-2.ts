@@ -15,7 +15,11 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { creditCardPayload, type CardRecord, type CreditCardPayload } from './card-details';
-import { CHALLENGE_COMPLETE_MESSAGE, CHALLENGE_COMPLETE_SCRIPT_PATH, type CardinalSandbox } from './cardinal';
+import {
+  CHALLENGE_COMPLETE_MESSAGE,
+  CHALLENGE_COMPLETE_SCRIPT_PATH,
+  type CardinalSandbox,
+} from './stand-ins/cardinal';
 import { errorReply, escapeHtml, isRecord, jsonReply, type Reply } from './http';
 import type { Merchant } from './merchants';
 import type { StoredCreditCard } from './nonces';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, inject, it } from 'vitest';
-import { authenticationCompleteMessage } from '../../src/shared/three-d-secure-messages';
+import { authenticationCompleteMessage } from '../src/shared/three-d-secure-messages';
 import { completeRedirect, readCompletePageUrl } from './three-d-secure-bank';
 import { AUTHENTICATION_FAILED_MESSAGE } from './three-d-secure-sessions';
 import {

@@ -12,7 +12,7 @@
  * read the `PaRes` the bank posted from the request log.
  * @packageDocumentation
  */
-import { AUTH_RESPONSE_PARAM, THREE_D_SECURE_COMPLETE_PAGE } from '../../src/shared/three-d-secure-messages';
+import { AUTH_RESPONSE_PARAM, THREE_D_SECURE_COMPLETE_PAGE } from '../src/shared/three-d-secure-messages';
 import { creditCardPayload } from './card-details';
 import { escapeHtml, type Reply } from './http';
 import type { RequestLogEntry } from './request-log';

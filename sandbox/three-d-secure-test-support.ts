@@ -4,7 +4,7 @@
  * answer the term URL sends to the authentication-complete page.
  * @packageDocumentation
  */
-import { THREE_D_SECURE_COMPLETE_PAGE } from '../../src/shared/three-d-secure-messages';
+import { THREE_D_SECURE_COMPLETE_PAGE } from '../src/shared/three-d-secure-messages';
 import {
   fingerprintAuth,
   record,

@@ -4,7 +4,7 @@
  * payment methods").
  * @packageDocumentation
  */
-import type { PayPalAddress } from '../../src/shared/paypal-messages';
+import type { PayPalAddress } from '../src/shared/paypal-messages';
 import { binDataFor, type BinData } from './card-details';
 
 /** The PayPal payer, as PayPal reports it on approval. */

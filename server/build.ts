@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { relative, resolve } from 'node:path';
 import { localOrigins } from './origins.ts';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '..');
 /** What a build is made from, relative to the repository; unit tests (`*.test.ts`) inside do not count. */
 export const BUILD_INPUTS = [
   'src',

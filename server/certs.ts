@@ -1,13 +1,13 @@
 /**
  * The local HTTPS certificate: self-signed for localhost, 127.0.0.1 and ::1, made with openssl on
- * first start and kept (git-ignored) in demo/certs/.
+ * first start and kept (git-ignored) in server/certs/.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** Folder of the certificate and its key. */
-export const CERT_DIR = resolve(import.meta.dirname, '../certs');
+export const CERT_DIR = resolve(import.meta.dirname, 'certs');
 
 /** The certificate and key, generating them when missing. */
 export function ensureCertificate(): { cert: Buffer; key: Buffer; created: boolean } {

@@ -4,7 +4,7 @@
  * panel's own frame pages, sent by the assets origin as the provider's assets host does.
  * @packageDocumentation
  */
-import { PROVIDER_DOMAINS, type Flavour } from '../../src/shared/flavours';
+import { PROVIDER_DOMAINS, type Flavour } from '../src/shared/flavours';
 
 /** A policy as directive → sources, in the order it is sent. */
 export type PolicyDirectives = Readonly<Record<string, readonly string[]>>;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '..');
 const lock = resolve(root, 'package-lock.json');
 const stamp = resolve(root, 'node_modules/.payment-panel-lock-hash');
 const hash = createHash('sha256').update(readFileSync(lock)).digest('hex');

@@ -32,7 +32,7 @@ export const SDK_MODULES: Readonly<Record<string, string>> = {
   'paypal-checkout': 'braintree.paypalCheckout',
 };
 
-const demoDir = resolve(import.meta.dirname, '..', 'provider-sdk');
+const demoDir = resolve(import.meta.dirname, '../demo', 'provider-sdk');
 const require = createRequire(import.meta.url);
 
 /** The installed braintree-web: its folder and version. */

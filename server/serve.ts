@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import { PANEL_EVENT_NAMES } from '../../src/shared/event-names';
+import { PANEL_EVENT_NAMES } from '../src/shared/event-names';
 import { createSandboxGateway, listMerchants, type SandboxGateway } from '../sandbox';
 import type { DeviceSessionInput } from '../sandbox/device-sessions';
-import type { Flavour } from '../../src/shared/flavours';
+import type { Flavour } from '../src/shared/flavours';
 import { distDir } from './build';
 import {
   framePageOf,
@@ -24,7 +24,9 @@ import { serveKountData } from './kount-data';
 import { PROVIDER_SDK_PREFIX, serveProviderSdk } from './provider-sdk';
 import { resolveStaticFile, sendFile } from './static-files';
 
-const demoDir = resolve(import.meta.dirname, '..');
+const demoDir = resolve(import.meta.dirname, '../demo');
+/** The Apple Pay simulator a merchant page loads from its own origin (docs/sandbox.md, "Apple Pay in other browsers"). */
+const APPLE_PAY_SIMULATOR = resolve(import.meta.dirname, '../sandbox/stand-ins/apple-pay-simulator.js');
 
 /** What {@link startServers} needs. */
 export interface ServeOptions {
@@ -93,8 +95,13 @@ function merchantHandler(options: ServeOptions) {
       });
       return;
     }
-    // Only files at the top of demo/ are the site; the servers and sandbox beside them are not.
-    const file = pathname.indexOf('/', 1) === -1 ? resolveStaticFile(demoDir, pathname) : null;
+    // Only files at the top of demo/ are the site, and the Apple Pay simulator its pages load.
+    const file =
+      pathname === '/apple-pay-simulator.js'
+        ? APPLE_PAY_SIMULATOR
+        : pathname.indexOf('/', 1) === -1
+          ? resolveStaticFile(demoDir, pathname)
+          : null;
     if (file?.endsWith('.html') && req.method === 'GET') {
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',

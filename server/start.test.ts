@@ -4,10 +4,10 @@ import { get } from 'node:https';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
-import pkg from '../../package.json' with { type: 'json' };
+import pkg from '../package.json' with { type: 'json' };
 import { localOrigins } from './origins';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '..');
 const origins = localOrigins();
 
 /** Status of a GET, trusting the self-signed certificate. */
@@ -43,7 +43,7 @@ function exitCode(child: ChildProcess): Promise<number | null> {
 
 it('npm start serves the three origins, prints the credentials and stops cleanly on Ctrl-C', async () => {
   // Its own process group, as a terminal's Ctrl-C reaches every process of the foreground group.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'inherit'],

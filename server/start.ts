@@ -2,7 +2,7 @@
  * `npm start`: builds the local flavour when stale, makes the certificate on first run, serves the
  * three origins and stops cleanly on Ctrl-C.
  */
-import pkg from '../../package.json' with { type: 'json' };
+import pkg from '../package.json' with { type: 'json' };
 import { listMerchants } from '../sandbox';
 import { ensureLocalBuild } from './build';
 import { ensureCertificate } from './certs';
@@ -14,7 +14,7 @@ const { version } = pkg;
 const origins = localOrigins();
 ensureLocalBuild(version);
 const { cert, key, created } = ensureCertificate();
-if (created) console.log('Created a self-signed certificate in demo/certs/ (localhost, 127.0.0.1, ::1).');
+if (created) console.log('Created a self-signed certificate in server/certs/ (localhost, 127.0.0.1, ::1).');
 const servers = await startServers({ origins, cert, key, version });
 
 console.log(`

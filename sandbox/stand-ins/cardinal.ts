@@ -16,9 +16,9 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CARDINAL_STAND_IN_FOLDER } from '../../src/shared/flavours';
-import { errorReply, isRecord, jsonReply, type Reply } from './http';
-import type { Merchant } from './merchants';
-import type { Route } from './route';
+import { errorReply, isRecord, jsonReply, type Reply } from '../http';
+import type { Merchant } from '../merchants';
+import type { Route } from '../route';
 
 /**
  * Where the stand-in script is served: in the folder the local flavour takes Songbird from

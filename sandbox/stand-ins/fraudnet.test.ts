@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FRAUDNET_STAND_IN_PATHS } from '../../src/shared/flavours';
 import { FRAUDNET_PARAMETERS_PATH, fraudnetStandInScript } from './fraudnet';
-import { record, useSandbox, like } from './test-server';
+import { record, useSandbox, like } from '../test-server';
 
 const sandbox = useSandbox();
 

@@ -7,8 +7,8 @@
  * @packageDocumentation
  */
 import { FRAUDNET_STAND_IN_PATHS } from '../../src/shared/flavours';
-import { errorReply, isRecord, pixelReply, type Reply } from './http';
-import type { Route, RouteContext } from './route';
+import { errorReply, isRecord, pixelReply, type Reply } from '../http';
+import type { Route, RouteContext } from '../route';
 
 /** Where the stand-in reports the parameters it read. */
 export const FRAUDNET_PARAMETERS_PATH = '/sandbox/fraudnet/parameters';

@@ -9,8 +9,8 @@ import {
   GOOGLE_PAY_TOKENS_PATH,
   GOOGLE_PAY_UNKNOWN_MERCHANT_MESSAGE,
 } from './google-pay';
-import { MERCHANTS } from './merchants';
-import { fingerprintAuth, like, record, useSandbox } from './test-server';
+import { MERCHANTS } from '../merchants';
+import { fingerprintAuth, like, record, useSandbox } from '../test-server';
 
 const sandbox = useSandbox();
 
@@ -44,9 +44,7 @@ describe('the Google Pay stand-in script', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    expect(response.body).toBe(
-      readFileSync(resolve(import.meta.dirname, '../google-pay-stand-in.js'), 'utf8'),
-    );
+    expect(response.body).toBe(readFileSync(resolve(import.meta.dirname, 'google-pay-stand-in.js'), 'utf8'));
     expect(String(response.body)).toContain('google.payments.api.PaymentsClient = PaymentsClient');
   });
 });

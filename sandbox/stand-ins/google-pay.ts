@@ -10,16 +10,16 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { GOOGLE_PAY_STAND_IN_PATH } from '../../src/shared/flavours';
-import { errorReply, isRecord, jsonReply, type Reply } from './http';
-import { findMerchant } from './merchants';
-import type { Route } from './route';
-import { androidPayCardPayload, type AndroidPayCardRecord } from './wallet-details';
+import { errorReply, isRecord, jsonReply, type Reply } from '../http';
+import { findMerchant } from '../merchants';
+import type { Route } from '../route';
+import { androidPayCardPayload, type AndroidPayCardRecord } from '../wallet-details';
 
 /** Where the stand-in's sheet posts the picked card. A page of Google's servers in production. */
 export const GOOGLE_PAY_TOKENS_PATH = '/google-pay/tokens';
 
 /** The stand-in script's file. */
-const STAND_IN_FILE = resolve(import.meta.dirname, '../google-pay-stand-in.js');
+const STAND_IN_FILE = resolve(import.meta.dirname, 'google-pay-stand-in.js');
 
 /** The test cards of the stand-in's sheet, by the id it posts. */
 export const GOOGLE_PAY_TEST_CARDS: Readonly<Record<string, AndroidPayCardRecord>> = {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { PAYPAL_SCRIPT_PLACEHOLDERS, readReturnTarget, type PayPalScriptAnswer } from './paypal-approval';
-import { SANDBOX_PAYER } from './paypal-flows';
+import { SANDBOX_PAYER } from '../paypal-flows';
 import {
   CANCEL_URL,
   PANEL_QUERY,
@@ -11,8 +11,8 @@ import {
   created,
   press,
   vaultBody,
-} from './paypal-test-support';
-import { TEST_ASSETS_ORIGIN, record, useSandbox, type TestResponse } from './test-server';
+} from '../paypal-test-support';
+import { TEST_ASSETS_ORIGIN, record, useSandbox, type TestResponse } from '../test-server';
 
 const sandbox = useSandbox();
 

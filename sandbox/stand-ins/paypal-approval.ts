@@ -19,9 +19,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { PayPalAddress } from '../../src/shared/paypal-messages';
-import { escapeHtml, type Reply } from './http';
-import { SANDBOX_PAYER, type PayPalFlowRecord } from './paypal-flows';
-import type { Route, RouteContext } from './route';
+import { escapeHtml, type Reply } from '../http';
+import { SANDBOX_PAYER, type PayPalFlowRecord } from '../paypal-flows';
+import type { Route, RouteContext } from '../route';
 
 /** Path of the approval page (GET) and of its Approve button (POST). */
 export const APPROVE_PATH = '/sandbox/paypal/approve';

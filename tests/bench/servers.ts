@@ -9,10 +9,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import { BUILD_INPUTS, distDir, ensureLocalBuild } from '../../demo/server/build.ts';
-import { ensureCertificate } from '../../demo/server/certs.ts';
-import { localOrigins, type LocalOrigins } from '../../demo/server/origins.ts';
-import { startServers } from '../../demo/server/serve.ts';
+import { BUILD_INPUTS, distDir, ensureLocalBuild } from '../../server/build.ts';
+import { ensureCertificate } from '../../server/certs.ts';
+import { localOrigins, type LocalOrigins } from '../../server/origins.ts';
+import { startServers } from '../../server/serve.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const pagesDir = resolve(import.meta.dirname, 'pages');
@@ -57,7 +57,7 @@ export function benchOrigins(): BenchOrigins {
   return { ...localOrigins(), bench: `https://localhost:${benchPort}`, benchPort };
 }
 
-/** Newest modification time of the build's inputs (tests excluded, as in demo/server/build.ts). */
+/** Newest modification time of the build's inputs (tests excluded, as in server/build.ts). */
 function newestInput(): number {
   let newest = 0;
   const visit = (path: string): void => {

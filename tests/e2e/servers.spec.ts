@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 
 const { version } = pkg;
 
