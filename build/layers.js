@@ -6,17 +6,22 @@
  *   index.ts, types/ → element → controller → methods → model → i18n → client → shared
  *   view → the controller's index.ts, model, i18n, shared
  *   frames/<frame> → its own folder, frames/shared, client, shared
- *   demo/sandbox → shared's wire definitions;  demo/server → demo/sandbox, the same;
+ *   sandbox (with its stand-ins) → shared's wire definitions;  server → sandbox, the same;
  *   demo/*.js (merchant pages) → nothing
  *
  * Nothing imports the view: the controller loads the view's file on demand and meets it through the
  * module registry (src/shared/module-registry.ts). The view reads the controller through
  * src/controller/index.ts only: that is the small interface between them, and the one file of the
  * controller that the view's file shares with the first script at run time (build/modules.ts).
- * Only the view imports React. Nothing in src/, frames/ or demo/ imports tests/ or build/.
+ * Only the view imports React. Nothing in src/, frames/, sandbox/, server/ or demo/ imports tests/ or
+ * build/, and nothing but the sandbox's servers imports sandbox/ or server/.
+ *
+ * The test helpers (every `test-support.ts` and `*-test-support.ts`, src/shared/shape-samples.ts with
+ * fast-check, sandbox/test-server.ts) are for tests alone: no file but a test, tests/ or another
+ * helper imports them (`no-restricted-imports`, by the helper's name).
  *
  * Enforced by eslint-plugin-boundaries in `npm run lint`; tests/unit/layers.test.ts shows that an
- * import against the direction is reported.
+ * import against the direction, and a test helper imported by code, are reported.
  */
 import boundaries from 'eslint-plugin-boundaries';
 
@@ -33,8 +38,8 @@ export const LAYER_ELEMENTS = [
   { type: 'shared', pattern: 'src/shared' },
   { type: 'frames-shared', pattern: 'frames/shared' },
   { type: 'frame', pattern: 'frames/*', capture: ['frame'] },
-  { type: 'sandbox', pattern: 'demo/sandbox' },
-  { type: 'demo-server', pattern: 'demo/server' },
+  { type: 'sandbox', pattern: 'sandbox' },
+  { type: 'server', pattern: 'server' },
   { type: 'tests', pattern: 'tests' },
   { type: 'build', pattern: 'build' },
   // What is directly in src/ (index.ts, the first script's entry) and in demo/ (the merchant pages).
@@ -56,7 +61,7 @@ export const MAY_IMPORT = {
   'frames-shared': ['client', 'shared'],
   frame: ['frames-shared', 'client', 'shared'],
   sandbox: [],
-  'demo-server': ['sandbox'],
+  server: ['sandbox'],
   'merchant-page': [],
 };
 
@@ -69,7 +74,6 @@ export const WIRE_DEFINITIONS = [
   'flavours.ts',
   'constants.ts',
   'event-names.ts',
-  'frame-messages.ts',
   'paypal-messages.ts',
   'three-d-secure-messages.ts',
 ];
@@ -77,10 +81,19 @@ export const WIRE_DEFINITIONS = [
 /** React and what renders it: the view's alone. */
 const REACT = ['react', 'react-dom', 'react/*', 'react-dom/*', '@r2wc/*'];
 
-/** Flat-config objects that enforce the layer rule on src/, frames/ and demo/. */
+/** The files only tests may import, by the name they are imported as. */
+const TEST_HELPER_IMPORT = '(?:^|/)(?:[\\w-]*test-support|shape-samples|test-server)(?:\\.ts)?$';
+
+/** Flat-config objects that enforce the layer rule on src/, frames/, sandbox/, server/ and demo/. */
 export const layerRules = [
   {
-    files: ['src/**/*.{ts,tsx}', 'frames/**/*.ts', 'demo/**/*.{ts,js}'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'frames/**/*.ts',
+      'sandbox/**/*.{ts,js}',
+      'server/**/*.{ts,js}',
+      'demo/**/*.{ts,js}',
+    ],
     plugins: { boundaries },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
@@ -109,7 +122,7 @@ export const layerRules = [
               allow: { to: { element: { type: 'controller', fileInternalPath: 'index.ts' } } },
             },
             {
-              from: { element: { types: ['sandbox', 'demo-server'] } },
+              from: { element: { types: ['sandbox', 'server'] } },
               allow: { to: { element: { type: 'shared', fileInternalPath: WIRE_DEFINITIONS } } },
             },
             {
@@ -117,6 +130,31 @@ export const layerRules = [
               disallow: { dependency: { source: REACT } },
               message:
                 'Only the view imports React ("{{dependency.source}}"): docs/architecture.md, "Layers".',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Test helpers stay beside the code they help to test, out of reach of the code itself.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'tests/**',
+      '**/test-support.ts',
+      '**/*-test-support.ts',
+      'src/shared/shape-samples.ts',
+      'sandbox/test-server.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: TEST_HELPER_IMPORT,
+              message: 'Only tests import test helpers (docs/architecture.md, "Layers").',
             },
           ],
         },

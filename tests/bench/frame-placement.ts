@@ -29,7 +29,7 @@ export const OTHER_SITE_HOST = '127.0.0.1';
 /**
  * `origin` with {@link OTHER_SITE_HOST} for its `localhost`, its port kept: another site to the
  * browser (an IP address is a site of its own), served by the same server, and covered by the
- * local certificate (demo/server/certs.ts).
+ * local certificate (server/certs.ts).
  * @throws Error when the origin is not an `https` origin on `localhost`
  */
 export function otherSiteOrigin(origin: string): string {

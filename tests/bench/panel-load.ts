@@ -138,7 +138,7 @@ export async function loadPanel(
     });
     const page = await context.newPage();
     if (kind.applePaySimulator)
-      await page.addInitScript({ path: resolve(root, 'demo/apple-pay-simulator.js') });
+      await page.addInitScript({ path: resolve(root, 'sandbox/stand-ins/apple-pay-simulator.js') });
     await page.addInitScript(() => {
       if (window !== window.top) return;
       const w = window as unknown as BenchWindow;

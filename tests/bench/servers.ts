@@ -10,10 +10,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import { BUILD_INPUTS, distDir, ensureLocalBuild } from '../../demo/server/build.ts';
-import { ensureCertificate } from '../../demo/server/certs.ts';
-import { localOrigins, type LocalOrigins } from '../../demo/server/origins.ts';
-import { startServers } from '../../demo/server/serve.ts';
+import { BUILD_INPUTS, distDir, ensureLocalBuild } from '../../server/build.ts';
+import { ensureCertificate } from '../../server/certs.ts';
+import { localOrigins, type LocalOrigins } from '../../server/origins.ts';
+import { startServers } from '../../server/serve.ts';
 import { otherSiteOrigin, type Placement } from './frame-placement.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -78,7 +78,7 @@ export function benchOrigins(): BenchOrigins {
   };
 }
 
-/** Newest modification time of the build's inputs (tests excluded, as in demo/server/build.ts). */
+/** Newest modification time of the build's inputs (tests excluded, as in server/build.ts). */
 function newestInput(): number {
   let newest = 0;
   const visit = (path: string): void => {

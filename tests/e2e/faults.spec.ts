@@ -661,7 +661,7 @@ for (const call of ['applePayWebSessions', 'applePaymentTokens'] as const) {
     test.beforeAll(async ({ browser }) => {
       ({ context, page, uncaught } = await newMerchantPage(browser, { clock: true }));
       await recordErrors(page);
-      await page.addInitScript({ path: 'demo/apple-pay-simulator.js' });
+      await page.addInitScript({ path: 'sandbox/stand-ins/apple-pay-simulator.js' });
       await openEmptyCheckout(page);
       const mounted = await mountPanel(page, {
         authorization: DEMO_KEY,

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 
 const { version } = pkg;
 

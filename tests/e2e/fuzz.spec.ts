@@ -11,7 +11,7 @@
  */
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { openMessage, PROTOCOL_NAME, wrap } from '../../src/shared/frame-channel';
 import { parsePageToFrameMessage } from '../../src/shared/frame-messages';

@@ -6,7 +6,7 @@
  * bodies the gateway receives.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 import pkg from '../../package.json' with { type: 'json' };
 import type { PanelPage } from './models/panel';
 import type { Sandbox } from './models/sandbox';

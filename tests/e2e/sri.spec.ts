@@ -8,8 +8,8 @@ import { readdirSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
-import { distDir } from '../../demo/server/build';
-import { localOrigins } from '../../demo/server/origins';
+import { distDir } from '../../server/build';
+import { localOrigins } from '../../server/origins';
 
 const { version } = pkg;
 const { assets } = localOrigins();

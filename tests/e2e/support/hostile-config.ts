@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { expect, request as playwrightRequest } from '@playwright/test';
-import { localOrigins } from '../../../demo/server/origins';
+import { localOrigins } from '../../../server/origins';
 import { OPTION_READERS } from '../../../src/model/options';
 import { ERROR_CATALOGUE } from '../../../src/shared/errors';
 import { example, hostileVariants } from '../../../src/shared/shape-samples';
