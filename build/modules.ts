@@ -19,14 +19,14 @@ export type BuildModuleName = (typeof MODULE_NAMES)[number];
 
 /** Entry of each module, relative to the repository. */
 export const MODULE_ENTRIES: Readonly<Record<BuildModuleName, string>> = {
-  panel: 'src/controller/panel-module.ts',
+  panel: 'src/controller/runtime/module.ts',
   view: 'src/view/module.tsx',
   paypal: 'src/methods/paypal/module.ts',
   'apple-pay': 'src/methods/apple-pay/module.ts',
   'google-pay': 'src/methods/google-pay/module.ts',
   'three-d-secure': 'src/methods/three-d-secure/module.ts',
   'data-collector': 'src/methods/data-collector/module.ts',
-  'hosted-fields': 'src/methods/hosted-fields/module.ts',
+  'hosted-fields': 'src/methods/hosted-fields/standalone/module.ts',
 };
 
 /**

@@ -30,8 +30,8 @@ import { emit, type PaymentPanelEventDetails, type PaymentPanelEventName } from 
 import type { ModuleName } from '../shared/module-registry';
 import { loadModule, type ModuleLoader } from './module-loader';
 import type { PanelOptions, RequestPaymentMethodOptions } from '../model/options';
-import type { PanelModule } from './panel-module';
-import type { PanelViews } from './panel-views';
+import type { PanelModule } from './runtime/module';
+import type { PanelViews } from './runtime/panel-views';
 import type { PanelView, PanelViewState, SheetField, WalletOption } from './view-contract';
 
 /** What the controller uses from the outside world; tests pass their own. */

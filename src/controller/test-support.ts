@@ -31,8 +31,8 @@ import { fieldEventsOf, type CardCandidate, type FieldKey, type FieldState } fro
 import type { ModuleName, PanelModules } from '../shared/module-registry';
 import { nextTask } from '../shared/next-task';
 import { PanelController, type ControllerDependencies } from './panel-controller';
-import { panelInstance } from './panel-instance';
-import { PanelViews } from './panel-views';
+import { panelInstance } from './runtime/panel-instance';
+import { PanelViews } from './runtime/panel-views';
 import type { PaymentPanelEventName } from './events';
 
 /** Where the fake first script comes from, and so the frame pages before the configuration. */

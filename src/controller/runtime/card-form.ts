@@ -6,14 +6,14 @@
  * tokenizes").
  * @packageDocumentation
  */
-import type { Texts, TextKey } from '../i18n/en-US';
-import type { HostedFields, HostedFieldsState } from '../methods/hosted-fields';
-import type { RawPaymentMethod } from '../model';
-import type { CardBrandType } from '../shared/card-brands';
-import { createError, isPanelError } from '../shared/errors';
-import type { CardCandidate } from '../shared/hosted-fields';
-import type { CardFrames } from './card-frames';
-import type { CardViewState, SheetField } from './view-contract';
+import type { Texts, TextKey } from '../../i18n/en-US';
+import type { HostedFields, HostedFieldsState } from '../../methods/hosted-fields';
+import type { RawPaymentMethod } from '../../model';
+import type { CardBrandType } from '../../shared/card-brands';
+import { createError, isPanelError } from '../../shared/errors';
+import type { CardCandidate } from '../../shared/hosted-fields';
+import type { CardFrames } from '../card-frames';
+import type { CardViewState, SheetField } from '../view-contract';
 
 /** Tokenization errors the shopper sees in the sheet; FIELDS_* show at the fields instead. */
 const SHEET_ERRORS = new Set([

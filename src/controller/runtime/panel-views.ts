@@ -5,23 +5,23 @@
  * forwards the shopper's actions here.
  * @packageDocumentation
  */
-import type { GatewayClient } from '../client';
-import type { Texts } from '../i18n/en-US';
-import type { DataCollector } from '../methods/data-collector';
-import type { ThreeDSecure } from '../methods/three-d-secure';
-import { watchFrames } from '../methods/hosted-fields/frame-watch';
-import { fetchVaultedPaymentMethods } from '../methods/vault/vault';
-import type { WalletIntegration } from '../methods/wallet';
-import type { IconNode } from '../shared/icon-node';
-import type { PaymentOption } from '../model';
+import type { GatewayClient } from '../../client';
+import type { Texts } from '../../i18n/en-US';
+import type { DataCollector } from '../../methods/data-collector';
+import type { ThreeDSecure } from '../../methods/three-d-secure';
+import { watchFrames } from '../../methods/hosted-fields/frame-watch';
+import { fetchVaultedPaymentMethods } from '../../methods/vault/vault';
+import type { WalletIntegration } from '../../methods/wallet';
+import type { IconNode } from '../../shared/icon-node';
+import type { PaymentOption } from '../../model';
 // The model's files themselves: the first script, which has the model's index, does not carry them.
-import { PanelModel } from '../model/panel-model';
+import { PanelModel } from '../../model/panel-model';
 import {
   toMerchantPayload,
   type PaymentMethodPayload,
   type PaymentMethodType,
   type RawPaymentMethod,
-} from '../model/payload';
+} from '../../model/payload';
 import {
   createError,
   createLifetime,
@@ -29,19 +29,23 @@ import {
   isPanelError,
   registerErrors,
   type PanelError,
-} from '../shared/errors';
-import type { ModuleLoader } from './module-loader';
+} from '../../shared/errors';
+import type { ModuleLoader } from '../module-loader';
 import { CardForm } from './card-form';
-import type { CardFrames } from './card-frames';
-import type { PanelOptions, RequestPaymentMethodOptions, ThreeDSecureRequestOptions } from '../model/options';
+import type { CardFrames } from '../card-frames';
+import type {
+  PanelOptions,
+  RequestPaymentMethodOptions,
+  ThreeDSecureRequestOptions,
+} from '../../model/options';
 // Through the controller's index: the first script carries it, and this file reads it from there.
-import { BANK_FRAME_SLOT, GOOGLE_PAY_BUTTON_SLOT } from './index';
-import type { ViewId, ViewsState, WalletOption, WalletViewState } from './view-contract';
-import { PAYPAL_FLOW_FAILED } from '../shared/errors/catalogues/paypal';
+import { BANK_FRAME_SLOT, GOOGLE_PAY_BUTTON_SLOT } from '../index';
+import type { ViewId, ViewsState, WalletOption, WalletViewState } from '../view-contract';
+import { PAYPAL_FLOW_FAILED } from '../../shared/errors/catalogues/paypal';
 import {
   THREEDS_CAN_NOT_USE_TOKENIZATION_KEY,
   THREEDS_NOT_ENABLED,
-} from '../shared/errors/catalogues/three-d-secure';
+} from '../../shared/errors/catalogues/three-d-secure';
 
 // The codes the views give themselves: a wallet or 3D Secure failing for no known reason, and 3D
 // Secure that the configuration does not enable (its file is then not fetched).

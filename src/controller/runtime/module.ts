@@ -6,8 +6,8 @@
  * so that itself stays small.
  * @packageDocumentation
  */
-import { fetchLocale } from '../i18n/locale-integrity';
-import { defineModule } from '../shared/module-registry';
+import { fetchLocale } from '../../i18n/locale-integrity';
+import { defineModule } from '../../shared/module-registry';
 import { panelInstance } from './panel-instance';
 import { PanelViews } from './panel-views';
 
@@ -19,7 +19,7 @@ export interface PanelModule {
   panelInstance: typeof panelInstance;
 }
 
-declare module '../shared/module-registry' {
+declare module '../../shared/module-registry' {
   interface PanelModules {
     panel: PanelModule;
   }
