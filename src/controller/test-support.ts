@@ -32,7 +32,7 @@ import type { ModuleName, PanelModules } from '../shared/module-registry';
 import { nextTask } from '../shared/next-task';
 import { PanelController, type ControllerDependencies } from './panel-controller';
 import { panelInstance } from './runtime/panel-instance';
-import { PanelViews } from './runtime/panel-views';
+import { SheetCoordinator } from './runtime/coordinator';
 import type { PaymentPanelEventName } from './events';
 
 /** Where the fake first script comes from, and so the frame pages before the configuration. */
@@ -447,7 +447,7 @@ export class FakeModules {
   readonly threeDSecure = new FakeThreeDSecure();
   readonly googlePay = fakeGooglePay();
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
-    panel: { PanelViews, fetchLocale, panelInstance },
+    panel: { SheetCoordinator, fetchLocale, panelInstance },
     view: { tagName: 'payment-panel-view' },
     paypal: { createPayPalWallet: () => this.paypal, icon: ['svg', { className: 'paypal-icon' }] },
     'apple-pay': {

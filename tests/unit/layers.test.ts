@@ -55,7 +55,7 @@ describe('the layer rule', () => {
       "import { PanelRoot } from '../view/PanelRoot';",
       'controller may not import view',
     ],
-    ['src/index-probe.ts', "import { Views } from './view/Views';", 'entry may not import view'],
+    ['src/index-probe.ts', "import { Sheets } from './view/Sheets';", 'entry may not import view'],
     [
       'src/view/probe.ts',
       "import { PanelController } from '../controller/panel-controller';",

@@ -13,7 +13,7 @@ import type { CardBrandType } from '../../shared/card-brands';
 import { createError, isPanelError } from '../../shared/errors';
 import type { CardCandidate } from '../../shared/hosted-fields';
 import type { CardFrames } from '../card-frames';
-import type { CardViewState, SheetField } from '../view-contract';
+import type { CardSheetState, SheetField } from '../view-contract';
 
 /** Tokenization errors the shopper sees in the sheet; FIELDS_* show at the fields instead. */
 const SHEET_ERRORS = new Set([
@@ -68,7 +68,7 @@ export class CardForm {
   #forgotten = 0;
   #instance: HostedFields | null = null;
   #offs: (() => void)[] = [];
-  #snapshot: CardViewState | null = null;
+  #snapshot: CardSheetState | null = null;
   #tornDown = false;
 
   constructor(frames: CardFrames, options: CardFormOptions) {
@@ -168,7 +168,7 @@ export class CardForm {
   }
 
   /** The sheet as the view shows it: the same object until something changes. */
-  snapshot(): CardViewState {
+  snapshot(): CardSheetState {
     const { frames } = this;
     this.#snapshot ??= {
       fields: frames.fields,

@@ -1,7 +1,8 @@
 /**
- * Entry of the panel's runtime file (`modules/panel.js`): the views' logic — the panel model, the
- * loading phase, saved methods, the wallets' and 3D Secure's lifecycles and `requestPaymentMethod()`,
- * the locale files' integrity — and the instance `paymentPanel.create()` resolves with.
+ * Entry of the panel's runtime file (`modules/panel.js`): the coordinator of the sheets — the panel
+ * model, the loading phase, saved methods, the wallets' and 3D Secure's lifecycles and
+ * `requestPaymentMethod()` — the locale files' integrity, and the instance `paymentPanel.create()`
+ * resolves with.
  * The first script loads it beside the view while the configuration call and the card frames run,
  * so that itself stays small.
  * @packageDocumentation
@@ -9,11 +10,11 @@
 import { fetchLocale } from '../../i18n/locale-integrity';
 import { defineModule } from '../../shared/module-registry';
 import { panelInstance } from './panel-instance';
-import { PanelViews } from './panel-views';
+import { SheetCoordinator } from './coordinator';
 
 /** What the panel's runtime file gives the controller, and `paymentPanel.create()` its instance. */
 export interface PanelModule {
-  PanelViews: typeof PanelViews;
+  SheetCoordinator: typeof SheetCoordinator;
   /** The integrity of a locale's file, which the first script has no room for. */
   fetchLocale: typeof fetchLocale;
   panelInstance: typeof panelInstance;
@@ -25,4 +26,4 @@ declare module '../../shared/module-registry' {
   }
 }
 
-defineModule('panel', { PanelViews, fetchLocale, panelInstance });
+defineModule('panel', { SheetCoordinator, fetchLocale, panelInstance });

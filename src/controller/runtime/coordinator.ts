@@ -1,8 +1,8 @@
 /**
  * The panel once it is connected and its configuration accepted: the panel model, the loading
  * phase and its dependencies, saved methods, device data, the card form, the wallets, 3D Secure
- * and `requestPaymentMethod()`. Framework-free: the view renders {@link PanelViews.snapshot} and
- * forwards the shopper's actions here.
+ * and `requestPaymentMethod()`. Framework-free: the view renders
+ * {@link SheetCoordinator.snapshot} and forwards the shopper's actions here.
  * @packageDocumentation
  */
 import type { GatewayClient } from '../../client';
@@ -40,14 +40,14 @@ import type {
 } from '../../model/options';
 // Through the controller's index: the first script carries it, and this file reads it from there.
 import { BANK_FRAME_SLOT, GOOGLE_PAY_BUTTON_SLOT } from '../index';
-import type { ViewId, ViewsState, WalletOption, WalletViewState } from '../view-contract';
+import type { SheetId, SheetsState, WalletOption, WalletSheetState } from '../view-contract';
 import { PAYPAL_FLOW_FAILED } from '../../shared/errors/catalogues/paypal';
 import {
   THREEDS_CAN_NOT_USE_TOKENIZATION_KEY,
   THREEDS_NOT_ENABLED,
 } from '../../shared/errors/catalogues/three-d-secure';
 
-// The codes the views give themselves: a wallet or 3D Secure failing for no known reason, and 3D
+// The codes the sheets give themselves: a wallet or 3D Secure failing for no known reason, and 3D
 // Secure that the configuration does not enable (its file is then not fetched).
 registerErrors({ PAYPAL_FLOW_FAILED, THREEDS_NOT_ENABLED, THREEDS_CAN_NOT_USE_TOKENIZATION_KEY });
 
@@ -69,8 +69,8 @@ function enabledMethodTypes(options: readonly PaymentOption[]): PaymentMethodTyp
   return types;
 }
 
-/** What the views need from the panel around them. */
-export interface ViewsContext {
+/** What the coordinator needs from the panel around it. */
+export interface CoordinatorContext {
   /** Dispatches one of the element's events. */
   emit: (
     name:
@@ -105,7 +105,7 @@ export interface ViewsContext {
 /** A wallet option's sheet and behaviour. */
 interface Wallet {
   option: WalletOption;
-  state: WalletViewState;
+  state: WalletSheetState;
   integration?: WalletIntegration;
   /** Why the wallet cannot pay (a catalogue code), when it cannot. */
   unavailable?: string;
@@ -113,9 +113,9 @@ interface Wallet {
   buttonHost?: HTMLElement;
 }
 
-/** The panel's views and what drives them. */
-export class PanelViews {
-  readonly #ctx: ViewsContext;
+/** The panel's sheets and what drives them. */
+export class SheetCoordinator {
+  readonly #ctx: CoordinatorContext;
   readonly #client: GatewayClient;
   readonly #model = new PanelModel();
   #paymentOptions: PaymentOption[];
@@ -123,7 +123,7 @@ export class PanelViews {
   #cardComplete = false;
   /** Calls made before the panel is ready wait on it. */
   readonly #ready = deferred();
-  /** Ends with the views: what they subscribe to and watch is let go then. */
+  /** Ends with the coordinator: what it subscribes to and watches is let go then. */
   readonly #lifetime = createLifetime();
   #isReady = false;
   #notice: string | null = null;
@@ -146,10 +146,10 @@ export class PanelViews {
   #inflight: Promise<PaymentMethodPayload> | null = null;
   /** The 3D Secure options of the request in flight, as JSON: a call with others may not join it. */
   #inflightThreeDSecure = '';
-  #snapshot: ViewsState | null = null;
+  #snapshot: SheetsState | null = null;
 
   constructor(
-    ctx: ViewsContext,
+    ctx: CoordinatorContext,
     client: GatewayClient,
     paymentOptions: PaymentOption[],
     frames: CardFrames | null,
@@ -197,15 +197,15 @@ export class PanelViews {
   }
 
   /**
-   * The views as the view renders them: the same object until something changes. None until the
+   * The sheets as the view renders them: the same object until something changes. None until the
    * locale's texts are there, so no text of another language is ever put on the page, hidden or not.
    */
-  snapshot(): ViewsState | null {
+  snapshot(): SheetsState | null {
     if (this.#snapshot) return this.#snapshot;
     if (this.#dependencies.get('texts') === 'pending') return null;
     const state = this.#model.getSnapshot();
     const { errorText } = this.#ctx.texts();
-    const wallets: Partial<Record<WalletOption, WalletViewState>> = {};
+    const wallets: Partial<Record<WalletOption, WalletSheetState>> = {};
     // A note is read when shown: the texts may have arrived (or changed) since the wallet started.
     for (const [option, wallet] of this.#wallets) {
       wallets[option] = wallet.unavailable
@@ -213,7 +213,7 @@ export class PanelViews {
         : wallet.state;
     }
     this.#snapshot = {
-      activeView: this.#isReady ? (state.activeView as ViewId | null) : null,
+      activeView: this.#isReady ? (state.activeView as SheetId | null) : null,
       offered: this.offered,
       methods: state.paymentMethods,
       activeMethod: state.activePaymentMethod,
@@ -227,7 +227,7 @@ export class PanelViews {
     return this.#snapshot;
   }
 
-  /** Whether the views have ended. */
+  /** Whether the coordinator has ended. */
   get #tornDown(): boolean {
     return this.#lifetime.signal.aborted;
   }
@@ -419,7 +419,7 @@ export class PanelViews {
     );
   }
 
-  /** The card form over the session's frames: it reports to the views. */
+  /** The card form over the session's frames: it reports to the coordinator. */
   #cardForm(frames: CardFrames): CardForm {
     const form: CardForm = new CardForm(frames, {
       texts: this.#ctx.texts,
@@ -434,7 +434,7 @@ export class PanelViews {
   }
 
   /**
-   * Ends everything the views made: wallets, 3D Secure, the collector, the model (the card form is
+   * Ends everything the coordinator made: wallets, 3D Secure, the collector, the model (the card form is
    * the caller's); pending calls reject with `reason`.
    */
   teardown(reason: PanelError): void {
@@ -480,7 +480,7 @@ export class PanelViews {
 
     void this.#ctx.textsReady().then(() => {
       this.#finishDependency('texts');
-      // The views appear only now (see snapshot): once the view has put them on the page, the card
+      // The sheets appear only now (see snapshot): once the view has put them on the page, the card
       // frames take the language and direction of where they show.
       setTimeout(() => {
         if (!this.#tornDown) this.#card?.retext();
@@ -538,20 +538,20 @@ export class PanelViews {
     this.#ctx.onReady();
   }
 
-  // Views.
+  // Navigation.
 
-  /** The view a shopper starts from: saved methods, the only option's sheet, or the option list. */
-  #initialView(): ViewId {
+  /** The sheet a shopper starts from: saved methods, the only option's sheet, or the option list. */
+  #initialView(): SheetId {
     if (this.#model.getSnapshot().paymentMethods.length > 0) return 'methods';
     const offered = this.offered;
     return offered.length === 1 && offered[0] ? offered[0] : 'options';
   }
 
   /**
-   * Shows a view and sets requestability to what the view can hand over. A listed method just made
+   * Shows a sheet and sets requestability to what the sheet can hand over. A listed method just made
    * active becomes requestable once the model's active-method change time-out has passed.
    */
-  #show(view: ViewId, { focus = false, keepError = false } = {}): void {
+  #show(view: SheetId, { focus = false, keepError = false } = {}): void {
     const model = this.#model;
     // A shopper back on the card sheet (from the list or another option) means to pay with what it
     // shows next: the card handed over before is not handed over again without a new tokenization.
@@ -708,7 +708,7 @@ export class PanelViews {
     }
   }
 
-  #setWallet(wallet: Wallet, patch: Partial<WalletViewState>): void {
+  #setWallet(wallet: Wallet, patch: Partial<WalletSheetState>): void {
     wallet.state = { ...wallet.state, ...patch };
     this.#changed();
   }
