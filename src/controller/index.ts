@@ -6,7 +6,6 @@
 export { PanelController, type ControllerDependencies } from './panel-controller';
 export {
   BANK_FRAME_SLOT,
-  GOOGLE_PAY_BUTTON_SLOT,
   VIEW_TAG_NAME,
   fieldSlot,
   type CardSheetState,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGooglePayWallet } from '../methods/google-pay/google-pay-wallet';
 import type { PaymentsClientConstructorLike } from '../methods/google-pay/pay-api';
+import { walletModule } from '../methods/wallet';
 import { createError } from '../shared/errors';
 import {
   ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS,
@@ -17,7 +18,7 @@ import {
   PAYPAL_ACCOUNT,
   settle,
 } from './test-support';
-import { fieldSlot, GOOGLE_PAY_BUTTON_SLOT } from './view-contract';
+import { fieldSlot } from './view-contract';
 import type { PanelOptions } from '../model/options';
 
 afterEach(() => {
@@ -163,7 +164,7 @@ describe('ready', () => {
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
     await panel.startReady();
     expect(panel.controller.getState().sheets?.icons).toEqual({
-      paypal: panel.modules.exports.paypal?.icon,
+      paypal: panel.modules.icons.paypal,
     });
   });
 });
@@ -583,12 +584,12 @@ describe('wallets', () => {
 
   it('say why PayPal cannot be used, once, and keep the panel usable', async () => {
     const panel = controllerHarness();
-    panel.modules.exports.paypal = {
+    panel.modules.exports.paypal = walletModule({
       icon: ['svg', {}],
-      createPayPalWallet: () => {
+      createWallet: () => {
         throw createError('PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED');
       },
-    };
+    });
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
     await panel.startReady();
     expect(panel.names()).toEqual(['errorOccurred', 'ready']);
@@ -601,6 +602,8 @@ describe('wallets', () => {
 });
 
 describe('Google Pay', () => {
+  /** The slot and the part of Google's own button. */
+  const GOOGLE_PAY_BUTTON_SLOT = 'google-pay-button';
   const GOOGLE_PAY = {
     transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL' as const, totalPrice: '10.00' },
   };
@@ -701,11 +704,11 @@ describe('Google Pay', () => {
         createButton: () => document.createElement('button'),
       };
     }) as unknown as PaymentsClientConstructorLike;
-    panel.modules.exports['google-pay'] = {
+    panel.modules.exports['google-pay'] = walletModule({
       icon: ['svg', {}],
-      createGooglePayWallet: (client, options) =>
-        createGooglePayWallet(client, { ...options, loadPayApi: () => Promise.resolve(silentGoogle) }),
-    };
+      createWallet: (client, context) =>
+        createGooglePayWallet(client, { ...context, loadPayApi: () => Promise.resolve(silentGoogle) }),
+    });
     panel.controller.setOptions({ googlePay: GOOGLE_PAY });
     await panel.start();
     panel.frames.ready();

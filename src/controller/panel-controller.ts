@@ -13,6 +13,7 @@ import { frameFolderOf, openHostedFields } from '../methods/hosted-fields';
 import {
   availablePaymentOptions,
   PAYMENT_OPTIONS,
+  WALLET_FILES,
   type ApplePayEnvironment,
   type PaymentMethodPayload,
   type PaymentMethodType,
@@ -544,9 +545,7 @@ export class PanelController implements ViewController {
     // beside the panel's runtime, which uses them.
     const files = new Set<ModuleName>();
     for (const option of available.options) {
-      if (option === 'applePay') files.add('apple-pay');
-      else if (option === 'googlePay') files.add('google-pay');
-      else if (option !== 'card') files.add('paypal');
+      if (option !== 'card') files.add(WALLET_FILES[option]);
     }
     if (options.dataCollector) files.add('data-collector');
     if (options.threeDSecure && gateway.threeDSecureEnabled) files.add('three-d-secure');

@@ -9,6 +9,9 @@ import type { PaymentOption, RawPaymentMethod } from '../model';
 import type { CardBrandType } from '../shared/card-brands';
 import type { PanelError } from '../shared/errors';
 import type { IconNode } from '../shared/icon-node';
+import type { WalletSheetState } from '../methods/wallet';
+
+export type { WalletSheetState };
 
 /**
  * A sheet: what the panel shows at a time, the saved methods, the option list or an option's own
@@ -38,15 +41,6 @@ export interface CardSheetState {
   readonly focused: SheetField | null;
   /** The card sheet's own error (a failed tokenization, fields that could not load). */
   readonly message: string | null;
-}
-
-/** A wallet's sheet as the view shows it. */
-export interface WalletSheetState {
-  /** Whether its button works; otherwise `note` says why, in the shopper's words. */
-  readonly available: boolean;
-  readonly note: string | null;
-  /** A payment through it is under way. */
-  readonly busy: boolean;
 }
 
 /** The sheets once the panel is connected: which one shows, and what each shows. */
@@ -124,9 +118,6 @@ export function fieldSlot(field: SheetField): string {
 
 /** Slot of the view through which the 3D Secure bank frame shows. */
 export const BANK_FRAME_SLOT = 'bank-frame';
-
-/** Slot of the view through which Google's own button shows in the Google Pay sheet. */
-export const GOOGLE_PAY_BUTTON_SLOT = 'google-pay-button';
 
 /** Tag name of the view's element (defined by the view's file). */
 export const VIEW_TAG_NAME = 'payment-panel-view';

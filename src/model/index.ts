@@ -17,6 +17,7 @@ export {
   PANEL_CONFIGURATION_ERROR_CODES,
   PANEL_CONFIGURATION_MESSAGES,
   PAYMENT_OPTIONS,
+  WALLET_FILES,
   availablePaymentOptions,
   type ApplePayEnvironment,
   type OptionGatewayConfiguration,
@@ -25,6 +26,7 @@ export {
   type PanelConfigurationMessage,
   type PaymentOption,
   type PaymentOptionsResult,
+  type WalletOption,
 } from './configuration';
 export {
   toMerchantPayload,

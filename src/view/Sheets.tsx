@@ -4,7 +4,7 @@
  * choice the shopper makes goes to the controller.
  */
 import { useEffect, useRef } from 'react';
-import { GOOGLE_PAY_BUTTON_SLOT, type ViewController, type SheetsState } from '../controller';
+import type { SheetsState, ViewController } from '../controller';
 import { ApplePayButton } from './ApplePayButton';
 import { CardSheet } from './CardSheet';
 import { WalletIconsContext } from './OptionIcon';
@@ -110,8 +110,8 @@ export function Sheets({ controller, state, ready }: SheetsProps) {
             return (
               <div data-view={option} key={option} hidden={activeView !== option}>
                 <WalletSheet option={option} busy={wallet?.busy}>
-                  {/* Google draws its own button: the panel places it, the sheet shows it here. */}
-                  {wallet && option === 'googlePay' && <slot name={GOOGLE_PAY_BUTTON_SLOT} />}
+                  {/* A wallet that draws its own button (Google): the panel places it, the sheet shows it here. */}
+                  {wallet?.button && <slot name={wallet.button} />}
                   {wallet && (option === 'paypal' || option === 'paypalCredit') && (
                     <PayPalButton
                       credit={option === 'paypalCredit'}

@@ -1,20 +1,15 @@
 /**
- * The panel once it is connected and its configuration accepted: the panel model, the loading
- * phase and its dependencies, saved methods, device data, the card form, the wallets, 3D Secure
- * and `requestPaymentMethod()`. Framework-free: the view renders
+ * The panel once it is connected and its configuration accepted: the coordinator of its sheets
+ * (docs/architecture.md, "Sheets"). It owns the panel model and runs the loading phase, the
+ * navigation between the sheets and `requestPaymentMethod()`; everything a payment option, 3D
+ * Secure or device data does is its sheet's (sheets.ts). Framework-free: the view renders
  * {@link SheetCoordinator.snapshot} and forwards the shopper's actions here.
  * @packageDocumentation
  */
 import type { GatewayClient } from '../../client';
 import type { Texts } from '../../i18n/en-US';
-import type { DataCollector } from '../../methods/data-collector';
-import type { ThreeDSecure } from '../../methods/three-d-secure';
-import { watchFrames } from '../../methods/hosted-fields/frame-watch';
-import { fetchVaultedPaymentMethods } from '../../methods/vault/vault';
-import type { WalletIntegration } from '../../methods/wallet';
-import type { IconNode } from '../../shared/icon-node';
-import type { PaymentOption } from '../../model';
-// The model's files themselves: the first script, which has the model's index, does not carry them.
+import type { PaymentOption, WalletOption } from '../../model';
+// The model's own files: the first script carries the model's index, not them.
 import { PanelModel } from '../../model/panel-model';
 import {
   toMerchantPayload,
@@ -22,6 +17,7 @@ import {
   type PaymentMethodType,
   type RawPaymentMethod,
 } from '../../model/payload';
+import type { PanelOptions, RequestPaymentMethodOptions } from '../../model/options';
 import {
   createError,
   createLifetime,
@@ -30,26 +26,20 @@ import {
   registerErrors,
   type PanelError,
 } from '../../shared/errors';
-import type { ModuleLoader } from '../module-loader';
-import { CardForm } from './card-form';
-import type { CardFrames } from '../card-frames';
-import type {
-  PanelOptions,
-  RequestPaymentMethodOptions,
-  ThreeDSecureRequestOptions,
-} from '../../model/options';
-// Through the controller's index: the first script carries it, and this file reads it from there.
-import { BANK_FRAME_SLOT, GOOGLE_PAY_BUTTON_SLOT } from '../index';
-import type { SheetId, SheetsState, WalletOption, WalletSheetState } from '../view-contract';
-import { PAYPAL_FLOW_FAILED } from '../../shared/errors/catalogues/paypal';
 import {
   THREEDS_CAN_NOT_USE_TOKENIZATION_KEY,
   THREEDS_NOT_ENABLED,
 } from '../../shared/errors/catalogues/three-d-secure';
+import type { IconNode } from '../../shared/icon-node';
+import type { CardFrames } from '../card-frames';
+import type { ModuleLoader } from '../module-loader';
+import type { SheetId, SheetsState } from '../view-contract';
+import type { PaymentDraft, Sheet, SheetContext, SheetName, SheetsStateParts } from './sheet';
+import { addWalletSheet, createSheets, isWallet, type PanelSheets } from './sheets';
 
-// The codes the sheets give themselves: a wallet or 3D Secure failing for no known reason, and 3D
-// Secure that the configuration does not enable (its file is then not fetched).
-registerErrors({ PAYPAL_FLOW_FAILED, THREEDS_NOT_ENABLED, THREEDS_CAN_NOT_USE_TOKENIZATION_KEY });
+// The codes 3D Secure's sheet gives itself: failing for no known reason, and 3D Secure that the
+// configuration does not enable (its file is then not fetched).
+registerErrors({ THREEDS_NOT_ENABLED, THREEDS_CAN_NOT_USE_TOKENIZATION_KEY });
 
 /** Analytics name of each method type in `request-payment-method.<kind>`. */
 export const METHOD_TYPE_ANALYTICS: Readonly<Record<PaymentMethodType, string>> = {
@@ -58,16 +48,6 @@ export const METHOD_TYPE_ANALYTICS: Readonly<Record<PaymentMethodType, string>> 
   ApplePayCard: 'applepay',
   AndroidPayCard: 'googlepay',
 };
-
-/** The method types whose saved methods can be listed, given the options on offer. */
-function enabledMethodTypes(options: readonly PaymentOption[]): PaymentMethodType[] {
-  const types: PaymentMethodType[] = [];
-  if (options.includes('card')) types.push('CreditCard');
-  if (options.includes('paypal') || options.includes('paypalCredit')) types.push('PayPalAccount');
-  if (options.includes('applePay')) types.push('ApplePayCard');
-  if (options.includes('googlePay')) types.push('AndroidPayCard');
-  return types;
-}
 
 /** What the coordinator needs from the panel around it. */
 export interface CoordinatorContext {
@@ -102,47 +82,24 @@ export interface CoordinatorContext {
   track: (pending: Promise<unknown>) => void;
 }
 
-/** A wallet option's sheet and behaviour. */
-interface Wallet {
-  option: WalletOption;
-  state: WalletSheetState;
-  integration?: WalletIntegration;
-  /** Why the wallet cannot pay (a catalogue code), when it cannot. */
-  unavailable?: string;
-  /** The slotted element holding the wallet's own button (Google's), when it draws one. */
-  buttonHost?: HTMLElement;
-}
-
-/** The panel's sheets and what drives them. */
+/** The coordinator of a connected panel's sheets. */
 export class SheetCoordinator {
   readonly #ctx: CoordinatorContext;
   readonly #client: GatewayClient;
   readonly #model = new PanelModel();
   #paymentOptions: PaymentOption[];
-  #card: CardForm | null;
-  #cardComplete = false;
+  readonly #sheets: PanelSheets;
   /** Calls made before the panel is ready wait on it. */
   readonly #ready = deferred();
-  /** Ends with the coordinator: what it subscribes to and watches is let go then. */
+  /** Ends with the coordinator: what it subscribes to is let go then, and its sheets see it ended. */
   readonly #lifetime = createLifetime();
   #isReady = false;
   #notice: string | null = null;
   #focusRequest = 0;
+  /** What the loading phase waits for: the texts, the view and every sheet, by name. */
   #dependencies = new Map<string, 'pending' | 'done'>();
-  #deviceData: string | undefined;
-  #collector: DataCollector | null = null;
-  #collectorKey = 'null';
-  #wallets = new Map<WalletOption, Wallet>();
-  /** Wallets whose file or readiness is awaited: a second start waits for the first. */
-  #walletsStarting = new Set<WalletOption>();
-  /** Each wallet's mark, from its file once loaded. */
+  /** Each wallet's mark, from its file once loaded, whatever became of its sheet. */
   #icons: Readonly<Partial<Record<WalletOption, IconNode>>> = {};
-  #threeDSecure: ThreeDSecure | PanelError | null = null;
-  #threeDSecureLoading: Promise<ThreeDSecure | PanelError> | null = null;
-  /** The 3D Secure file's test of a version 2 code, once the file is there. */
-  #isVersion2Error: (code: string) => boolean = () => false;
-  #bankFrame: HTMLIFrameElement | null = null;
-  #verifying = false;
   #inflight: Promise<PaymentMethodPayload> | null = null;
   /** The 3D Secure options of the request in flight, as JSON: a call with others may not join it. */
   #inflightThreeDSecure = '';
@@ -157,37 +114,34 @@ export class SheetCoordinator {
     this.#ctx = ctx;
     this.#client = client;
     this.#paymentOptions = paymentOptions;
-    this.#card = frames && this.#cardForm(frames);
+    this.#sheets = createSheets(paymentOptions, frames, (name) => this.#contextOf(name));
     const model = this.#model;
-    for (const off of [
+    this.#lifetime.onEnd(
       model.subscribe(() => {
         this.#changed();
       }),
-      model.on('paymentMethodRequestable', (detail) => {
-        ctx.emit('paymentMethodRequestable', detail);
-      }),
-      model.on('noPaymentMethodRequestable', () => {
-        ctx.emit('noPaymentMethodRequestable', null);
-      }),
-      model.on('paymentOptionSelected', (detail) => {
-        ctx.emit('paymentOptionSelected', detail);
-      }),
-      model.on('errorOccurred', (error) => {
-        ctx.emit('errorOccurred', error);
-      }),
-      model.on('errorCleared', () => {
-        ctx.emit('errorCleared', null);
-      }),
-    ])
-      this.#lifetime.onEnd(off);
+    );
+    // The model's events are the element's, those without a payload with `null` for detail.
+    for (const name of [
+      'paymentMethodRequestable',
+      'noPaymentMethodRequestable',
+      'paymentOptionSelected',
+      'errorOccurred',
+      'errorCleared',
+    ] as const)
+      this.#lifetime.onEnd(
+        model.on(name, (detail) => {
+          ctx.emit(name, detail ?? null);
+        }),
+      );
     this.#startLoading();
   }
 
-  /** The options on offer now: the merchant's, without those whose view failed to load. */
+  /** The options on offer now: the merchant's, without those whose sheet failed or cannot be offered. */
   get offered(): PaymentOption[] {
     const { failedViews } = this.#model.getSnapshot();
     return this.#paymentOptions.filter(
-      (option) => !Object.hasOwn(failedViews, option) && this.#isAvailable(option),
+      (option) => !Object.hasOwn(failedViews, option) && this.#sheets.all.get(option)?.available === true,
     );
   }
 
@@ -205,23 +159,16 @@ export class SheetCoordinator {
     if (this.#dependencies.get('texts') === 'pending') return null;
     const state = this.#model.getSnapshot();
     const { errorText } = this.#ctx.texts();
-    const wallets: Partial<Record<WalletOption, WalletSheetState>> = {};
-    // A note is read when shown: the texts may have arrived (or changed) since the wallet started.
-    for (const [option, wallet] of this.#wallets) {
-      wallets[option] = wallet.unavailable
-        ? { ...wallet.state, note: this.#walletNote(wallet) }
-        : wallet.state;
-    }
+    const parts: SheetsStateParts = { card: null, wallets: {}, verifying: false };
+    for (const sheet of this.#sheets.all.values()) sheet.snapshot?.(parts);
     this.#snapshot = {
       activeView: this.#isReady ? (state.activeView as SheetId | null) : null,
       offered: this.offered,
       methods: state.paymentMethods,
       activeMethod: state.activePaymentMethod,
       message: this.#notice ?? (state.error && errorText(state.error.code)),
-      card: this.#card && this.#paymentOptions.includes('card') ? this.#card.snapshot() : null,
-      wallets,
+      ...parts,
       icons: this.#icons,
-      verifying: this.#verifying,
       focusRequest: this.#focusRequest,
     };
     return this.#snapshot;
@@ -260,39 +207,14 @@ export class SheetCoordinator {
     this.#show('options', { focus: true });
   }
 
-  /** The card form's completeness changed. */
-  cardRequestableChanged(complete: boolean): void {
-    this.#cardComplete = complete;
-    if (this.#model.getSnapshot().activeView !== 'card') return;
-    this.#model.setPaymentMethodRequestable(
-      complete ? { isRequestable: true, type: 'CreditCard' } : { isRequestable: false },
-    );
-  }
-
   /** Pays with a wallet; called synchronously inside the shopper's click on its button. */
   payWith(option: WalletOption): void {
-    const wallet = this.#wallets.get(option);
-    const integration = wallet?.integration;
-    if (!wallet || !integration || this.#tornDown || !this.offered.includes(option)) return;
-    const locale = this.#ctx.frameHost.closest('[lang]')?.getAttribute('lang')?.replace('-', '_');
-    integration.pay(this.#ctx.options()[option], locale, {
-      busy: (busy) => {
-        this.#setWallet(wallet, { busy });
-      },
-      paid: (method) => {
-        if (!this.#tornDown) this.#addMethod(method);
-      },
-      failed: (error) => {
-        if (!this.#tornDown) this.#model.reportError(error);
-      },
-    });
+    this.#sheets.wallets.get(option)?.pay();
   }
 
   /** The shopper closed the 3D Secure modal: the verification goes on with the lookup's card. */
   cancelVerification(): void {
-    const threeDSecure = this.#threeDSecure;
-    if (threeDSecure && !('code' in threeDSecure))
-      void threeDSecure.cancelVerifyCard().catch(() => undefined);
+    this.#sheets.threeDSecure.cancel();
   }
 
   // The merchant's calls.
@@ -314,9 +236,10 @@ export class SheetCoordinator {
     this.#inflight = (async () => {
       await this.#ready.promise;
       try {
-        const raw = await this.#produce(options.threeDSecure);
+        const draft = await this.#request(options);
+        const raw = draft.method;
         this.#client.analytics.send(`request-payment-method.${METHOD_TYPE_ANALYTICS[raw.type]}`);
-        return toMerchantPayload(raw, { deviceData: this.#deviceData });
+        return toMerchantPayload(raw, { deviceData: draft.deviceData });
       } catch (error) {
         this.#client.analytics.send('request-payment-method.error');
         throw error;
@@ -327,18 +250,17 @@ export class SheetCoordinator {
     return this.#inflight;
   }
 
-  /** Deselects the active method, drops methods not saved to the vault and shows the first view again. */
+  /** Deselects the active method, drops methods not saved to the vault and shows the first sheet again. */
   clearSelectedPaymentMethod(): void {
     const model = this.#model;
     for (const method of model.getSnapshot().paymentMethods) {
       if (!method.vaulted) model.removePaymentMethod(method);
     }
     model.removeActivePaymentMethod();
-    this.#card?.clear();
-    this.#cardComplete = false;
+    this.#sheets.card.clear();
     this.#notice = null;
     this.#changed();
-    if (model.getSnapshot().activeView !== null) this.#show(this.#initialView());
+    if (model.getSnapshot().activeView !== null) this.#show(this.#initialSheet());
   }
 
   /** Drops the listed methods of a type that are not saved to the vault. */
@@ -354,120 +276,115 @@ export class SheetCoordinator {
   setPaymentOptions(options: PaymentOption[]): void {
     const added = options.filter((option) => !this.#paymentOptions.includes(option));
     this.#paymentOptions = options;
-    for (const option of added) if (option !== 'card') void this.#startWallet(option);
+    for (const option of added) if (isWallet(option)) this.#startWallet(option);
     this.#changed();
-    this.#leaveViewGone();
+    this.#leaveSheetGone();
   }
 
   /** The texts changed: what shows in the shopper's words is read again. */
   retext(): void {
-    this.#card?.retext();
-    this.#titleBankFrame();
+    for (const sheet of this.#sheets.all.values()) sheet.retext?.();
     this.#changed();
   }
 
-  /**
-   * Names the open bank (or issuer) frame in the panel's language now: the title given when 3D
-   * Secure was created may predate the locale's texts, or a change of locale.
-   */
-  #titleBankFrame(): void {
-    if (this.#bankFrame) this.#bankFrame.title = this.#ctx.texts().text('cardVerification');
-  }
-
-  /** The merchant's `threeDSecure` or `dataCollector` option changed. */
+  /** The merchant's options changed: the sheets that follow one (3D Secure, device data) do. */
   optionsChanged(): void {
-    this.#syncThreeDSecure();
-    this.#syncDataCollector();
+    for (const sheet of this.#sheets.all.values()) sheet.optionsChanged?.();
   }
 
   /** The card frames were made anew (the merchant changed the `card` option), or went. */
   setCard(frames: CardFrames | null): void {
-    if (frames === (this.#card?.frames ?? null)) return;
-    this.#card?.teardown();
-    this.#card = frames && this.#cardForm(frames);
-    // The loading phase waits for the card the panel has now, or for none.
-    if (frames) this.#trackCard(frames);
-    else this.#finishDependency('card');
-    this.#cardComplete = false;
-    if (this.#model.getSnapshot().activeView === 'card')
-      this.#model.setPaymentMethodRequestable({ isRequestable: false });
-    this.#changed();
-    this.#leaveViewGone();
+    this.#sheets.card.setFrames(frames);
   }
 
   /**
-   * Follows the card frames until they are ready. Frames that cannot load give up with a catalogue
-   * error (docs/card.md, "When the card fields cannot load"): the merchant hears it, the card drops
-   * out, and whatever waits for the panel goes on.
-   */
-  #trackCard(frames: CardFrames): void {
-    const opened = frames.opened;
-    if (opened) this.#lifetime.onEnd(watchFrames(opened));
-    frames.ready.then(
-      () => {
-        if (this.#card?.frames === frames) this.#finishDependency('card');
-      },
-      (error: unknown) => {
-        if (this.#tornDown || this.#card?.frames !== frames) return;
-        const failure = isPanelError(error) ? error : createError('HOSTED_FIELDS_FAILED_TOKENIZATION');
-        this.#finishDependency('card', failure);
-        // A card sheet on show gives way first, so the error stays in view.
-        this.#leaveViewGone();
-        this.#model.reportError(failure);
-        this.#changed();
-      },
-    );
-  }
-
-  /** The card form over the session's frames: it reports to the coordinator. */
-  #cardForm(frames: CardFrames): CardForm {
-    const form: CardForm = new CardForm(frames, {
-      texts: this.#ctx.texts,
-      onChange: () => {
-        if (this.#card === form) this.#changed();
-      },
-      onRequestableChange: (complete) => {
-        if (this.#card === form) this.cardRequestableChanged(complete);
-      },
-    });
-    return form;
-  }
-
-  /**
-   * Ends everything the coordinator made: wallets, 3D Secure, the collector, the model (the card form is
-   * the caller's); pending calls reject with `reason`.
+   * Ends the coordinator and every sheet (the card frames are the caller's); pending calls reject
+   * with `reason`.
    */
   teardown(reason: PanelError): void {
     if (this.#tornDown) return;
     this.#ready.reject(reason);
     this.#lifetime.end();
     this.#model.teardown();
-    for (const wallet of this.#wallets.values()) {
-      wallet.integration?.teardown();
-      wallet.buttonHost?.remove();
-    }
-    this.#card?.teardown();
-    this.#wallets.clear();
-    const threeDSecure = this.#threeDSecure;
-    if (threeDSecure && !('code' in threeDSecure)) threeDSecure.teardown();
-    this.#bankFrame?.remove();
-    if (this.#collector) this.#ctx.track(this.#collector.teardown());
+    for (const sheet of this.#sheets.all.values()) sheet.teardown();
+  }
+
+  // The sheets' side.
+
+  /** The context of the sheet named `name`. */
+  #contextOf(name: SheetName): SheetContext {
+    let said = false;
+    const { texts, options, frameHost, loadModule, track } = this.#ctx;
+    return {
+      texts,
+      options,
+      frameHost,
+      loadModule,
+      track,
+      client: this.#client,
+      model: this.#model,
+      paymentOptions: () => this.#paymentOptions,
+      isOffered: (option) => this.offered.includes(option),
+      signal: this.#lifetime.signal,
+      ready: (error) => {
+        if (said) return;
+        said = true;
+        this.#sheetReady(name, error);
+      },
+      changed: () => {
+        this.#changed();
+      },
+      requestableChanged: () => {
+        const model = this.#model;
+        const sheet = this.#sheets.all.get(name);
+        if (!sheet?.requestable || model.getSnapshot().activeView !== name) return;
+        const requestable = sheet.requestable();
+        if (requestable) model.setPaymentMethodRequestable(requestable);
+      },
+      leave: () => {
+        this.#leaveSheetGone();
+      },
+      showError: (error) => {
+        this.#model.reportError(error);
+      },
+      report: (error) => {
+        this.#ctx.emit('errorOccurred', error);
+      },
+      notice: (text) => {
+        this.#notice = text;
+        this.#changed();
+      },
+      add: (method) => {
+        this.#addMethod(method);
+      },
+      icon: (icon) => {
+        this.#icons = { ...this.#icons, [name]: icon };
+      },
+    };
+  }
+
+  /**
+   * A sheet has started. Its failure is recorded with the model even when the loading phase did not
+   * count the sheet (a wallet the merchant offered since), which ignores it once the phase is over.
+   */
+  #sheetReady(name: SheetName, error?: PanelError): void {
+    if (this.#tornDown) return;
+    if (this.#dependencies.get(name) === 'pending') this.#finishDependency(name, error);
+    else if (error) this.#model.asyncDependencyFailed({ view: name, error });
+  }
+
+  /** Starts the sheet of a wallet offered since the panel started, unless it has one already. */
+  #startWallet(option: WalletOption): void {
+    const existing = this.#sheets.wallets.get(option);
+    // A wallet that started, or is starting, stays; one that was left out starts again.
+    if (existing && (existing.available || existing.starting)) return;
+    addWalletSheet(this.#sheets, option, this.#contextOf(option)).start();
   }
 
   // The loading phase.
 
   #startLoading(): void {
-    const options = this.#ctx.options();
-    const hasCard = this.#paymentOptions.includes('card');
-    const wallets = this.#paymentOptions.filter((option): option is WalletOption => option !== 'card');
-    const names = [
-      'texts',
-      'view',
-      'vault',
-      ...(options.dataCollector ? ['dataCollector'] : []),
-      ...(hasCard ? ['card'] : []),
-      ...wallets,
-    ];
+    const names = ['texts', 'view', ...this.#sheets.all.keys()];
     // Every dependency is counted before any can finish.
     this.#dependencies = new Map(names.map((name) => [name, 'pending']));
     const off = this.#model.on('asyncDependenciesReady', () => {
@@ -483,7 +400,7 @@ export class SheetCoordinator {
       // The sheets appear only now (see snapshot): once the view has put them on the page, the card
       // frames take the language and direction of where they show.
       setTimeout(() => {
-        if (!this.#tornDown) this.#card?.retext();
+        if (!this.#tornDown) this.#sheets.card.retext();
       });
     });
     this.#ctx.viewMounted.then(
@@ -497,18 +414,7 @@ export class SheetCoordinator {
         );
       },
     );
-    void fetchVaultedPaymentMethods(this.#client, {
-      enabledTypes: enabledMethodTypes(this.#paymentOptions),
-    }).then((methods) => {
-      if (this.#tornDown) return;
-      const added = this.#model.getSnapshot().paymentMethods.filter((method) => !method.vaulted);
-      this.#model.setPaymentMethods([...methods, ...added]);
-      this.#finishDependency('vault');
-    });
-    if (hasCard && this.#card) this.#trackCard(this.#card.frames);
-    for (const wallet of wallets) void this.#startWallet(wallet);
-    this.#syncDataCollector();
-    this.#syncThreeDSecure();
+    for (const sheet of this.#sheets.all.values()) sheet.start();
   }
 
   #finishDependency(name: string, error?: PanelError): void {
@@ -533,7 +439,7 @@ export class SheetCoordinator {
     }
     this.#isReady = true;
     // What failed while the panel loaded (a card that could not load) stays in view.
-    this.#show(this.#initialView(), { keepError: true });
+    this.#show(this.#initialSheet(), { keepError: true });
     this.#ready.resolve();
     this.#ctx.onReady();
   }
@@ -541,48 +447,38 @@ export class SheetCoordinator {
   // Navigation.
 
   /** The sheet a shopper starts from: saved methods, the only option's sheet, or the option list. */
-  #initialView(): SheetId {
+  #initialSheet(): SheetId {
     if (this.#model.getSnapshot().paymentMethods.length > 0) return 'methods';
     const offered = this.offered;
     return offered.length === 1 && offered[0] ? offered[0] : 'options';
+  }
+
+  /** The sheet that answers for what shows: the option list shows the saved methods too. */
+  #sheetOf(id: SheetId): Sheet | undefined {
+    return this.#sheets.all.get(id === 'options' ? 'methods' : id);
   }
 
   /**
    * Shows a sheet and sets requestability to what the sheet can hand over. A listed method just made
    * active becomes requestable once the model's active-method change time-out has passed.
    */
-  #show(view: SheetId, { focus = false, keepError = false } = {}): void {
+  #show(id: SheetId, { focus = false, keepError = false } = {}): void {
     const model = this.#model;
-    // A shopper back on the card sheet (from the list or another option) means to pay with what it
-    // shows next: the card handed over before is not handed over again without a new tokenization.
-    if (view === 'card' && model.getSnapshot().activeView !== 'card') this.#card?.forget();
-    model.changeActiveView(view);
+    if (id !== model.getSnapshot().activeView) this.#sheetOf(id)?.shown?.();
+    model.changeActiveView(id);
     if (model.getSnapshot().error && !keepError) model.clearError();
     if (focus) this.#focusRequest += 1;
     this.#changed();
-    const active = model.getSnapshot().activePaymentMethod;
-    if (view === 'card') {
-      model.setPaymentMethodRequestable(
-        this.#cardComplete ? { isRequestable: true, type: 'CreditCard' } : { isRequestable: false },
-      );
-    } else if ((view === 'methods' || view === 'options') && active) {
-      if (!model.isActivePaymentMethodChanging()) {
-        model.setPaymentMethodRequestable({
-          isRequestable: true,
-          type: active.type,
-          selectedPaymentMethod: active,
-        });
-      }
-    } else {
-      model.setPaymentMethodRequestable({ isRequestable: false });
-    }
+    const sheet = this.#sheetOf(id);
+    const requestable = sheet?.requestable ? sheet.requestable() : { isRequestable: false as const };
+    if (requestable) model.setPaymentMethodRequestable(requestable);
   }
 
-  /** A sheet no longer on offer gives way to the first view. */
-  #leaveViewGone(): void {
-    const view = this.#model.getSnapshot().activeView;
-    if (!this.#isReady || view === null || view === 'methods' || view === 'options') return;
-    if (!this.offered.includes(view as PaymentOption)) this.#show(this.#initialView());
+  /** A sheet no longer on offer gives way to the first sheet. */
+  #leaveSheetGone(): void {
+    const id = this.#model.getSnapshot().activeView;
+    if (!this.#isReady || id === null || id === 'methods' || id === 'options') return;
+    if (!this.offered.includes(id as PaymentOption)) this.#show(this.#initialSheet());
   }
 
   /** Lists a method the shopper just made (a card, a wallet's result), selected, and shows the list. */
@@ -599,290 +495,29 @@ export class SheetCoordinator {
     this.#show('methods');
   }
 
-  // Wallets.
-
-  #isAvailable(option: PaymentOption): boolean {
-    return option === 'card'
-      ? this.#card !== null && !this.#card.frames.loadError
-      : this.#wallets.has(option);
-  }
-
-  /** Why a wallet cannot pay, in the shopper's words. */
-  #walletNote(wallet: Wallet): string | null {
-    if (!wallet.unavailable) return null;
-    return this.#ctx
-      .texts()
-      .text(
-        wallet.unavailable === 'PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED'
-          ? 'sandboxAccountNotLinked'
-          : 'genericError',
-      );
-  }
-
-  /**
-   * Loads a wallet's file and readies its button. A file that fails, or a wallet that cannot start
-   * for a reason its file names (Google Pay without usable settings), drops the option and tells
-   * the merchant; a wallet that answers it cannot pay on this page (Google's `isReadyToPay`) drops
-   * it without a word.
-   */
-  async #startWallet(option: WalletOption): Promise<void> {
-    if (this.#wallets.has(option) || this.#walletsStarting.has(option)) return;
-    this.#walletsStarting.add(option);
-    let integration: WalletIntegration | undefined;
-    // An option the merchant took away meanwhile is no longer waited for.
-    const gone = (): boolean => {
-      if (this.#tornDown || this.#paymentOptions.includes(option)) return this.#tornDown;
-      this.#finishDependency(option);
-      return true;
-    };
-    try {
-      const wallet: Wallet = { option, state: { available: true, note: null, busy: false } };
-      if (option === 'googlePay') {
-        const { createGooglePayWallet, icon } = await this.#ctx.loadModule('google-pay');
-        this.#icons = { ...this.#icons, [option]: icon };
-        if (gone()) return;
-        const root = this.#ctx.frameHost.getRootNode();
-        integration = createGooglePayWallet(this.#client, {
-          option: this.#ctx.options().googlePay,
-          ...(root instanceof ShadowRoot ? { buttonRootNode: root } : {}),
-          onButtonClick: () => {
-            this.payWith('googlePay');
-          },
-        });
-      } else {
-        const file =
-          option === 'applePay'
-            ? await this.#ctx.loadModule('apple-pay')
-            : await this.#ctx.loadModule('paypal');
-        this.#icons = { ...this.#icons, [option]: file.icon };
-        const create = 'createApplePayWallet' in file ? file.createApplePayWallet : file.createPayPalWallet;
-        if (gone()) return;
-        try {
-          integration = create(this.#client, { offerCredit: option === 'paypalCredit' });
-        } catch (error) {
-          // A merchant whose wallet cannot start learns why once; the sheet tells the shopper.
-          const unavailable = isPanelError(error) ? error : createError('PAYPAL_FLOW_FAILED');
-          wallet.unavailable = unavailable.code;
-          wallet.state = { available: false, note: null, busy: false };
-          this.#ctx.emit('errorOccurred', unavailable);
-        }
-      }
-      if (integration?.ready && !(await integration.ready())) {
-        // The browser cannot pay with this wallet: the option is not offered, and nothing is wrong.
-        integration.teardown();
-        if (this.#tornDown) return;
-        this.#finishDependency(option);
-        this.#changed();
-        this.#leaveViewGone();
-        return;
-      }
-      if (gone()) {
-        integration?.teardown();
-        return;
-      }
-      wallet.integration = integration;
-      const button = integration?.button;
-      if (button) {
-        // The wallet's own button shows through the sheet's slot, as the card frames do.
-        const host = this.#ctx.frameHost.ownerDocument.createElement('div');
-        host.slot = GOOGLE_PAY_BUTTON_SLOT;
-        host.setAttribute('part', 'google-pay-button');
-        host.append(button);
-        this.#ctx.frameHost.append(host);
-        wallet.buttonHost = host;
-      }
-      this.#wallets.set(option, wallet);
-      this.#finishDependency(option);
-      this.#changed();
-    } catch (error) {
-      integration?.teardown();
-      const failure = isPanelError(error) ? error : createError('MODULE_LOAD_FAILED', { module: option });
-      if (this.#tornDown) return;
-      this.#ctx.emit('errorOccurred', failure);
-      if (this.#dependencies.get(option) === 'pending') this.#finishDependency(option, failure);
-      else this.#model.asyncDependencyFailed({ view: option, error: failure });
-      this.#changed();
-      this.#leaveViewGone();
-    } finally {
-      this.#walletsStarting.delete(option);
-    }
-  }
-
-  #setWallet(wallet: Wallet, patch: Partial<WalletSheetState>): void {
-    wallet.state = { ...wallet.state, ...patch };
-    this.#changed();
-  }
-
-  // Device data.
-
-  #syncDataCollector(): void {
-    const wanted = this.#ctx.options().dataCollector;
-    const key = JSON.stringify(wanted ?? null);
-    if (key === this.#collectorKey || this.#tornDown) return;
-    this.#collectorKey = key;
-    if (this.#collector) this.#ctx.track(this.#collector.teardown());
-    this.#collector = null;
-    this.#deviceData = undefined;
-    if (!wanted) return;
-    void (async () => {
-      try {
-        const { createDataCollector } = await this.#ctx.loadModule('data-collector');
-        const created = await createDataCollector(this.#client, wanted);
-        if (this.#tornDown || this.#collectorKey !== key) {
-          this.#ctx.track(created.teardown());
-          return;
-        }
-        this.#collector = created;
-        this.#deviceData = created.deviceData;
-        this.#finishDependency('dataCollector');
-      } catch (reason) {
-        if (this.#tornDown || this.#collectorKey !== key) return;
-        const error = isPanelError(reason)
-          ? reason
-          : createError('INVALID_OPTION', { option: 'dataCollector' });
-        this.#finishDependency('dataCollector', error);
-        this.#ctx.emit('errorOccurred', error);
-      }
-    })();
-  }
-
-  // 3D Secure.
-
-  /** 3D Secure when the merchant asks for it: created once per connection. */
-  #syncThreeDSecure(): void {
-    const wanted = this.#ctx.options().threeDSecure !== undefined;
-    if (!wanted) {
-      const current = this.#threeDSecure;
-      if (current && !('code' in current)) current.teardown();
-      this.#threeDSecure = null;
-      this.#threeDSecureLoading = null;
-      this.#bankFrame?.remove();
-      this.#bankFrame = null;
-      if (this.#verifying) {
-        this.#verifying = false;
-        this.#changed();
-      }
-      return;
-    }
-    this.#threeDSecureLoading ??= this.#createThreeDSecure();
-  }
-
-  async #createThreeDSecure(): Promise<ThreeDSecure | PanelError> {
-    const loading = this.#threeDSecureLoading;
-    let created: ThreeDSecure | PanelError;
-    try {
-      // A gateway without 3D Secure for the merchant: its file is not even fetched (the refusal is
-      // the one the file would give, a tokenization key's first).
-      if (this.#client.configuration.gatewayConfiguration.threeDSecureEnabled !== true) {
-        throw createError(
-          this.#client.authorization.kind === 'TOKENIZATION_KEY'
-            ? 'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY'
-            : 'THREEDS_NOT_ENABLED',
-        );
-      }
-      const { createThreeDSecure, offeredVersion, isVersion2Error } =
-        await this.#ctx.loadModule('three-d-secure');
-      this.#isVersion2Error = isVersion2Error;
-      created = createThreeDSecure(this.#client, {
-        frameTitle: this.#ctx.texts().text('cardVerification'),
-        version: offeredVersion(this.#client),
-      });
-    } catch (error) {
-      created = isPanelError(error) ? error : createError('THREEDS_NOT_ENABLED');
-      // A refusal (a tokenization key, 3D Secure off, the file missing) reaches the merchant at once.
-      if (!this.#tornDown) this.#ctx.emit('errorOccurred', created);
-    }
-    if (this.#tornDown || (loading !== null && this.#threeDSecureLoading !== loading)) {
-      if (!('code' in created)) created.teardown();
-      return created;
-    }
-    this.#threeDSecure = created;
-    return created;
-  }
-
-  /**
-   * Verifies a card with 3D Secure when the merchant asks for it, with the request's options over
-   * the option's. The card's BIN goes along for 3D Secure 2; nothing else of the card does.
-   */
-  async #verify(raw: RawPaymentMethod, request?: ThreeDSecureRequestOptions): Promise<void> {
-    const option = this.#ctx.options().threeDSecure;
-    if (!option || raw.type !== 'CreditCard' || raw.liabilityShifted != null) return;
-    const wanted = { ...option, ...request };
-    try {
-      const threeDSecure = this.#threeDSecure ?? (await this.#threeDSecureLoading) ?? null;
-      if (!threeDSecure) throw createError('THREEDS_NOT_ENABLED');
-      if ('code' in threeDSecure) throw threeDSecure;
-      const bin = raw.details.bin;
-      const result = await threeDSecure.verifyCard({
-        ...wanted,
-        nonce: raw.nonce,
-        ...(typeof bin === 'string' ? { bin } : {}),
-        addFrame: (error, iframe) => {
-          if (error) throw error;
-          iframe.slot = BANK_FRAME_SLOT;
-          this.#bankFrame = iframe;
-          this.#titleBankFrame();
-          this.#ctx.frameHost.append(iframe);
-          this.#verifying = true;
-          this.#changed();
-        },
-        removeFrame: () => {
-          this.#bankFrame?.remove();
-          this.#bankFrame = null;
-          this.#verifying = false;
-          this.#changed();
-        },
-      });
-      // The same object, listed in the model: a repeat request hands over the verified nonce.
-      raw.nonce = result.nonce;
-      raw.liabilityShifted = result.liabilityShifted;
-      raw.liabilityShiftPossible = result.liabilityShiftPossible;
-      if (result.threeDSecureInfo) raw.threeDSecureInfo = result.threeDSecureInfo;
-    } catch (error) {
-      // The shopper learns the card was not verified; the merchant gets the rejection.
-      if (isPanelError(error)) {
-        const texts = this.#ctx.texts();
-        const own = texts.errorText(error.code);
-        // Version 2's failures share one text; a merchant's translation of a code still wins.
-        this.#notice =
-          this.#isVersion2Error(error.code) && own === texts.errorText('')
-            ? texts.text('threeDSecureFailed')
-            : own;
-        this.#changed();
-      }
-      throw error;
-    }
-  }
-
   // Requests.
 
-  async #produce(threeDSecure?: ThreeDSecureRequestOptions): Promise<RawPaymentMethod> {
-    const { activeView, activePaymentMethod } = this.#model.getSnapshot();
+  /**
+   * Passes a request through every sheet, in the registry's order: the sheet the shopper is on
+   * hands over its method, then 3D Secure verifies it and device data is added.
+   */
+  async #request(options: RequestPaymentMethodOptions): Promise<PaymentDraft & { method: RawPaymentMethod }> {
+    const { activeView } = this.#model.getSnapshot();
     const { errorText } = this.#ctx.texts();
     // A new request replaces what the last one told the shopper.
     this.#notice = null;
     this.#changed();
-    if (activeView === 'card' && this.#card) {
-      const raw = await this.#card.request(!this.#client.authorization.guest).catch((error: unknown) => {
-        // The sheet shows the card's own errors; a gateway refusal (e.g. a 403) still tells the shopper.
-        if (isPanelError(error) && error.code.startsWith('CLIENT_')) {
-          this.#notice = errorText(error.code);
-          this.#changed();
-        }
-        throw error;
-      });
-      await this.#verify(raw, threeDSecure);
-      this.#addMethod(raw);
-      return raw;
+    const draft: PaymentDraft = { on: activeView as SheetId | null, threeDSecure: options.threeDSecure };
+    for (const sheet of [...this.#sheets.all.values()]) await sheet.request(draft);
+    const { method } = draft;
+    if (!method) {
+      const error = createError('NO_PAYMENT_METHOD_AVAILABLE');
+      this.#notice = errorText(error.code);
+      this.#changed();
+      throw error;
     }
-    if ((activeView === 'methods' || activeView === 'options') && activePaymentMethod) {
-      await this.#verify(activePaymentMethod, threeDSecure);
-      return activePaymentMethod;
-    }
-    const error = createError('NO_PAYMENT_METHOD_AVAILABLE');
-    this.#notice = errorText(error.code);
-    this.#changed();
-    throw error;
+    if (draft.isNew) this.#addMethod(method);
+    return { ...draft, method };
   }
 
   #changed(): void {

@@ -4,9 +4,9 @@
  * since, whatever events the fields sent (docs/card.md, "When the panel tokenizes").
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createError } from '../../shared/errors';
-import type { FieldKey } from '../../shared/hosted-fields';
-import { configuration, controllerHarness, fakeClient, settle } from '../test-support';
+import { createError } from '../../../shared/errors';
+import type { FieldKey } from '../../../shared/hosted-fields';
+import { configuration, controllerHarness, fakeClient, settle } from '../../test-support';
 
 afterEach(() => {
   vi.useRealTimers();
