@@ -1,17 +1,19 @@
 /**
  * The panel model: its state and events (docs/architecture.md, "The panel model"), the merchant's
  * configuration of the payment options and the merchant payload (docs/element.md, "The payload").
- * Framework-free.
+ * Framework-free. The values here are those the first script carries and shares with the files
+ * loaded on demand (docs/architecture.md, "Bundles"); the model itself and the reduction to the
+ * payload travel in the runtime's file, which imports their files, so only their types are here.
  * @packageDocumentation
  */
-export {
+export type {
   PanelModel,
-  type AsyncDependencyCounts,
-  type PanelModelEventName,
-  type PanelModelEvents,
-  type PanelModelHandler,
-  type PanelModelState,
-  type RequestableOptions,
+  AsyncDependencyCounts,
+  PanelModelEventName,
+  PanelModelEvents,
+  PanelModelHandler,
+  PanelModelState,
+  RequestableOptions,
 } from './panel-model';
 export {
   PANEL_CONFIGURATION_ERROR_CODES,
@@ -29,7 +31,6 @@ export {
   type WalletOption,
 } from './configuration';
 export {
-  toMerchantPayload,
   type MerchantPayloadOptions,
   type PaymentMethodPayload,
   type PaymentMethodType,
