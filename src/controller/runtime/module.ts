@@ -1,8 +1,8 @@
 /**
- * Entry of the panel's runtime file (`modules/panel.js`): the coordinator of the sheets — the panel
- * model, the loading phase, saved methods, the wallets' and 3D Secure's lifecycles and
- * `requestPaymentMethod()` — the locale files' integrity, and the instance `paymentPanel.create()`
- * resolves with.
+ * Entry of the panel's runtime file (`modules/panel.js`): the coordinator of the sheets and the
+ * sheets (docs/architecture.md, "Sheets") — the panel model, the loading phase, the card, the saved
+ * methods, 3D Secure, device data, what loads each wallet's sheet, and `requestPaymentMethod()` —
+ * the locale files' integrity, and the instance `paymentPanel.create()` resolves with.
  * The first script loads it beside the view while the configuration call and the card frames run,
  * so that itself stays small.
  * @packageDocumentation
