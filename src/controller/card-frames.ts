@@ -2,8 +2,8 @@
  * The card sheet's frames: which fields there are, their secure frames in the view's slots, their
  * labels and look. They start before the gateway configuration is there ({@link CardFrames.start});
  * the configuration then adds the fields its challenges ask for and gives the frames the client
- * ({@link CardFrames.connect}). What the shopper types is judged by the card form (card-form.ts),
- * which the panel's runtime file brings.
+ * ({@link CardFrames.connect}). What the shopper types is judged by the card form
+ * (runtime/card-form.ts), which the panel's runtime file brings.
  * @packageDocumentation
  */
 import type { GatewayClient } from '../client';

@@ -21,7 +21,8 @@ import type {
   OpenHostedFieldsOptions,
 } from '../methods/hosted-fields';
 import type { ThreeDSecureOptions, VerifyCardOptions, VerifyCardResult } from '../methods/three-d-secure';
-import type { WalletHandlers, WalletIntegration } from '../methods/wallet';
+import { walletModule, type WalletHandlers, type WalletIntegration } from '../methods/wallet';
+import type { IconNode } from '../shared/icon-node';
 import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
 import { THREE_D_SECURE_2_ERRORS } from '../shared/errors/catalogues/three-d-secure';
@@ -31,8 +32,8 @@ import { fieldEventsOf, type CardCandidate, type FieldKey, type FieldState } fro
 import type { ModuleName, PanelModules } from '../shared/module-registry';
 import { nextTask } from '../shared/next-task';
 import { PanelController, type ControllerDependencies } from './panel-controller';
-import { panelInstance } from './panel-instance';
-import { PanelViews } from './panel-views';
+import { panelInstance } from './runtime/panel-instance';
+import { SheetCoordinator } from './runtime/coordinator';
 import type { PaymentPanelEventName } from './events';
 
 /** Where the fake first script comes from, and so the frame pages before the configuration. */
@@ -446,22 +447,27 @@ export class FakeModules {
   readonly applePay = fakeWallet();
   readonly threeDSecure = new FakeThreeDSecure();
   readonly googlePay = fakeGooglePay();
+  /** The wallets' marks, as their files give them. */
+  readonly icons = {
+    paypal: ['svg', { className: 'paypal-icon' }],
+    applePay: ['svg', { className: 'apple-pay-icon' }],
+    googlePay: ['svg', { className: 'google-pay-icon' }],
+  } satisfies Record<string, IconNode>;
+  /** Each file's exports: the wallets' are the one wallet sheet over the fake integrations, as the real files make theirs. */
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
-    panel: { PanelViews, fetchLocale, panelInstance },
+    panel: { SheetCoordinator, fetchLocale, panelInstance },
     view: { tagName: 'payment-panel-view' },
-    paypal: { createPayPalWallet: () => this.paypal, icon: ['svg', { className: 'paypal-icon' }] },
-    'apple-pay': {
-      createApplePayWallet: () => this.applePay,
-      icon: ['svg', { className: 'apple-pay-icon' }],
-    },
+    paypal: walletModule({ icon: this.icons.paypal, createWallet: () => this.paypal }),
+    'apple-pay': walletModule({ icon: this.icons.applePay, createWallet: () => this.applePay }),
     'three-d-secure': this.threeDSecure.module,
-    'google-pay': {
-      createGooglePayWallet: (_client, options) => {
-        this.googlePay.created = options;
+    'google-pay': walletModule({
+      icon: this.icons.googlePay,
+      buttonPart: 'google-pay-button',
+      createWallet: (_client, context) => {
+        this.googlePay.created = context;
         return this.googlePay;
       },
-      icon: ['svg', { className: 'google-pay-icon' }],
-    },
+    }),
   };
 
   load = <N extends ModuleName>(name: N): Promise<PanelModules[N]> => {

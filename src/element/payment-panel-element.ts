@@ -6,7 +6,7 @@
  * then (and when the panel fails) the element shows its loading indicator or its error itself.
  * @packageDocumentation
  */
-import { PanelController, registerViewController, VIEW_TAG_NAME, type PanelViewState } from '../controller';
+import { PanelController, registerViewController, VIEW_TAG_NAME, type ViewState } from '../controller';
 import type { PaymentMethodPayload, PaymentMethodType } from '../model';
 import { emit } from '../controller/events';
 import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../model/options';
@@ -417,7 +417,7 @@ export class PaymentPanelElement extends HTMLElement {
   }
 
   /** What the element shows itself: the loading indicator until the panel is ready, or its error. */
-  #render(state: PanelViewState): void {
+  #render(state: ViewState): void {
     const { panel, loading, loadingText, alert } = this.#fallback;
     // Only what changed is written: the controller's state changes often while a payment runs.
     if (panel.lang !== state.lang) panel.lang = state.lang;

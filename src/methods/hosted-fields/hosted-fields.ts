@@ -67,8 +67,9 @@ export type HostedFieldsEvent = FieldEventType | 'inputSubmitRequest';
 
 /**
  * An instance of hosted fields. The one `createHostedFields` resolves with fails every call after
- * {@link HostedFields.teardown} with `METHOD_CALLED_AFTER_TEARDOWN` (create-hosted-fields.ts); the
- * panel, which holds its own, calls nothing of it after teardown.
+ * {@link HostedFields.teardown} with `METHOD_CALLED_AFTER_TEARDOWN`
+ * (standalone/create-hosted-fields.ts); the panel, which holds its own, calls nothing of it after
+ * teardown.
  */
 export interface HostedFields {
   /** Calls `handler` with a fresh copy of the state on every `event`; returns the unsubscribe. */
@@ -211,7 +212,7 @@ export interface OpenedHostedFields {
   readonly frameOrigin: string;
   /**
    * Aborted when the fields end: torn down, or given up before they were ready. What hands the
-   * instance to a merchant refuses its calls from then on (create-hosted-fields.ts).
+   * instance to a merchant refuses its calls from then on (standalone/create-hosted-fields.ts).
    */
   readonly signal: AbortSignal;
   /**

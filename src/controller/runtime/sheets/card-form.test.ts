@@ -4,9 +4,9 @@
  * since, whatever events the fields sent (docs/card.md, "When the panel tokenizes").
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createError } from '../shared/errors';
-import type { FieldKey } from '../shared/hosted-fields';
-import { configuration, controllerHarness, fakeClient, settle } from './test-support';
+import { createError } from '../../../shared/errors';
+import type { FieldKey } from '../../../shared/hosted-fields';
+import { configuration, controllerHarness, fakeClient, settle } from '../../test-support';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -34,7 +34,7 @@ async function afterFailedLookup() {
   await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
     code: 'THREEDS_LOOKUP_ERROR',
   });
-  expect(panel.controller.getState().views?.activeView).toBe('card');
+  expect(panel.controller.getState().sheets?.activeView).toBe('card');
   expect(panel.frames.gateway).toHaveBeenCalledTimes(1);
   return panel;
 }
@@ -82,7 +82,7 @@ describe('a card handed over, then a failed request', () => {
     if (field === 'number') expect(payload.details).toMatchObject({ lastTwo: '00', lastFour: '1000' });
     if (field === 'cardholderName') expect(payload.details).toMatchObject({ cardholderName: value });
     // The new card is the one listed as paid with.
-    expect(panel.controller.getState().views?.activeMethod?.nonce).toBe('tokencc_two_verified');
+    expect(panel.controller.getState().sheets?.activeMethod?.nonce).toBe('tokencc_two_verified');
   });
 
   it('gives way to the card the fields hold after a tokenization error, too', async () => {
@@ -92,7 +92,7 @@ describe('a card handed over, then a failed request', () => {
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
     });
-    expect(panel.controller.getState().views?.card?.message).toBe('Network error. Please try again.');
+    expect(panel.controller.getState().sheets?.card?.message).toBe('Network error. Please try again.');
     const payload = await panel.controller.requestPaymentMethod();
     expect(payload).toMatchObject({ details: { lastTwo: '00' } });
     expect(panel.frames.gateway).toHaveBeenCalledTimes(3);
@@ -113,7 +113,7 @@ describe('a card the shopper paid with', () => {
     panel.controller.selectOption('card');
     panel.frames.fillVisa();
     await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({ nonce: 'tokencc_one' });
-    expect(panel.controller.getState().views?.activeView).toBe('methods');
+    expect(panel.controller.getState().sheets?.activeView).toBe('methods');
     return panel;
   }
 

@@ -6,14 +6,15 @@
  * tokenizes").
  * @packageDocumentation
  */
-import type { Texts, TextKey } from '../i18n/en-US';
-import type { HostedFields, HostedFieldsState } from '../methods/hosted-fields';
-import type { RawPaymentMethod } from '../model';
-import type { CardBrandType } from '../shared/card-brands';
-import { createError, isPanelError } from '../shared/errors';
-import type { CardCandidate } from '../shared/hosted-fields';
-import type { CardFrames } from './card-frames';
-import type { CardViewState, SheetField } from './view-contract';
+import type { Texts, TextKey } from '../../../i18n/en-US';
+import type { HostedFields, HostedFieldsState } from '../../../methods/hosted-fields';
+import type { RawPaymentMethod } from '../../../model';
+import type { CardBrandType } from '../../../shared/card-brands';
+import { createError, isPanelError } from '../../../shared/errors';
+import { createLifetime } from '../../../shared/lifetime';
+import type { CardCandidate } from '../../../shared/hosted-fields';
+import type { CardFrames } from '../../card-frames';
+import type { CardSheetState, SheetField } from '../../view-contract';
 
 /** Tokenization errors the shopper sees in the sheet; FIELDS_* show at the fields instead. */
 const SHEET_ERRORS = new Set([
@@ -67,9 +68,9 @@ export class CardForm {
   /** Counts {@link CardForm.forget} calls: an answer to a request made before one is not remembered. */
   #forgotten = 0;
   #instance: HostedFields | null = null;
-  #offs: (() => void)[] = [];
-  #snapshot: CardViewState | null = null;
-  #tornDown = false;
+  #snapshot: CardSheetState | null = null;
+  /** Ends when the panel removes the frames: the form stops listening to them. */
+  readonly #lifetime = createLifetime();
 
   constructor(frames: CardFrames, options: CardFormOptions) {
     this.frames = frames;
@@ -168,7 +169,7 @@ export class CardForm {
   }
 
   /** The sheet as the view shows it: the same object until something changes. */
-  snapshot(): CardViewState {
+  snapshot(): CardSheetState {
     const { frames } = this;
     this.#snapshot ??= {
       fields: frames.fields,
@@ -184,12 +185,11 @@ export class CardForm {
 
   /** Stops listening to the frames (the panel removes them). */
   teardown(): void {
-    this.#tornDown = true;
-    for (const off of this.#offs.splice(0)) off();
+    this.#lifetime.end();
   }
 
   #attach(instance: HostedFields): void {
-    if (this.#tornDown) return;
+    if (this.#lifetime.signal.aborted) return;
     this.#instance = instance;
     const update = (state: HostedFieldsState): void => {
       this.#update(state);
@@ -200,9 +200,8 @@ export class CardForm {
       instance.setMessage({ field, message: '' });
     }
     // State events only: a new value with the same state sends none (docs/hosted-fields.md).
-    this.#offs = (['blur', 'focus', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const).map(
-      (event) => instance.on(event, update),
-    );
+    for (const event of ['blur', 'focus', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const)
+      this.#lifetime.onEnd(instance.on(event, update));
     this.#update(instance.getState());
   }
 
@@ -239,7 +238,7 @@ export class CardForm {
   }
 
   #update(state: HostedFieldsState): void {
-    if (this.#tornDown) return;
+    if (this.#lifetime.signal.aborted) return;
     this.#cards = state.cards;
     const fields = this.frames.fields;
     const next: Partial<Record<SheetField, string>> = {};

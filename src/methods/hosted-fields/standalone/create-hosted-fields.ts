@@ -4,15 +4,15 @@
  * A file of its own (`modules/hosted-fields.js`): the panel starts its card frames without it.
  * @packageDocumentation
  */
-import type { GatewayClient } from '../../client';
-import { createError, registerErrors, type PanelError } from '../../shared/errors';
-import { HOSTED_FIELDS_SETUP_ERRORS } from '../../shared/errors/catalogues/hosted-fields-setup';
-import { filterStyles } from '../../shared/field-styles';
-import { billingAddress, shortText } from '../../shared/frame-message-parts';
-import { isFieldKey, type FieldKey } from '../../shared/hosted-fields';
-import { refuseAfterTeardown } from '../../shared/refuse-after-teardown';
-import { INVALID, isObject, refusal } from '../../shared/strict-readers';
-import { watchFrames } from './frame-watch';
+import type { GatewayClient } from '../../../client';
+import { createError, registerErrors, type PanelError } from '../../../shared/errors';
+import { HOSTED_FIELDS_SETUP_ERRORS } from '../../../shared/errors/catalogues/hosted-fields-setup';
+import { filterStyles } from '../../../shared/field-styles';
+import { billingAddress, shortText } from '../../../shared/frame-message-parts';
+import { isFieldKey, type FieldKey } from '../../../shared/hosted-fields';
+import { refuseAfterTeardown } from '../../../shared/refuse-after-teardown';
+import { INVALID, isObject, refusal } from '../../../shared/strict-readers';
+import { watchFrames } from '../frame-watch';
 import {
   frameFolderOf,
   HOSTED_FIELD_FRAME_CLASS,
@@ -20,7 +20,7 @@ import {
   type FieldOptions,
   type HostedFields,
   type OpenedHostedFields,
-} from './index';
+} from '../index';
 
 // The option checks' codes: the first script does not know them.
 registerErrors(HOSTED_FIELDS_SETUP_ERRORS);

@@ -3,13 +3,13 @@
  * time-out, and messages that must be ignored.
  */
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { PANEL_VERSION } from '../../shared/build-constants';
-import { PanelError } from '../../shared/errors';
-import { wrap } from '../../shared/frame-channel';
-import type { FieldKey } from '../../shared/hosted-fields';
+import { PANEL_VERSION } from '../../../shared/build-constants';
+import { PanelError } from '../../../shared/errors';
+import { wrap } from '../../../shared/frame-channel';
+import type { FieldKey } from '../../../shared/hosted-fields';
 import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
-import { openHostedFields } from './hosted-fields';
-import { addContainers, ASSETS_ORIGIN, fakeClient, flush, harness, stubFrameWindows } from './test-support';
+import { openHostedFields } from '../hosted-fields';
+import { addContainers, ASSETS_ORIGIN, fakeClient, flush, harness, stubFrameWindows } from '../test-support';
 
 const { gateway } = inject('localOrigins');
 

@@ -5,10 +5,10 @@
  * travels in that file rather than in the first script.
  * @packageDocumentation
  */
-import type { PaymentMethodPayload } from '../model';
-import type { RequestPaymentMethodOptions } from '../model/options';
-import { answer, type Callback } from '../shared/callback';
-import type { PaymentPanelEventDetails, PaymentPanelEventName } from './events';
+import type { PaymentMethodPayload } from '../../model';
+import type { RequestPaymentMethodOptions } from '../../model/options';
+import { answer, type Callback } from '../../shared/callback';
+import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../events';
 
 /** What the instance calls on the element. */
 export interface InstanceElement extends HTMLElement {

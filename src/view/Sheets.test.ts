@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { without } from '../shared/test-without';
-import { isRendered } from './Views';
+import { isRendered } from './Sheets';
 
 describe('whether the focused element is rendered', () => {
   it('asks checkVisibility() where the browser has it', () => {

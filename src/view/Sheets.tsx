@@ -1,10 +1,10 @@
 /**
- * The panel's views: saved methods, the payment option list, the sheets, the 3D Secure modal and
- * the "other ways to pay" toggle. They render the controller's state; every choice the shopper
- * makes goes to the controller.
+ * The panel's sheets: the saved methods, the payment option list, each option's sheet, the 3D
+ * Secure modal and the "other ways to pay" toggle. They render the controller's state; every
+ * choice the shopper makes goes to the controller.
  */
 import { useEffect, useRef } from 'react';
-import { GOOGLE_PAY_BUTTON_SLOT, type PanelView, type ViewsState } from '../controller';
+import type { SheetsState, ViewController } from '../controller';
 import { ApplePayButton } from './ApplePayButton';
 import { CardSheet } from './CardSheet';
 import { WalletIconsContext } from './OptionIcon';
@@ -16,11 +16,11 @@ import { ThreeDSecureModal } from './ThreeDSecureModal';
 import { useTexts } from './texts-context';
 import { WalletSheet } from './WalletSheet';
 
-/** Properties of {@link Views}. */
-export interface ViewsProps {
-  view: PanelView;
-  state: ViewsState;
-  /** Whether the panel is ready: until then the views stay hidden. */
+/** Properties of {@link Sheets}. */
+export interface SheetsProps {
+  controller: ViewController;
+  state: SheetsState;
+  /** Whether the panel is ready: until then the sheets stay hidden. */
   ready: boolean;
 }
 
@@ -41,8 +41,8 @@ export function isRendered(element: Element): boolean {
   return checkVisibility ? checkVisibility.call(element) : element.getClientRects().length > 0;
 }
 
-/** The views. */
-export function Views({ view, state, ready }: ViewsProps) {
+/** The sheets. */
+export function Sheets({ controller, state, ready }: SheetsProps) {
   const { text } = useTexts();
   const rootRef = useRef<HTMLDivElement>(null);
   const { activeView, offered, methods, activeMethod, card, wallets, verifying, focusRequest } = state;
@@ -69,7 +69,7 @@ export function Views({ view, state, ready }: ViewsProps) {
 
   return (
     <WalletIconsContext value={state.icons}>
-      <div className="views" ref={rootRef}>
+      <div className="sheets" ref={rootRef}>
         <div className="wrapper" part="wrapper" hidden={!ready} data-active-view={activeView ?? undefined}>
           <SheetError message={state.message} />
           {(activeView === 'methods' || activeView === 'options') && methods.length > 0 && (
@@ -78,7 +78,7 @@ export function Views({ view, state, ready }: ViewsProps) {
                 methods={methods}
                 active={activeMethod}
                 onSelect={(method) => {
-                  view.selectMethod(method);
+                  controller.selectMethod(method);
                 }}
               />
             </div>
@@ -89,7 +89,7 @@ export function Views({ view, state, ready }: ViewsProps) {
                 options={offered}
                 heading={text(methods.length > 0 ? 'otherWaysToPay' : 'chooseAWayToPay')}
                 onSelect={(option) => {
-                  view.selectOption(option);
+                  controller.selectOption(option);
                 }}
               />
             </div>
@@ -99,7 +99,7 @@ export function Views({ view, state, ready }: ViewsProps) {
               <CardSheet
                 card={card}
                 onFocusField={(field) => {
-                  view.focusField(field);
+                  controller.focusField(field);
                 }}
               />
             </div>
@@ -110,21 +110,21 @@ export function Views({ view, state, ready }: ViewsProps) {
             return (
               <div data-view={option} key={option} hidden={activeView !== option}>
                 <WalletSheet option={option} busy={wallet?.busy}>
-                  {/* Google draws its own button: the panel places it, the sheet shows it here. */}
-                  {wallet && option === 'googlePay' && <slot name={GOOGLE_PAY_BUTTON_SLOT} />}
+                  {/* A wallet that draws its own button (Google): the panel places it, the sheet shows it here. */}
+                  {wallet?.button && <slot name={wallet.button} />}
                   {wallet && (option === 'paypal' || option === 'paypalCredit') && (
                     <PayPalButton
                       credit={option === 'paypalCredit'}
                       wallet={wallet}
                       onPay={() => {
-                        view.payWith(option);
+                        controller.payWith(option);
                       }}
                     />
                   )}
                   {wallet && option === 'applePay' && (
                     <ApplePayButton
                       onPay={() => {
-                        view.payWith('applePay');
+                        controller.payWith('applePay');
                       }}
                     />
                   )}
@@ -135,7 +135,7 @@ export function Views({ view, state, ready }: ViewsProps) {
           <ThreeDSecureModal
             open={verifying}
             onCancel={() => {
-              view.cancelVerification();
+              controller.cancelVerification();
             }}
           />
           {showToggle && (
@@ -145,7 +145,7 @@ export function Views({ view, state, ready }: ViewsProps) {
                 className="toggle"
                 part="toggle"
                 onClick={() => {
-                  view.showOptions();
+                  controller.showOptions();
                 }}
               >
                 {text('chooseAnotherWayToPay')}

@@ -3,11 +3,11 @@
  * `paymentPanel.createHostedFields()` beside its configuration call.
  * @packageDocumentation
  */
-import type { GatewayClient } from '../../client';
-import { madeOnHold } from '../../client/hold';
-import { defineModule } from '../../shared/module-registry';
+import type { GatewayClient } from '../../../client';
+import { madeOnHold } from '../../../client/hold';
+import { defineModule } from '../../../shared/module-registry';
 import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
-import type { HostedFields } from './index';
+import type { HostedFields } from '../index';
 
 /** What the standalone hosted fields' file gives the first script. */
 export interface HostedFieldsModule {
@@ -21,7 +21,7 @@ export interface HostedFieldsModule {
   ): Promise<HostedFields>;
 }
 
-declare module '../../shared/module-registry' {
+declare module '../../../shared/module-registry' {
   interface PanelModules {
     'hosted-fields': HostedFieldsModule;
   }
