@@ -3,6 +3,7 @@ import { createGooglePayWallet } from '../methods/google-pay/google-pay-wallet';
 import type { PaymentsClientConstructorLike } from '../methods/google-pay/pay-api';
 import { walletModule } from '../methods/wallet';
 import { createError } from '../shared/errors';
+import { deferred } from '../shared/lifetime';
 import {
   ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS,
   GOOGLE_PAY_READY_TIMEOUT_MS,
@@ -13,6 +14,7 @@ import {
   BUNDLE_URL,
   configuration,
   controllerHarness,
+  FakeModules,
   fakeClient,
   GOOGLE_PAY_CARD,
   PAYPAL_ACCOUNT,
@@ -567,6 +569,24 @@ describe('wallets', () => {
     panel.modules.paypal.handlers[0]?.paid(PAYPAL_ACCOUNT);
     panel.modules.paypal.handlers[0]?.paid({ ...PAYPAL_ACCOUNT, nonce: 'second' });
     expect(panel.controller.getState().sheets?.methods.map((method) => method.nonce)).toEqual(['second']);
+  });
+
+  it('are offered when their file is the last thing the panel waits for', async () => {
+    const file = deferred();
+    const modules = new FakeModules();
+    const panel = controllerHarness({
+      dependencies: {
+        loadModule: (name) =>
+          name === 'paypal' ? file.promise.then(() => modules.load(name)) : modules.load(name),
+      },
+    });
+    panel.controller.setOptions({ paymentOptionPriority: ['paypal'], paypal: { flow: 'vault' } });
+    await panel.start();
+    expect(panel.names()).toEqual([]);
+    file.resolve();
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.getState().sheets?.offered).toEqual(['paypal']);
   });
 
   it('report a failed payment to the merchant and the shopper', async () => {

@@ -275,7 +275,9 @@ function startWalletSheet(
   });
 
   return {
-    started: start(),
+    // A wallet with nothing to wait for would be ready before the panel holds this part and could ask
+    // whether it is available: it starts once the part is returned.
+    started: Promise.resolve().then(start),
     get available() {
       return available;
     },
