@@ -112,8 +112,7 @@ export class TypeWriter {
 
   /**
    * An object type written out: its properties in the order they are declared, each with its TSDoc
-   * when `multiline`, then its index signatures. An optional property is written `key?: T` (its
-   * `undefined` is the question mark's).
+   * when `multiline`, then its index signatures. An optional property is written `key?: T | undefined`, or `key?: T` on one line.
    */
   members(type: ts.Type, indent = '', multiline = true): string {
     const inner = `${indent}\t`;
@@ -121,8 +120,11 @@ export class TypeWriter {
     for (const property of this.#ordered(this.#checker.getPropertiesOfType(type))) {
       const optional = (property.flags & ts.SymbolFlags.Optional) !== 0;
       const propertyType = this.#checker.getTypeOfSymbol(property);
+      // In the declarations `undefined` stays written: a merchant compiling with
+      // `exactOptionalPropertyTypes` (as the drop-in's typings do) may pass it for any optional key.
+      // A table's one line leaves it to the question mark.
       const text =
-        optional && propertyType.isUnion()
+        optional && !multiline && propertyType.isUnion()
           ? this.union(
               propertyType.types.filter((member) => !(member.flags & ts.TypeFlags.Undefined)),
               inner,

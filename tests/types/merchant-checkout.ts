@@ -27,6 +27,8 @@ export function createPanel(container: HTMLElement): Panel {
     paymentRequest: { total: { label: 'Demo store', amount: '10.00' } },
   };
   panel.threeDSecure = { amount: '10.00' };
+  // A checkout compiled with `exactOptionalPropertyTypes` may name an optional key it leaves unset.
+  panel.threeDSecure = { amount: '10.00', email: undefined, billingAddress: undefined };
   panel.dataCollector = { kount: true, paypal: true };
   panel.locale = 'en_US';
   panel.translations = { chooseAWayToPay: 'How would you like to pay?' };

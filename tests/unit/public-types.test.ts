@@ -223,22 +223,22 @@ export const invalid: ErrorType = everyCode.INVALID_OPTION;
     // The options: each key's TSDoc, and a public type named where one is used.
     expect(member('CardOptions', 'cardholderName').doc).toMatch(/^Shows a cardholder name field/);
     expect(member('CardOptions', 'cardholderName').text).toMatch(/^cardholderName\?: boolean \| \{/);
-    expect(member('PanelOptions', 'card').text).toBe('card?: CardOptions;');
-    expect(member('PanelOptions', 'paypalCredit').text).toBe('paypalCredit?: PayPalOptions;');
+    expect(member('PanelOptions', 'card').text).toBe('card?: CardOptions | undefined;');
+    expect(member('PanelOptions', 'paypalCredit').text).toBe('paypalCredit?: PayPalOptions | undefined;');
     expect(member('PanelOptions', 'locale').doc).toMatch(/^Locale of the panel's texts/);
-    expect(member('PayPalOptions', 'flow').text).toBe('flow?: "checkout" | "vault";');
+    expect(member('PayPalOptions', 'flow').text).toBe('flow?: "checkout" | "vault" | undefined;');
     expect(member('PayPalOptions', 'intent').doc).toMatch(/^Intent of a checkout payment/);
     expect(member('PayPalOptions', 'shippingAddressOverride').text).toBe(
-      'shippingAddressOverride?: PayPalAddress;',
+      'shippingAddressOverride?: PayPalAddress | undefined;',
     );
-    expect(member('GooglePayOptions', 'button').text).toBe('button?: GooglePayButtonOptions;');
+    expect(member('GooglePayOptions', 'button').text).toBe('button?: GooglePayButtonOptions | undefined;');
     expect(member('ThreeDSecureOptions', 'amount').text).toBe('amount: string | number;');
     expect(member('ThreeDSecure2Options', 'billingAddress').text).toBe(
-      'billingAddress?: ThreeDSecureAddress;',
+      'billingAddress?: ThreeDSecureAddress | undefined;',
     );
     expect(member('ThreeDSecureAdditionalInformation', 'acsWindowSize').doc).toMatch(/challenge window/);
     expect(member('RequestPaymentMethodOptions', 'threeDSecure').text).toBe(
-      'threeDSecure?: ThreeDSecureRequestOptions;',
+      'threeDSecure?: ThreeDSecureRequestOptions | undefined;',
     );
     // What the page hears from the frames and the gateway.
     expect(member('CardPayload', 'type').text).toBe('type: "CreditCard";');

@@ -75,7 +75,7 @@ beforeAll(() => {
 }, 60_000);
 
 describe('TypeWriter', () => {
-  it('writes a derived object as plain TypeScript, in the order of its declaration, a public type by name', () => {
+  it('writes a derived object as plain TypeScript, in the order of its declaration, a public type by name, an optional key taking undefined', () => {
     expect(writer.members(order, '', true)).toBe(
       [
         '{',
@@ -84,15 +84,15 @@ describe('TypeWriter', () => {
         '\t * @deprecated Use `items`.',
         '\t */',
         '\titem: string | null;',
-        '\tshipTo?: Address;',
+        '\tshipTo?: Address | undefined;',
         '\tbillTo?: {',
         '\t\tzip: string;',
-        '\t};',
-        '\tgift?: boolean;',
+        '\t} | undefined;',
+        '\tgift?: boolean | undefined;',
         '\tmode: "fast" | "slow";',
         '\tlines?: string | {',
         '\t\tsku: string;',
-        '\t};',
+        '\t} | undefined;',
         '\tnotes: Record<string, unknown>;',
         '\t[key: string]: unknown;',
         '}',
