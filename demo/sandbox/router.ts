@@ -17,6 +17,7 @@ import { deviceSessionRoutes } from './device-sessions';
 import { faultRoutes } from './faults';
 import { fraudnetRoutes } from './fraudnet';
 import { googlePayRoutes } from './google-pay';
+import { partitionRoutes } from './partitions';
 import { paymentMethodsRoute } from './payment-methods';
 import { paypalAccountsRoute } from './paypal-accounts';
 import { paypalApprovalRoutes } from './paypal-approval';
@@ -59,6 +60,7 @@ export const ROUTES: readonly Route[] = [
   ...requestLogRoutes,
   ...deviceSessionRoutes,
   resetRoute,
+  ...partitionRoutes,
   merchantsRoute,
   iconRoute,
 ];

@@ -119,9 +119,6 @@ function assetsHandler(options: ServeOptions, sandbox: SandboxGateway) {
     // The release flavour, for the test that proves it refuses the local gateway.
     mount(`/release/payment-panel/${options.version}/`, 'release'),
   ];
-  const recordKount = (input: DeviceSessionInput): void => {
-    sandbox.recordDeviceSession(input);
-  };
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { ...ASSET_HEADERS, 'access-control-allow-methods': 'GET, HEAD' }).end();
@@ -130,6 +127,10 @@ function assetsHandler(options: ServeOptions, sandbox: SandboxGateway) {
     const url = new URL(req.url ?? '/', options.origins.assets);
     const { pathname } = url;
     // Kount's data path, which the provider's assets host serves beside the panel's folders.
+    // Recorded in the sandbox partition the shopper's browser names by its cookie (docs/sandbox.md, "Partitions").
+    const recordKount = (input: DeviceSessionInput): void => {
+      sandbox.recordDeviceSession(input, req.headers);
+    };
     if (serveKountData(req, res, url, ASSET_HEADERS, recordKount)) return;
     // The host's site icon, which browsers ask for on the PayPal popup's pages (top-level pages of this origin).
     if (pathname === '/favicon.ico') {
