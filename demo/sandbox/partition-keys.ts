@@ -1,8 +1,10 @@
 /**
  * The names by which a request tells the sandbox its partition, and a partition's tokenization keys
- * (docs/sandbox.md, "Partitions"). Imports nothing, so the sandbox's modules and the tests' harness share it.
+ * (docs/sandbox.md, "Partitions"). Imports only the merchants' table, so the sandbox's modules, the demo's server and
+ * the tests' harness share it.
  * @packageDocumentation
  */
+import { listMerchants } from './merchants';
 
 /** The header by which the test harness's calls to the sandbox name their partition. */
 export const PARTITION_HEADER = 'x-sandbox-partition';
@@ -27,6 +29,12 @@ export function readPartitionKey(key: string): { partition: string; merchantId: 
   return match?.[1] && match[2] ? { partition: match[1], merchantId: match[2] } : null;
 }
 
+/** The partition a browser's `Cookie` header names, when it is a partition's id at all, else `null`. */
+export function partitionOfCookie(header: string | undefined): string | null {
+  const value = cookieValue(header, PARTITION_COOKIE);
+  return value !== null && /^[0-9a-f]{12}$/.test(value) ? value : null;
+}
+
 /** The value of one cookie of a `Cookie` header, or `null`. */
 export function cookieValue(header: string | undefined, name: string): string | null {
   for (const pair of (header ?? '').split(';')) {
@@ -34,4 +42,13 @@ export function cookieValue(header: string | undefined, name: string): string | 
     if (at !== -1 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
   }
   return null;
+}
+
+/** A text (a demo page) with every built-in tokenization key replaced by the partition's key of that merchant. */
+export function withPartitionKeys(text: string, partition: string): string {
+  return listMerchants().reduce(
+    (page, merchant) =>
+      page.replaceAll(merchant.tokenizationKey, partitionKey(partition, merchant.merchantId)),
+    text,
+  );
 }

@@ -5,7 +5,13 @@ import { FRAUDNET_STAND_IN_PATHS, GOOGLE_PAY_STAND_IN_PATH } from '../../src/sha
 import { FRAUDNET_PARAMETERS_PATH } from './fraudnet';
 import { GOOGLE_PAY_TOKENS_PATH } from './google-pay';
 import { MERCHANTS } from './merchants';
-import { PARTITION_COOKIE, PARTITION_HEADER, PARTITION_PARAMETER } from './partition-keys';
+import {
+  PARTITION_COOKIE,
+  PARTITION_HEADER,
+  PARTITION_PARAMETER,
+  partitionOfCookie,
+  withPartitionKeys,
+} from './partition-keys';
 import { PARTITION_LIMIT } from './partitions';
 import {
   fingerprintAuth,
@@ -263,5 +269,19 @@ describe('partitions', () => {
       auth: { tokenizationKey: keyOf('demo_merchant') },
     });
     expect(response.status).toBe(500);
+  });
+
+  it('give a demo page asked for with their cookie their keys in place of the built-in ones', () => {
+    const page = `<payment-panel authorization="${keyOf('demo_merchant')}"></payment-panel>
+<div data-merchants='[{"tokenizationKey":"${keyOf('card_only_merchant')}"}]'></div>`;
+    const partition = partitionOfCookie(`${PARTITION_COOKIE}=0123456789ab`);
+    expect(partition).toBe('0123456789ab');
+    expect(withPartitionKeys(page, partition ?? '')).toBe(
+      `<payment-panel authorization="sandbox_0123456789ab_demo_merchant"></payment-panel>
+<div data-merchants='[{"tokenizationKey":"sandbox_0123456789ab_card_only_merchant"}]'></div>`,
+    );
+    // Only a partition's id is taken: nothing else of a cookie reaches a page.
+    expect(partitionOfCookie(`${PARTITION_COOKIE}="><script>`)).toBeNull();
+    expect(partitionOfCookie(undefined)).toBeNull();
   });
 });

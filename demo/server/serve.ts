@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { PANEL_EVENT_NAMES } from '../../src/shared/event-names';
 import { createSandboxGateway, listMerchants, type SandboxGateway } from '../sandbox';
 import type { DeviceSessionInput } from '../sandbox/device-sessions';
+import { partitionOfCookie, withPartitionKeys } from '../sandbox/partition-keys';
 import type { Flavour } from '../../src/shared/flavours';
 import { distDir } from './build';
 import {
@@ -62,8 +63,12 @@ function bundleIntegrity(flavour: Flavour, version: string): string {
   }
 }
 
-/** The demo page with the local origins, version and bundle integrity filled in. */
-function demoPage(options: ServeOptions, file: string): string {
+/**
+ * The demo page with the local origins, version and bundle integrity filled in. Asked for by a browser whose cookie
+ * names a sandbox partition (a browser test's), the page holds that partition's tokenization keys in place of the
+ * built-in ones, as the merchant's own pages hold the merchant's keys (docs/sandbox.md, "Partitions").
+ */
+function demoPage(options: ServeOptions, file: string, partition: string | null): string {
   const values: Record<string, string> = {
     ASSETS_ORIGIN: options.origins.assets,
     GATEWAY_ORIGIN: options.origins.gateway,
@@ -77,7 +82,11 @@ function demoPage(options: ServeOptions, file: string): string {
       ),
     ),
   };
-  return readFileSync(file, 'utf8').replace(/%([A-Z_]+)%/g, (whole, name: string) => values[name] ?? whole);
+  const page = readFileSync(file, 'utf8').replace(
+    /%([A-Z_]+)%/g,
+    (whole, name: string) => values[name] ?? whole,
+  );
+  return partition === null ? page : withPartitionKeys(page, partition);
 }
 
 function merchantHandler(options: ServeOptions) {
@@ -101,7 +110,7 @@ function merchantHandler(options: ServeOptions) {
         'cache-control': 'no-store',
         'content-security-policy': policy,
       });
-      res.end(demoPage(options, file));
+      res.end(demoPage(options, file, partitionOfCookie(req.headers.cookie)));
       return;
     }
     sendFile(req, res, file, { 'content-security-policy': policy });
