@@ -27,7 +27,6 @@ const origins = localOrigins();
 const MERCHANT_POLICY = serializePolicy(merchantPolicy(origins));
 const FOLDER = `/payment-panel/${pkg.version}/`;
 const LOCAL_GATEWAY = gatewaySources('local', origins.gateway);
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 
 /** A path on the assets origin relative to the published folder. */
 function frameFile(pathname: string): string {
@@ -180,13 +179,30 @@ async function payOnDemo(page: Page): Promise<string> {
   return ((await result.textContent()) ?? '').replace('Nonce for your server: ', '');
 }
 
-/** Clicks a PayPal sheet's button, answers in the sandbox's popup and waits for it to close. */
+/**
+ * Clicks a PayPal sheet's button, answers in the sandbox's popup and waits for it to close. The panel sends the popup
+ * on from its landing page once the payment exists, which may cut the landing page short before its answer arrives:
+ * the payment's creation waits for that answer, so the landing page is there to be checked.
+ */
 async function answerPayPal(
   page: Page,
   panel: PanelPage,
   label: string,
   button: '#approve' | '#cancel' = '#approve',
 ): Promise<void> {
+  const context = page.context();
+  const landed = new Promise<void>((resolve) => {
+    const onResponse = (response: Response): void => {
+      if (framePageOf(frameFile(new URL(response.url()).pathname)) !== 'paypal-landing-frame') return;
+      context.off('response', onResponse);
+      resolve();
+    };
+    context.on('response', onResponse);
+  });
+  await page.route(/\/v1\/paypal_hermes\//, async (route) => {
+    await landed;
+    await route.continue();
+  });
   const popupOpened = page.waitForEvent('popup');
   await panel.element.getByRole('button', { name: label, exact: true }).click();
   const popup = await popupOpened;
@@ -447,8 +463,8 @@ test('the checkout form posts the nonce to the sandbox', async ({ page, card, wa
   await watch.expectClean(['hosted-fields-frame']);
 });
 
-test('the drop-in page pays through paymentPanel.create', async ({ page, card, watch }) => {
-  await page.goto(`/dropin.html?authorization=${DEMO_KEY}`);
+test('the drop-in page pays through paymentPanel.create', async ({ sandbox, page, card, watch }) => {
+  await page.goto(`/dropin.html?authorization=${sandbox.key('demo_merchant')}`);
   await card.ready();
   await card.fill(VISA);
   await page.getByRole('button', { name: 'Purchase' }).click();
