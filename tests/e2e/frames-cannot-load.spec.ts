@@ -11,6 +11,7 @@ import { VISA } from './models/card-fields';
 import type { PanelPage } from './models/panel';
 import { approvalShown, type Sandbox } from './models/sandbox';
 import { expect, test } from './support/fixtures';
+import { installClock, pauseClock, toJustBeforeTimeout } from './support/clock';
 
 const { merchant, assets, gateway } = localOrigins();
 const PAYPAL = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
@@ -196,7 +197,7 @@ test('card only, frames that never load: HOSTED_FIELDS_TIMEOUT after 20 s, cance
   // The frame pages come from the gateway, which holds them without an answer.
   await sandbox.inject({ match: FRAME_PAGE, kind: 'timeout', count: 10 });
   await moveAssets(sandbox, gateway);
-  await page.clock.install();
+  const earliest = await installClock(page);
   await panel.openBare(sandbox.key('card_only_merchant'), 'local', {}, { waitUntil: 'domcontentloaded' });
   await sandbox.waitForRequest(FRAME_PAGE);
   // A merchant asks for the payment method while the panel loads.
@@ -208,9 +209,15 @@ test('card only, frames that never load: HOSTED_FIELDS_TIMEOUT after 20 s, cance
       return (error as { code?: string }).code;
     }
   });
-  await page.clock.runFor(HOSTED_FIELDS_SETUP_TIMEOUT_MS - 1_000);
+  const pausedAt = await pauseClock(page);
+  const past = await toJustBeforeTimeout(page, {
+    earliest,
+    pausedAt,
+    timeout: HOSTED_FIELDS_SETUP_TIMEOUT_MS,
+    margin: 1_000,
+  });
   expect((await panel.events()).map((e) => e.name)).toEqual([]);
-  await page.clock.runFor(1_500);
+  await past();
   expect(await firstError(panel)).toMatchObject({
     code: 'HOSTED_FIELDS_TIMEOUT',
     type: 'UNKNOWN',
@@ -232,7 +239,7 @@ test('a Google Pay whose isReadyToPay never answers is left out after 10 s with 
   await page.addInitScript(() => {
     (window as unknown as { googlePayStandIn: unknown }).googlePayStandIn = { isReadyToPay: 'never' };
   });
-  await page.clock.install();
+  const earliest = await installClock(page);
   await panel.openBare(
     sandbox.key('demo_merchant'),
     'local',
@@ -249,9 +256,15 @@ test('a Google Pay whose isReadyToPay never answers is left out after 10 s with 
       ),
     )
     .toBe(true);
-  await page.clock.runFor(GOOGLE_PAY_READY_TIMEOUT_MS - 1_000);
+  const pausedAt = await pauseClock(page);
+  const past = await toJustBeforeTimeout(page, {
+    earliest,
+    pausedAt,
+    timeout: GOOGLE_PAY_READY_TIMEOUT_MS,
+    margin: 1_000,
+  });
   expect((await panel.events()).map((e) => e.name)).toEqual([]);
-  await page.clock.runFor(1_500);
+  await past();
   expect(await firstError(panel)).toMatchObject({
     code: 'GOOGLE_PAYMENT_READY_TIMEOUT',
     type: 'NETWORK',

@@ -4,6 +4,7 @@
  */
 import { localOrigins } from '../../demo/server/origins';
 import { expect, test } from './support/fixtures';
+import { installClock, pauseClock, toJustBeforeTimeout } from './support/clock';
 
 const CONFIGURATION = '/client_api/v1/configuration';
 const { merchant } = localOrigins();
@@ -198,16 +199,17 @@ test('a configuration call without an answer times out after 60 s with CLIENT_GA
   panel,
   sandbox,
 }) => {
-  await page.clock.install();
+  const earliest = await installClock(page);
   await sandbox.inject({ match: CONFIGURATION, kind: 'timeout' });
   await panel.openBare(sandbox.key('demo_merchant'));
   await sandbox.waitForRequest(CONFIGURATION);
+  const pausedAt = await pauseClock(page);
 
-  await page.clock.runFor(59_000);
+  const past = await toJustBeforeTimeout(page, { earliest, pausedAt, timeout: 60_000, margin: 1_000 });
   expect(await panel.events()).toEqual([]);
   await expect(panel.state()).toHaveAttribute('data-state', 'loading');
 
-  await page.clock.runFor(1_000);
+  await past();
   expect(await panel.waitForError()).toMatchObject({
     code: 'CLIENT_GATEWAY_NETWORK',
     type: 'NETWORK',

@@ -10,6 +10,7 @@ import { GOOGLE_PAY_STAND_IN_PATH } from '../../src/shared/flavours';
 import type { PanelPage } from './models/panel';
 import { cardFramesAnswered } from './support/card-frames';
 import { expect, test } from './support/fixtures';
+import { installClock, pauseClock, toJustBeforeTimeout } from './support/clock';
 
 const TRANSACTION = {
   currencyCode: 'USD',
@@ -370,7 +371,7 @@ test('Google’s script that never arrives times out after 30 s with GOOGLE_PAYM
   sandbox,
 }) => {
   await sandbox.inject({ call: 'googlePayScript', kind: 'timeout' });
-  await page.clock.install();
+  const earliest = await installClock(page);
   await panel.openBare(
     sandbox.key('demo_merchant'),
     'local',
@@ -379,9 +380,10 @@ test('Google’s script that never arrives times out after 30 s with GOOGLE_PAYM
   );
   await sandbox.waitForRequest(GOOGLE_PAY_STAND_IN_PATH);
   await cardFramesAnswered(page, 4);
-  await page.clock.runFor(29_000);
+  const pausedAt = await pauseClock(page);
+  const past = await toJustBeforeTimeout(page, { earliest, pausedAt, timeout: 30_000, margin: 1_000 });
   expect((await panel.events()).filter((e) => e.name === 'ready')).toEqual([]);
-  await page.clock.runFor(1_500);
+  await past();
   const error = await panel.waitForError();
   expect(error).toMatchObject({
     code: 'GOOGLE_PAYMENT_SCRIPT_LOAD_TIMEOUT',

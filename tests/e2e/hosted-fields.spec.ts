@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { VISA } from './models/card-fields';
 import { expect, test } from './support/fixtures';
+import { pageTime, pauseClock, toJustBeforeTimeout } from './support/clock';
 import { installLeakProbe, openResources } from './support/leak-probe';
 
 interface PageError {
@@ -383,15 +384,17 @@ test('frames that have not loaded after 20 s: creation rejects with HOSTED_FIELD
   await page.route('**/html/hosted-fields-frame.min.html*', (route) => {
     held.push(() => route.continue());
   });
+  const earliest = await pageTime(page);
   const created = create(page, {
     authorization: sandbox.key('demo_merchant'),
     fields: { number: { container: '#number' } },
   });
   await expect.poll(() => held.length).toBe(1);
+  const pausedAt = await pauseClock(page);
 
-  await page.clock.runFor(19_000);
+  const past = await toJustBeforeTimeout(page, { earliest, pausedAt, timeout: 20_000, margin: 1_000 });
   await expect(page.locator('#number iframe')).toHaveCount(1);
-  await page.clock.runFor(1_100);
+  await past();
   expect(await created).toEqual({
     code: 'HOSTED_FIELDS_TIMEOUT',
     message: 'Hosted Fields timed out when attempting to set up.',
