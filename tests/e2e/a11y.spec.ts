@@ -478,6 +478,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('button:PayPal Credit');
     await page.keyboard.press('Enter');
+    await expect(panel.element.locator('#paypalCredit-sheet-label')).toBeFocused();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('button:Pay with PayPal Credit');
     const creditOpened = page.waitForEvent('popup');
