@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 import { layerRules } from './build/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'demo/certs/'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'server/certs/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['demo/*.js', 'demo/provider-sdk/*.js'],
+    files: ['demo/*.js', 'demo/provider-sdk/*.js', 'sandbox/stand-ins/*.js'],
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
       globals: { ...globals.browser },
@@ -62,14 +62,14 @@ export default tseslint.config(
     // The local origins' ports move with PANEL_MERCHANT_PORT, PANEL_ASSETS_PORT and PANEL_GATEWAY_PORT
     // (docs/sandbox.md, "Ports, certificate and your own pages"), and CI runs the tests on moved ports:
     // a test reads the origins, never a default port of its own.
-    files: ['**/*.test.ts', '**/*test-support.ts', 'demo/sandbox/test-server.ts', 'tests/**/*.ts'],
+    files: ['**/*.test.ts', '**/*test-support.ts', 'sandbox/test-server.ts', 'tests/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         ...['Literal[value=/:844[3-5]\\b/]', 'TemplateElement[value.raw=/:844[3-5]\\b/]'].map((selector) => ({
           selector,
           message:
-            "A default port of the local origins: read them with inject('localOrigins') in unit tests, localOrigins() (demo/server/origins.ts) elsewhere.",
+            "A default port of the local origins: read them with inject('localOrigins') in unit tests, localOrigins() (server/origins.ts) elsewhere.",
         })),
       ],
     },

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { localOrigins } from './demo/server/origins';
+import { localOrigins } from './server/origins';
 import { binaryOf } from './tests/tools/browsers';
 
 const origins = localOrigins();
@@ -62,7 +62,7 @@ export default defineConfig({
   ],
   webServer: {
     // The real servers of `npm start`, never a stale one left on the ports.
-    command: 'node --import tsx demo/server/start.ts',
+    command: 'node --import tsx server/start.ts',
     url: `${origins.merchant}/`,
     ignoreHTTPSErrors: true,
     reuseExistingServer: false,

@@ -22,6 +22,6 @@ export default defineConfig({
   globalSetup: './tests/webkit/support/global-setup.ts',
   use: { baseURL: base.use?.baseURL },
   projects: [{ name: 'webkit' }],
-  // The same servers as the Chromium suite: `demo/server/start.ts`, which builds the local flavour when stale.
+  // The same servers as the Chromium suite: `server/start.ts`, which builds the local flavour when stale.
   webServer: base.webServer,
 });

@@ -13,7 +13,7 @@ import { collectCoreImports, coreNamespace, type CoreImports } from './build/mod
 import * as outputs from './build/outputs.ts';
 import { generatePublicTypeFiles, publicFilesWriter } from './build/public-files.ts';
 import { publishedStylesheets } from './build/stylesheets.ts';
-import { stampLocalBuild } from './demo/server/build.ts';
+import { stampLocalBuild } from './server/build.ts';
 
 const flavours = outputs.selectedFlavours();
 const locales = localeFiles();

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { localOrigins, type LocalOrigins } from './demo/server/origins.ts';
+import { localOrigins, type LocalOrigins } from './server/origins.ts';
 import { localeFiles } from './build/locale-files.ts';
 import { publishedStylesheets } from './build/stylesheets.ts';
 import { flavourDefine } from './build/define.ts';
@@ -24,7 +24,8 @@ export default defineConfig({
     include: [
       'src/**/*.test.{ts,tsx}',
       'frames/**/*.test.ts',
-      'demo/**/*.test.ts',
+      'sandbox/**/*.test.ts',
+      'server/**/*.test.ts',
       'tests/unit/**/*.test.ts',
     ],
     environment: 'happy-dom',

@@ -5,66 +5,34 @@
  * Each module is an IIFE of its own. Code the first script already carries is not bundled again:
  * the files in {@link CORE_EXPORTS} are external to every module and read, at run time, from one
  * global the first script defines (`__paymentPanel_<version>`), holding those files' exports by
- * key. After a build, {@link findDuplicates} fails it when a module still carries a file of the
- * first script (it reached it by a path that bypasses these files) or React outside the view.
+ * key. Which folder's code goes to which file is build/bundles.js's table. After a build,
+ * {@link findDuplicates} fails it when a bundle carries what it must not: a module a file of the
+ * first script (reached by a path that bypasses these files) or of another module's folder, the
+ * first script a file of a module's folder, or React outside the view.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { coreGlobalName, MODULE_NAMES } from '../src/shared/module-registry.ts';
+import { CORE_EXPORTS, COPIED_FILES, MODULE_FOLDERS } from './bundles.js';
 
 const root = resolve(import.meta.dirname, '..');
 
 /** A module's name. */
 export type BuildModuleName = (typeof MODULE_NAMES)[number];
 
-/** Entry of each module, relative to the repository. */
-export const MODULE_ENTRIES: Readonly<Record<BuildModuleName, string>> = {
-  panel: 'src/controller/panel-module.ts',
-  view: 'src/view/module.tsx',
-  paypal: 'src/methods/paypal/module.ts',
-  'apple-pay': 'src/methods/apple-pay/module.ts',
-  'google-pay': 'src/methods/google-pay/module.ts',
-  'three-d-secure': 'src/methods/three-d-secure/module.ts',
-  'data-collector': 'src/methods/data-collector/module.ts',
-  'hosted-fields': 'src/methods/hosted-fields/module.ts',
-};
+export { CORE_EXPORTS, COPIED_FILES, MODULE_FOLDERS };
 
-/**
- * The first script's files that modules may import, by the key they have in the global. A module
- * importing any other file of the first script fails the build (it would carry a second copy).
- */
-export const CORE_EXPORTS: Readonly<Record<string, string>> = {
-  errors: 'src/shared/errors/index.ts',
-  bundleLocation: 'src/shared/bundle-location.ts',
-  registry: 'src/shared/module-registry.ts',
-  loadScript: 'src/shared/load-script.ts',
-  stylesheets: 'src/shared/adopt-stylesheet.ts',
-  callback: 'src/shared/callback.ts',
-  frameChannel: 'src/shared/frame-channel.ts',
-  frameMessages: 'src/shared/frame-messages.ts',
-  frameMessageParts: 'src/shared/frame-message-parts.ts',
-  strictReaders: 'src/shared/strict-readers.ts',
-  cardBrandNames: 'src/shared/card-brand-names.ts',
-  hostedFields: 'src/shared/hosted-fields.ts',
-  client: 'src/client/index.ts',
-  hostedFieldsPage: 'src/methods/hosted-fields/index.ts',
-  model: 'src/model/index.ts',
-  texts: 'src/i18n/texts.ts',
-  firstTexts: 'src/i18n/en-US-first.ts',
-  locales: 'src/i18n/locales.ts',
-  controller: 'src/controller/index.ts',
-};
-
-/**
- * Files of plain constants that a module bundles a copy of instead of reading them from the first
- * script: the copy costs a module a few bytes, where exposing every constant through the global
- * would cost the first script, which has the tightest budget.
- */
-export const COPIED_FILES: readonly string[] = [
-  'src/shared/constants.ts',
-  'src/shared/build-constants.ts',
-  'src/shared/endpoints.ts',
-];
+/** Entry of each module, relative to the repository: `module.ts` (or `.tsx`) in its folder. */
+export const MODULE_ENTRIES: Readonly<Record<BuildModuleName, string>> = Object.fromEntries(
+  MODULE_NAMES.map((name) => {
+    const folder = MODULE_FOLDERS[name];
+    return [
+      name,
+      existsSync(resolve(root, folder, 'module.tsx')) ? `${folder}/module.tsx` : `${folder}/module.ts`,
+    ];
+  }),
+) as Record<BuildModuleName, string>;
 
 const copiedFiles = new Set(COPIED_FILES.map((file) => resolve(root, file)));
 
@@ -183,8 +151,15 @@ export function coreNamespace(version: string, imports: CoreImports): Plugin {
   };
 }
 
+/** The module whose folder holds a file, if one does. */
+function moduleFolderOf(id: string): BuildModuleName | undefined {
+  return MODULE_NAMES.find((name) => id.startsWith(`${resolve(root, MODULE_FOLDERS[name])}/`));
+}
+
 /**
- * What a module carries that it must not: files of the first script, or React outside the view.
+ * What a bundle carries that it must not: a module carrying a file of the first script or of
+ * another module's folder, the first script carrying a file of a module's folder, or React outside
+ * the view (docs/architecture.md, "Bundles").
  * @param coreIds - the module ids of the first script's build
  * @param moduleIds - the module ids of each module's build
  */
@@ -193,14 +168,27 @@ export function findDuplicates(
   moduleIds: ReadonlyMap<string, readonly string[]>,
 ): string[] {
   const problems: string[] = [];
+  const named = (id: string) => id.replace(`${root}/`, '');
+  for (const id of coreIds) {
+    const owner = moduleFolderOf(id);
+    if (owner) {
+      problems.push(
+        `the first script carries ${named(id)}, of the folder of modules/${owner}: import its types only.`,
+      );
+    }
+  }
   for (const [name, ids] of moduleIds) {
     for (const id of ids) {
       if (id.startsWith('\0') || copiedFiles.has(id)) continue;
       if (coreIds.has(id)) {
         problems.push(
-          `modules/${name} carries ${id.replace(`${root}/`, '')}, which the first script carries too: ` +
-            'import it through a file of CORE_EXPORTS in build/modules.ts (or add it there).',
+          `modules/${name} carries ${named(id)}, which the first script carries too: ` +
+            'import it through a file of CORE_EXPORTS in build/bundles.js (or add it there).',
         );
+      }
+      const owner = moduleFolderOf(id);
+      if (owner && owner !== name) {
+        problems.push(`modules/${name} carries ${named(id)}, of the folder of modules/${owner}.`);
       }
       if (name !== 'view' && /node_modules\/(react|react-dom|scheduler)\//.test(id)) {
         problems.push(`modules/${name} carries React; only the view may.`);

@@ -9,8 +9,8 @@
 import { resolve } from 'node:path';
 import type { EnvironmentOptions } from 'vite';
 import pkg from '../package.json' with { type: 'json' };
-import { distDir } from '../demo/server/build.ts';
-import { localOrigins } from '../demo/server/origins.ts';
+import { distDir } from '../server/build.ts';
+import { localOrigins } from '../server/origins.ts';
 import type { Flavour } from '../src/shared/flavours.ts';
 import { MODULE_NAMES } from '../src/shared/module-registry.ts';
 import { flavourDefine } from './define.ts';

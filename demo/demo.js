@@ -75,7 +75,7 @@ select.addEventListener('change', async () => {
   }
 });
 
-// Apple Pay needs Safari; elsewhere the demo can stand in a simulator (demo/apple-pay-simulator.js).
+// Apple Pay needs Safari; elsewhere the demo can stand in a simulator (sandbox/stand-ins/apple-pay-simulator.js).
 const simulatorSwitch = document.getElementById('apple-pay-simulator');
 const SIMULATOR_KEY = 'payment-panel-demo:apple-pay-simulator';
 simulatorSwitch.checked = localStorage.getItem(SIMULATOR_KEY) === 'on';

@@ -13,7 +13,7 @@ import {
 } from './element/create-panel';
 import { definePaymentPanel } from './element/payment-panel-element';
 import { standalone } from './element/standalone';
-import type { HostedFieldsOptions } from './methods/hosted-fields/create-hosted-fields';
+import type { HostedFieldsOptions } from './methods/hosted-fields/standalone/create-hosted-fields';
 import type { HostedFields } from './methods/hosted-fields';
 import type { ThreeDSecure, ThreeDSecureOptions } from './methods/three-d-secure';
 import { PANEL_VERSION } from './shared/build-constants';

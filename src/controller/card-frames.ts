@@ -2,8 +2,8 @@
  * The card sheet's frames: which fields there are, their secure frames in the view's slots, their
  * labels and look. They start before the gateway configuration is there ({@link CardFrames.start});
  * the configuration then adds the fields its challenges ask for and gives the frames the client
- * ({@link CardFrames.connect}). What the shopper types is judged by the card form (card-form.ts),
- * which the panel's runtime file brings.
+ * ({@link CardFrames.connect}). What the shopper types is judged by the card form
+ * (runtime/card-form.ts), which the panel's runtime file brings.
  * @packageDocumentation
  */
 import type { GatewayClient } from '../client';
@@ -12,6 +12,7 @@ import type { CardOptions } from '../model/options';
 import { openHostedFields, type HostedFields, type OpenedHostedFields } from '../methods/hosted-fields';
 import { supportedBrands, type CardBrandType } from '../shared/card-brand-names';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { deferred } from '../shared/lifetime';
 import { fieldSlot, type SheetField } from './view-contract';
 
 /** Text key of each field's label. */
@@ -102,8 +103,7 @@ export class CardFrames {
   #client: GatewayClient | null = null;
   #labelledWith: Texts | null = null;
   #tornDown = false;
-  readonly #ready: Promise<HostedFields>;
-  #settle!: { resolve: (instance: HostedFields) => void; reject: (error: PanelError) => void };
+  readonly #ready = deferred<HostedFields>();
 
   /** @param card - the merchant's `card` option the fields follow */
   constructor(card: CardOptions | undefined, options: CardFramesOptions) {
@@ -111,15 +111,11 @@ export class CardFrames {
     this.#open = options.open ?? openHostedFields;
     this.#card = card;
     this.#fields = baseFields(card);
-    this.#ready = new Promise((resolve, reject) => {
-      this.#settle = { resolve, reject };
-    });
-    this.#ready.catch(() => undefined);
   }
 
   /** Resolves with the hosted fields once every frame is ready; rejects with why they cannot load. */
   get ready(): Promise<HostedFields> {
-    return this.#ready;
+    return this.#ready.promise;
   }
 
   /** The hosted fields, once ready. */
@@ -179,14 +175,14 @@ export class CardFrames {
         this.#instance = instance;
         // Texts or a look that changed while the frames loaded reach them now.
         if (this.#options.texts() !== this.#labelledWith) this.retext();
-        this.#settle.resolve(instance);
+        this.#ready.resolve(instance);
         this.#options.onChange();
       },
       (reason: unknown) => {
         if (this.#tornDown) return;
         const error = isPanelError(reason) ? reason : createError('HOSTED_FIELDS_FAILED_TOKENIZATION');
         this.#loadError = error;
-        this.#settle.reject(error);
+        this.#ready.reject(error);
         this.#options.onChange();
       },
     );

@@ -6,17 +6,16 @@
 export { PanelController, type ControllerDependencies } from './panel-controller';
 export {
   BANK_FRAME_SLOT,
-  GOOGLE_PAY_BUTTON_SLOT,
   VIEW_TAG_NAME,
   fieldSlot,
-  type CardViewState,
-  type PanelView,
-  type PanelViewState,
+  type CardSheetState,
+  type ViewController,
+  type ViewState,
   type SheetField,
-  type ViewId,
-  type ViewsState,
+  type SheetId,
+  type SheetsState,
   type WalletOption,
-  type WalletViewState,
+  type WalletSheetState,
 } from './view-contract';
 export { FIELD_LABELS } from './card-frames';
 export { viewControllerOf, registerViewController } from './view-registry';

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGooglePayWallet } from '../methods/google-pay/google-pay-wallet';
 import type { PaymentsClientConstructorLike } from '../methods/google-pay/pay-api';
+import { walletModule } from '../methods/wallet';
 import { createError } from '../shared/errors';
+import { deferred } from '../shared/lifetime';
 import {
   ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS,
   GOOGLE_PAY_READY_TIMEOUT_MS,
@@ -12,12 +14,13 @@ import {
   BUNDLE_URL,
   configuration,
   controllerHarness,
+  FakeModules,
   fakeClient,
   GOOGLE_PAY_CARD,
   PAYPAL_ACCOUNT,
   settle,
 } from './test-support';
-import { fieldSlot, GOOGLE_PAY_BUTTON_SLOT } from './view-contract';
+import { fieldSlot } from './view-contract';
 import type { PanelOptions } from '../model/options';
 
 afterEach(() => {
@@ -128,12 +131,12 @@ describe('ready', () => {
     await panel.startReady();
     expect(panel.controller.getState().phase).toBe('loading');
     // The views are not drawn at all before the texts: no text of another language is on the page, hidden or not.
-    expect(panel.controller.getState().views).toBeNull();
+    expect(panel.controller.getState().sheets).toBeNull();
     panel.frames.relabel.mockClear();
     loaded({ payWithCard: 'Mit Karte zahlen' });
     await settle();
     const state = panel.controller.getState();
-    expect(state.views).not.toBeNull();
+    expect(state.sheets).not.toBeNull();
     expect(state.phase).toBe('ready');
     expect(state.lang).toBe('de-DE');
     expect(state.texts.text('payWithCard')).toBe('Mit Karte zahlen');
@@ -148,13 +151,13 @@ describe('ready', () => {
   it('opens the only option at once, and the option list when there are more', async () => {
     const single = controllerHarness();
     await single.startReady();
-    expect(single.controller.getState().views?.activeView).toBe('card');
+    expect(single.controller.getState().sheets?.activeView).toBe('card');
 
     const several = controllerHarness();
     several.controller.setOptions({ paypal: { flow: 'vault' } });
     await several.startReady();
-    expect(several.controller.getState().views?.activeView).toBe('options');
-    expect(several.controller.getState().views?.offered).toEqual(['card', 'paypal']);
+    expect(several.controller.getState().sheets?.activeView).toBe('options');
+    expect(several.controller.getState().sheets?.offered).toEqual(['card', 'paypal']);
     expect(several.modules.requested).toContain('paypal');
   });
 
@@ -162,8 +165,8 @@ describe('ready', () => {
     const panel = controllerHarness();
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
     await panel.startReady();
-    expect(panel.controller.getState().views?.icons).toEqual({
-      paypal: panel.modules.exports.paypal?.icon,
+    expect(panel.controller.getState().sheets?.icons).toEqual({
+      paypal: panel.modules.icons.paypal,
     });
   });
 });
@@ -219,8 +222,8 @@ describe('files loaded on demand', () => {
     });
     expect(panel.names()).toContain('ready');
     expect(panel.names()).not.toContain('cancelInitialization');
-    expect(panel.controller.getState().views?.offered).toEqual(['card']);
-    expect(panel.controller.getState().views?.activeView).toBe('card');
+    expect(panel.controller.getState().sheets?.offered).toEqual(['card']);
+    expect(panel.controller.getState().sheets?.activeView).toBe('card');
     panel.frames.fillVisa();
     await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({ nonce: 'tokencc_one' });
   });
@@ -257,7 +260,7 @@ describe('failures at the start', () => {
     const panel = controllerHarness({ clientError: createError('CLIENT_INVALID_AUTHORIZATION') });
     await panel.start();
     expect(panel.names()).toEqual(['errorOccurred', 'cancelInitialization']);
-    expect(panel.controller.getState()).toMatchObject({ phase: 'failed', views: null });
+    expect(panel.controller.getState()).toMatchObject({ phase: 'failed', sheets: null });
     expect(panel.frameHost.children).toHaveLength(0);
   });
 
@@ -339,7 +342,7 @@ describe('card frames that cannot load', () => {
       message: 'Hosted Fields timed out when attempting to set up.',
     });
     expect(panel.frames.opened[0]?.abandoned).toMatchObject({ code: 'HOSTED_FIELDS_TIMEOUT' });
-    expect(panel.controller.getState().views?.offered).toEqual(['paypal']);
+    expect(panel.controller.getState().sheets?.offered).toEqual(['paypal']);
     // The request made while the panel loaded settles: nothing was chosen on the PayPal sheet.
     expect(outcome()?.error).toMatchObject({ code: 'NO_PAYMENT_METHOD_AVAILABLE' });
     panel.controller.payWith('paypal');
@@ -377,7 +380,7 @@ describe('card frames that cannot load', () => {
       code: 'HOSTED_FIELDS_FRAME_LOAD_FAILED',
       details: { reason: 'no-answer', fields: ['number'] },
     });
-    expect(panel.controller.getState().views?.offered).toEqual(['paypal']);
+    expect(panel.controller.getState().sheets?.offered).toEqual(['paypal']);
     expect(outcome()).toBeDefined();
   });
 
@@ -409,7 +412,7 @@ describe('card frames that cannot load', () => {
     await settle();
     expect(panel.names()).toEqual(['ready', 'paymentOptionSelected', 'errorOccurred']);
     expect(panel.events[2]?.detail).toMatchObject({ code: 'HOSTED_FIELDS_TIMEOUT' });
-    const views = panel.controller.getState().views;
+    const views = panel.controller.getState().sheets;
     expect(views?.offered).toEqual(['paypal']);
     expect(views?.activeView).toBe('paypal');
     // The shopper is told on the sheet that takes over.
@@ -437,7 +440,7 @@ describe('requestability', () => {
     });
     const panel = controllerHarness({ client });
     await panel.startReady();
-    expect(panel.controller.getState().views?.activeView).toBe('methods');
+    expect(panel.controller.getState().sheets?.activeView).toBe('methods');
     expect(panel.names()).toEqual(['ready']);
     expect(panel.controller.isPaymentMethodRequestable()).toBe(false);
     vi.advanceTimersByTime(ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS - 1);
@@ -455,7 +458,7 @@ describe('requestability', () => {
     panel.controller.selectOption('paypal');
     panel.controller.payWith('paypal');
     panel.modules.paypal.handlers[0]?.paid(PAYPAL_ACCOUNT);
-    expect(panel.controller.getState().views?.activeView).toBe('methods');
+    expect(panel.controller.getState().sheets?.activeView).toBe('methods');
     expect(panel.controller.isPaymentMethodRequestable()).toBe(false);
     vi.advanceTimersByTime(ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS);
     expect(panel.controller.isPaymentMethodRequestable()).toBe(true);
@@ -503,7 +506,7 @@ describe('requestPaymentMethod', () => {
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'HOSTED_FIELDS_FIELDS_EMPTY',
     });
-    expect(panel.controller.getState().views?.card?.errors).toEqual({
+    expect(panel.controller.getState().sheets?.card?.errors).toEqual({
       number: 'Please fill out a card number.',
       expirationDate: 'Please fill out an expiration date.',
     });
@@ -518,7 +521,7 @@ describe('requestPaymentMethod', () => {
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'CLIENT_AUTHORIZATION_INSUFFICIENT',
     });
-    expect(panel.controller.getState().views?.message).toBe('Something went wrong on our end.');
+    expect(panel.controller.getState().sheets?.message).toBe('Something went wrong on our end.');
   });
 
   it('hands over nothing when no method is chosen, and says so', async () => {
@@ -528,7 +531,7 @@ describe('requestPaymentMethod', () => {
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
       code: 'NO_PAYMENT_METHOD_AVAILABLE',
     });
-    expect(panel.controller.getState().views?.message).toBe('Please choose a way to pay.');
+    expect(panel.controller.getState().sheets?.message).toBe('Please choose a way to pay.');
   });
 
   it('is rejected by the failure of the panel', async () => {
@@ -561,11 +564,29 @@ describe('wallets', () => {
     panel.controller.payWith('paypal');
     expect(panel.modules.paypal.pays).toBe(1);
     panel.modules.paypal.handlers[0]?.busy(true);
-    expect(panel.controller.getState().views?.wallets.paypal?.busy).toBe(true);
+    expect(panel.controller.getState().sheets?.wallets.paypal?.busy).toBe(true);
     panel.modules.paypal.handlers[0]?.busy(false);
     panel.modules.paypal.handlers[0]?.paid(PAYPAL_ACCOUNT);
     panel.modules.paypal.handlers[0]?.paid({ ...PAYPAL_ACCOUNT, nonce: 'second' });
-    expect(panel.controller.getState().views?.methods.map((method) => method.nonce)).toEqual(['second']);
+    expect(panel.controller.getState().sheets?.methods.map((method) => method.nonce)).toEqual(['second']);
+  });
+
+  it('are offered when their file is the last thing the panel waits for', async () => {
+    const file = deferred();
+    const modules = new FakeModules();
+    const panel = controllerHarness({
+      dependencies: {
+        loadModule: (name) =>
+          name === 'paypal' ? file.promise.then(() => modules.load(name)) : modules.load(name),
+      },
+    });
+    panel.controller.setOptions({ paymentOptionPriority: ['paypal'], paypal: { flow: 'vault' } });
+    await panel.start();
+    expect(panel.names()).toEqual([]);
+    file.resolve();
+    await settle();
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.getState().sheets?.offered).toEqual(['paypal']);
   });
 
   it('report a failed payment to the merchant and the shopper', async () => {
@@ -583,16 +604,16 @@ describe('wallets', () => {
 
   it('say why PayPal cannot be used, once, and keep the panel usable', async () => {
     const panel = controllerHarness();
-    panel.modules.exports.paypal = {
+    panel.modules.exports.paypal = walletModule({
       icon: ['svg', {}],
-      createPayPalWallet: () => {
+      createWallet: () => {
         throw createError('PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED');
       },
-    };
+    });
     panel.controller.setOptions({ paypal: { flow: 'vault' } });
     await panel.startReady();
     expect(panel.names()).toEqual(['errorOccurred', 'ready']);
-    expect(panel.controller.getState().views?.wallets.paypal).toEqual({
+    expect(panel.controller.getState().sheets?.wallets.paypal).toEqual({
       available: false,
       note: 'A linked sandbox account is required to use PayPal Checkout in sandbox. Link one in the provider control panel.',
       busy: false,
@@ -601,6 +622,8 @@ describe('wallets', () => {
 });
 
 describe('Google Pay', () => {
+  /** The slot and the part of Google's own button. */
+  const GOOGLE_PAY_BUTTON_SLOT = 'google-pay-button';
   const GOOGLE_PAY = {
     transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL' as const, totalPrice: '10.00' },
   };
@@ -628,7 +651,7 @@ describe('Google Pay', () => {
     expect(panel.modules.requested).toContain('google-pay');
     expect(panel.modules.googlePay.created?.option).toBe(GOOGLE_PAY);
     expect(panel.names()).toEqual(['ready']);
-    expect(panel.controller.getState().views?.offered).toEqual(['card', 'googlePay']);
+    expect(panel.controller.getState().sheets?.offered).toEqual(['card', 'googlePay']);
     const slotted = panel.frameHost.querySelector(`[slot="${GOOGLE_PAY_BUTTON_SLOT}"]`);
     expect(slotted?.getAttribute('part')).toBe('google-pay-button');
     expect(slotted?.firstElementChild).toBe(panel.modules.googlePay.button);
@@ -656,7 +679,7 @@ describe('Google Pay', () => {
     panel.modules.googlePay.answer(false);
     await settle();
     expect(panel.names()).toEqual(['ready']);
-    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    expect(panel.controller.getState().sheets?.offered).toEqual(['card']);
     expect(panel.modules.googlePay.torn).toBe(true);
     expect(panel.frameHost.querySelector(`[slot="${GOOGLE_PAY_BUTTON_SLOT}"]`)).toBeNull();
     panel.controller.payWith('googlePay');
@@ -673,7 +696,7 @@ describe('Google Pay', () => {
     panel.modules.googlePay.answer(true);
     await settle();
     expect(panel.names()).toEqual(['ready']);
-    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    expect(panel.controller.getState().sheets?.offered).toEqual(['card']);
     expect(panel.modules.googlePay.torn).toBe(true);
     expect(panel.frameHost.querySelector(`[slot="${GOOGLE_PAY_BUTTON_SLOT}"]`)).toBeNull();
   });
@@ -687,7 +710,7 @@ describe('Google Pay', () => {
     await settle();
     expect(panel.names()).toEqual(['errorOccurred', 'ready']);
     expect(panel.events[0]?.detail).toMatchObject({ code: 'GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED' });
-    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    expect(panel.controller.getState().sheets?.offered).toEqual(['card']);
   });
 
   it('is dropped with GOOGLE_PAYMENT_READY_TIMEOUT when isReadyToPay never answers; a waiting request settles', async () => {
@@ -701,11 +724,11 @@ describe('Google Pay', () => {
         createButton: () => document.createElement('button'),
       };
     }) as unknown as PaymentsClientConstructorLike;
-    panel.modules.exports['google-pay'] = {
+    panel.modules.exports['google-pay'] = walletModule({
       icon: ['svg', {}],
-      createGooglePayWallet: (client, options) =>
-        createGooglePayWallet(client, { ...options, loadPayApi: () => Promise.resolve(silentGoogle) }),
-    };
+      createWallet: (client, context) =>
+        createGooglePayWallet(client, { ...context, loadPayApi: () => Promise.resolve(silentGoogle) }),
+    });
     panel.controller.setOptions({ googlePay: GOOGLE_PAY });
     await panel.start();
     panel.frames.ready();
@@ -721,7 +744,7 @@ describe('Google Pay', () => {
     await settle();
     expect(panel.names()).toEqual(['errorOccurred', 'ready']);
     expect(panel.events[0]?.detail).toMatchObject({ code: 'GOOGLE_PAYMENT_READY_TIMEOUT' });
-    expect(panel.controller.getState().views?.offered).toEqual(['card']);
+    expect(panel.controller.getState().sheets?.offered).toEqual(['card']);
     await expect(request).rejects.toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_EMPTY' });
     panel.frames.fillVisa();
     await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({ nonce: 'tokencc_one' });
@@ -972,7 +995,7 @@ describe('3D Secure', () => {
       code: 'THREEDS_LOOKUP_ERROR',
     });
     await settle();
-    expect(panel.controller.getState().views?.message).toBe(
+    expect(panel.controller.getState().sheets?.message).toBe(
       'Something went wrong during 3D Secure authentication. Please try again.',
     );
     panel.controller.setOptions({
@@ -984,7 +1007,7 @@ describe('3D Secure', () => {
       code: 'THREEDS_LOOKUP_ERROR',
     });
     await settle();
-    expect(panel.controller.getState().views?.message).toBe('Try another card.');
+    expect(panel.controller.getState().sheets?.message).toBe('Try another card.');
   });
 });
 

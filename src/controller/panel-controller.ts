@@ -2,7 +2,7 @@
  * The panel without a UI framework: one per `<payment-panel>` element. It starts what the shopper
  * waits for at once — the configuration call, the card frames and the view's file, side by side —
  * then checks the merchant's configuration, runs the loading phase, and answers the element's
- * methods. The React view reads it through {@link PanelView} only.
+ * methods. The React view reads it through {@link ViewController} only.
  * @packageDocumentation
  */
 import { createClient, type GatewayClient } from '../client';
@@ -13,6 +13,7 @@ import { frameFolderOf, openHostedFields } from '../methods/hosted-fields';
 import {
   availablePaymentOptions,
   PAYMENT_OPTIONS,
+  WALLET_FILES,
   type ApplePayEnvironment,
   type PaymentMethodPayload,
   type PaymentMethodType,
@@ -23,15 +24,16 @@ import { BUNDLE_URL } from '../shared/bundle-location';
 import { nextTask } from '../shared/next-task';
 import { PANEL_VERSION } from '../shared/build-constants';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { deferred, type Deferred } from '../shared/lifetime';
 import { missingCapability } from './capabilities';
 import { CardFrames } from './card-frames';
 import { emit, type PaymentPanelEventDetails, type PaymentPanelEventName } from './events';
 import type { ModuleName } from '../shared/module-registry';
 import { loadModule, type ModuleLoader } from './module-loader';
 import type { PanelOptions, RequestPaymentMethodOptions } from '../model/options';
-import type { PanelModule } from './panel-module';
-import type { PanelViews } from './panel-views';
-import type { PanelView, PanelViewState, SheetField, WalletOption } from './view-contract';
+import type { PanelModule } from './runtime/module';
+import type { SheetCoordinator } from './runtime/coordinator';
+import type { ViewController, ViewState, SheetField, WalletOption } from './view-contract';
 
 /** What the controller uses from the outside world; tests pass their own. */
 export interface ControllerDependencies {
@@ -75,31 +77,6 @@ const WALLET_SETTINGS = [
   ['googlePay', 'androidPay', 'GOOGLE_PAYMENT_NOT_ENABLED'],
 ] as const;
 
-/** A settable promise. */
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: Error) => void;
-  settled: boolean;
-}
-
-function deferred<T>(): Deferred<T> {
-  const result = { settled: false } as Deferred<T>;
-  result.promise = new Promise<T>((resolve, reject) => {
-    result.resolve = (value) => {
-      result.settled = true;
-      resolve(value);
-    };
-    result.reject = (error) => {
-      result.settled = true;
-      reject(error);
-    };
-  });
-  // Nobody may be waiting; a rejection is still there for whoever asks later.
-  result.promise.catch(() => undefined);
-  return result;
-}
-
 /** One connection of the panel: an authorization while the element is in the page. */
 interface Session {
   authorization: string | undefined;
@@ -110,9 +87,10 @@ interface Session {
   cardFolder: string | null;
   /** The `card` option the card form was made for. */
   cardOption: string;
-  views: PanelViews | null;
-  /** The panel's file is being loaded for the views. */
-  viewsLoading: boolean;
+  /** The coordinator of the sheets, once the configuration is accepted and the runtime's file is there. */
+  sheets: SheetCoordinator | null;
+  /** The runtime's file is being loaded for the coordinator. */
+  sheetsLoading: boolean;
   failure: PanelError | null;
   /** The refusal of the merchant's configuration the panel shows, if it shows one. */
   refusal: PanelError | null;
@@ -126,11 +104,11 @@ interface Session {
   warned: Set<string>;
 }
 
-/** Marks a request whose views were replaced (a new authorization): it goes on with the new ones. */
+/** Marks a request whose coordinator was replaced (a new authorization): it goes on with the new one. */
 const SUPERSEDED = Symbol('superseded');
 
 /** The panel's controller. */
-export class PanelController implements PanelView {
+export class PanelController implements ViewController {
   readonly #host: HTMLElement;
   readonly #frameHost: HTMLElement;
   readonly #deps: ControllerDependencies;
@@ -141,9 +119,9 @@ export class PanelController implements PanelView {
   #tornDown: PanelError | null = null;
   #session: Session | null = null;
   #listeners = new Set<() => void>();
-  #state: PanelViewState | null = null;
+  #state: ViewState | null = null;
   #pending = new Set<Promise<unknown>>();
-  #waiting: Deferred<PanelViews>[] = [];
+  #waiting: Deferred<SheetCoordinator>[] = [];
   #viewIsMounted = false;
   #viewLoad: Promise<unknown> | null = null;
   #panelLoad: Promise<PanelModule> | null = null;
@@ -154,7 +132,7 @@ export class PanelController implements PanelView {
   #localeTextsFor: Locale | null = null;
   #textsWaiting: (() => void)[] = [];
   #texts: Texts;
-  #shownReady: PanelViews | null = null;
+  #shownReady: SheetCoordinator | null = null;
   #notifying = false;
   /** Whether the look changed since the panel started (see {@link PanelController.restyle}). */
   #restyled = false;
@@ -182,7 +160,7 @@ export class PanelController implements PanelView {
     const session = this.#session;
     if (!session) return;
     this.#reconcile(session);
-    session.views?.optionsChanged();
+    session.sheets?.optionsChanged();
   }
 
   /** The authorization (a tokenization key or a client token); a change connects anew. */
@@ -219,9 +197,9 @@ export class PanelController implements PanelView {
    */
   async requestPaymentMethod(options: RequestPaymentMethodOptions = {}): Promise<PaymentMethodPayload> {
     for (;;) {
-      const views = await this.#whenViews();
+      const sheets = await this.#whenSheets();
       try {
-        return await views.requestPaymentMethod(options);
+        return await sheets.requestPaymentMethod(options);
       } catch (error) {
         if (error !== SUPERSEDED) throw error;
       }
@@ -230,17 +208,17 @@ export class PanelController implements PanelView {
 
   /** Whether `requestPaymentMethod()` would succeed without the shopper doing more. */
   isPaymentMethodRequestable(): boolean {
-    return this.#session?.views?.isPaymentMethodRequestable() ?? false;
+    return this.#session?.sheets?.isPaymentMethodRequestable() ?? false;
   }
 
   /** Deselects the chosen method, empties the card fields and shows the first view again. */
   clearSelectedPaymentMethod(): void {
-    this.#session?.views?.clearSelectedPaymentMethod();
+    this.#session?.sheets?.clearSelectedPaymentMethod();
   }
 
   /** Drops the listed methods of a type that are not saved to the vault. */
   removeUnvaultedMethods(type: PaymentMethodType): void {
-    this.#session?.views?.removeUnvaultedMethods(type);
+    this.#session?.sheets?.removeUnvaultedMethods(type);
   }
 
   /** Ends the panel for good; resolves once its frames and collectors are gone. */
@@ -255,16 +233,16 @@ export class PanelController implements PanelView {
 
   // The view's side.
 
-  getState(): PanelViewState {
+  getState(): ViewState {
     if (this.#state) return this.#state;
     const session = this.#session;
-    const views = session?.views ?? null;
+    const sheets = session?.sheets ?? null;
     this.#state = {
-      phase: session?.failure ? 'failed' : views?.isReady ? 'ready' : 'loading',
+      phase: session?.failure ? 'failed' : sheets?.isReady ? 'ready' : 'loading',
       texts: this.#texts,
       lang: languageTag(this.#locale),
       dir: isRightToLeft(this.#locale) ? 'rtl' : 'ltr',
-      views: session?.failure ? null : (views?.snapshot() ?? null),
+      sheets: session?.failure ? null : (sheets?.snapshot() ?? null),
       failure: session?.failure ?? null,
     };
     return this.#state;
@@ -278,15 +256,15 @@ export class PanelController implements PanelView {
   };
 
   selectOption(option: PaymentOption): void {
-    this.#session?.views?.selectOption(option);
+    this.#session?.sheets?.selectOption(option);
   }
 
   selectMethod(method: RawPaymentMethod): void {
-    this.#session?.views?.selectMethod(method);
+    this.#session?.sheets?.selectMethod(method);
   }
 
   showOptions(): void {
-    this.#session?.views?.showOptions();
+    this.#session?.sheets?.showOptions();
   }
 
   focusField(field: SheetField): void {
@@ -294,11 +272,11 @@ export class PanelController implements PanelView {
   }
 
   payWith(option: WalletOption): void {
-    this.#session?.views?.payWith(option);
+    this.#session?.sheets?.payWith(option);
   }
 
   cancelVerification(): void {
-    this.#session?.views?.cancelVerification();
+    this.#session?.sheets?.cancelVerification();
   }
 
   viewMounted(): void {
@@ -308,9 +286,9 @@ export class PanelController implements PanelView {
 
   viewShown(): void {
     const session = this.#session;
-    const views = session?.views;
-    if (!session || !views?.isReady || this.#shownReady === views) return;
-    this.#shownReady = views;
+    const sheets = session?.sheets;
+    if (!session || !sheets?.isReady || this.#shownReady === sheets) return;
+    this.#shownReady = sheets;
     session.wasReady = true;
     // A look that arrived before the card's fields were drawn is read again where they show now.
     if (this.#restyled) this.restyle();
@@ -343,7 +321,7 @@ export class PanelController implements PanelView {
     this.#applyTexts();
   }
 
-  /** Resolves once the texts of the current locale are there (the views wait, so they never change language). */
+  /** Resolves once the texts of the current locale are there (the sheets wait, so they never change language). */
   #whenTexts(): Promise<void> {
     if (this.#localeTextsFor === this.#locale) return Promise.resolve();
     return new Promise((resolve) => this.#textsWaiting.push(resolve));
@@ -352,8 +330,8 @@ export class PanelController implements PanelView {
   #applyTexts(): void {
     this.#texts = createTexts(this.#options.translations, this.#localeTexts ?? {});
     if (this.#localeTextsFor === this.#locale) for (const resolve of this.#textsWaiting.splice(0)) resolve();
-    this.#session?.views?.retext();
-    if (!this.#session?.views) this.#session?.card?.retext();
+    this.#session?.sheets?.retext();
+    if (!this.#session?.sheets) this.#session?.card?.retext();
     this.#changed();
   }
 
@@ -381,8 +359,8 @@ export class PanelController implements PanelView {
       card: null,
       cardFolder: null,
       cardOption: '',
-      views: null,
-      viewsLoading: false,
+      sheets: null,
+      sheetsLoading: false,
       failure: null,
       refusal: null,
       refusalInputs: [],
@@ -448,9 +426,9 @@ export class PanelController implements PanelView {
     const session = this.#session;
     if (!session) return;
     this.#session = null;
-    this.#dropViews(session, SUPERSEDED as unknown as PanelError);
+    this.#dropSheets(session, SUPERSEDED as unknown as PanelError);
     this.#dropCard(session);
-    // After the views and the card form: their teardown still reports to the client's analytics.
+    // After the sheets and the card form: their teardown still reports to the client's analytics.
     session.client?.release();
     session.viewMounted.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'connect' }));
   }
@@ -507,17 +485,17 @@ export class PanelController implements PanelView {
     if (card) this.#track(card.teardown());
   }
 
-  #dropViews(session: Session, reason: PanelError): void {
-    const views = session.views;
-    session.views = null;
-    if (!views) return;
-    // The views' card form is the session's; it goes with the session or on its own.
-    views.teardown(reason);
+  #dropSheets(session: Session, reason: PanelError): void {
+    const sheets = session.sheets;
+    session.sheets = null;
+    if (!sheets) return;
+    // The card sheet's frames are the session's; they go with the session or on their own.
+    sheets.teardown(reason);
   }
 
   /**
    * Brings the panel in line with the configuration and the merchant's options: refuses a
-   * configuration that cannot work, or starts (or updates) the views and the card form.
+   * configuration that cannot work, or starts (or updates) the sheets and the card frames.
    */
   #reconcile(session: Session): void {
     const client = session.client;
@@ -538,7 +516,7 @@ export class PanelController implements PanelView {
     const available = this.#available(client);
     if (!available.ok) {
       const error = createError(available.code);
-      this.#dropViews(session, error);
+      this.#dropSheets(session, error);
       this.#dropCard(session);
       // Each change of the options the refusal depends on reaches the merchant; other changes
       // (a locale, the card's options) leave the refusal as it was said.
@@ -567,9 +545,7 @@ export class PanelController implements PanelView {
     // beside the panel's runtime, which uses them.
     const files = new Set<ModuleName>();
     for (const option of available.options) {
-      if (option === 'applePay') files.add('apple-pay');
-      else if (option === 'googlePay') files.add('google-pay');
-      else if (option !== 'card') files.add('paypal');
+      if (option !== 'card') files.add(WALLET_FILES[option]);
     }
     if (options.dataCollector) files.add('data-collector');
     if (options.threeDSecure && gateway.threeDSecureEnabled) files.add('three-d-secure');
@@ -587,18 +563,18 @@ export class PanelController implements PanelView {
     const card = session.card;
     if (card && !card.isConnectedTo(client)) card.connect(client, folder);
 
-    if (session.views) {
-      session.views.setCard(card);
-      session.views.setPaymentOptions(available.options);
-    } else if (!session.viewsLoading) {
-      session.viewsLoading = true;
+    if (session.sheets) {
+      session.sheets.setCard(card);
+      session.sheets.setPaymentOptions(available.options);
+    } else if (!session.sheetsLoading) {
+      session.sheetsLoading = true;
       this.#panelModule().then(
-        ({ PanelViews }) => {
-          session.viewsLoading = false;
-          if (this.#session === session && !session.failure) this.#startViews(session, PanelViews);
+        ({ SheetCoordinator }) => {
+          session.sheetsLoading = false;
+          if (this.#session === session && !session.failure) this.#startSheets(session, SheetCoordinator);
         },
         (error: unknown) => {
-          session.viewsLoading = false;
+          session.sheetsLoading = false;
           if (this.#session !== session || session.failure) return;
           this.#dropCard(session);
           this.#fail(
@@ -620,13 +596,13 @@ export class PanelController implements PanelView {
     return this.#panelLoad;
   }
 
-  /** The configuration is accepted and the panel's file is there: the views start their loading phase. */
-  #startViews(session: Session, Views: PanelModule['PanelViews']): void {
+  /** The configuration is accepted and the runtime's file is there: the sheets start their loading phase. */
+  #startSheets(session: Session, Coordinator: PanelModule['SheetCoordinator']): void {
     const client = session.client;
     if (!client) return;
     const available = this.#available(client);
     if (!available.ok) return;
-    session.views = new Views(
+    session.sheets = new Coordinator(
       {
         emit: (name, detail) => {
           this.#emit(name, detail as never);
@@ -645,7 +621,7 @@ export class PanelController implements PanelView {
         },
         onFatal: (error) => {
           if (this.#session !== session) return;
-          this.#dropViews(session, error);
+          this.#dropSheets(session, error);
           this.#dropCard(session);
           this.#fail(session, error);
         },
@@ -657,7 +633,7 @@ export class PanelController implements PanelView {
       available.options,
       session.card,
     );
-    for (const waiter of this.#waiting.splice(0)) waiter.resolve(session.views);
+    for (const waiter of this.#waiting.splice(0)) waiter.resolve(session.sheets);
     this.#changed();
   }
 
@@ -682,13 +658,13 @@ export class PanelController implements PanelView {
     this.#changed();
   }
 
-  /** The current views, now or once they exist; the current failure otherwise. */
-  #whenViews(): Promise<PanelViews> {
+  /** The current coordinator, now or once it exists; the current failure otherwise. */
+  #whenSheets(): Promise<SheetCoordinator> {
     if (this.#tornDown) return Promise.reject(this.#tornDown);
     const session = this.#session;
-    if (session?.views) return Promise.resolve(session.views);
+    if (session?.sheets) return Promise.resolve(session.sheets);
     if (session?.failure) return Promise.reject(session.failure);
-    const waiter = deferred<PanelViews>();
+    const waiter = deferred<SheetCoordinator>();
     this.#waiting.push(waiter);
     return waiter.promise;
   }

@@ -21,17 +21,19 @@ import type {
   OpenHostedFieldsOptions,
 } from '../methods/hosted-fields';
 import type { ThreeDSecureOptions, VerifyCardOptions, VerifyCardResult } from '../methods/three-d-secure';
-import type { WalletHandlers, WalletIntegration } from '../methods/wallet';
+import { walletModule, type WalletHandlers, type WalletIntegration } from '../methods/wallet';
+import type { IconNode } from '../shared/icon-node';
 import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
 import { THREE_D_SECURE_2_ERRORS } from '../shared/errors/catalogues/three-d-secure';
+import { deferred } from '../shared/lifetime';
 import type { CardPayload } from '../shared/frame-messages';
 import { fieldEventsOf, type CardCandidate, type FieldKey, type FieldState } from '../shared/hosted-fields';
 import type { ModuleName, PanelModules } from '../shared/module-registry';
 import { nextTask } from '../shared/next-task';
 import { PanelController, type ControllerDependencies } from './panel-controller';
-import { panelInstance } from './panel-instance';
-import { PanelViews } from './panel-views';
+import { panelInstance } from './runtime/panel-instance';
+import { SheetCoordinator } from './runtime/coordinator';
 import type { PaymentPanelEventName } from './events';
 
 /** Where the fake first script comes from, and so the frame pages before the configuration. */
@@ -122,6 +124,8 @@ export class FakeFrames {
     abandoned: Error | null;
     /** Fields whose frame's document loaded without saying ready. */
     silent: FieldKey[];
+    /** Aborted, as the real fields' signal is, when they are given up or torn down. */
+    ended: AbortController;
     resolve: (instance: HostedFields) => void;
     reject: (error: Error) => void;
   }[] = [];
@@ -157,19 +161,14 @@ export class FakeFrames {
 
   /** The `openHostedFields` the controller uses. */
   open = (options: OpenHostedFieldsOptions): OpenedHostedFields => {
-    let resolve!: (instance: HostedFields) => void;
-    let reject!: (error: Error) => void;
-    const ready = new Promise<HostedFields>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    ready.catch(() => undefined);
+    const { promise: ready, resolve, reject } = deferred<HostedFields>();
     const entry = {
       options,
       fields: Object.keys(options.fields) as FieldKey[],
       client: null as GatewayClient | null,
       abandoned: null as Error | null,
       silent: [] as FieldKey[],
+      ended: new AbortController(),
       resolve,
       reject,
     };
@@ -182,6 +181,7 @@ export class FakeFrames {
         return entry.fields;
       },
       frameOrigin: new URL(options.frameFolder).origin,
+      signal: entry.ended.signal,
       get silent() {
         return entry.silent;
       },
@@ -196,6 +196,7 @@ export class FakeFrames {
       },
       abandon: (reason) => {
         entry.abandoned = reason;
+        entry.ended.abort();
         reject(reason);
       },
     };
@@ -216,7 +217,7 @@ export class FakeFrames {
     const entry = this.opened.at(-1);
     if (!entry) throw new Error('No hosted fields were opened.');
     entry.silent = [];
-    const instance = this.instance(entry.fields);
+    const instance = this.instance(entry.fields, entry.ended);
     entry.resolve(instance);
     return instance;
   }
@@ -262,7 +263,7 @@ export class FakeFrames {
     return { cards: [...this.state.cards], fields: { ...this.state.fields } };
   }
 
-  instance(fields: FieldKey[]): HostedFields {
+  instance(fields: FieldKey[], ended = new AbortController()): HostedFields {
     return {
       on: (event, handler) => {
         let set = this.#handlers.get(event);
@@ -284,6 +285,7 @@ export class FakeFrames {
       relabel: this.relabel,
       teardown: () => {
         this.teardowns.push(fields.length);
+        ended.abort();
         return Promise.resolve();
       },
     };
@@ -445,22 +447,27 @@ export class FakeModules {
   readonly applePay = fakeWallet();
   readonly threeDSecure = new FakeThreeDSecure();
   readonly googlePay = fakeGooglePay();
+  /** The wallets' marks, as their files give them. */
+  readonly icons = {
+    paypal: ['svg', { className: 'paypal-icon' }],
+    applePay: ['svg', { className: 'apple-pay-icon' }],
+    googlePay: ['svg', { className: 'google-pay-icon' }],
+  } satisfies Record<string, IconNode>;
+  /** Each file's exports: the wallets' are the one wallet sheet over the fake integrations, as the real files make theirs. */
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
-    panel: { PanelViews, fetchLocale, panelInstance },
+    panel: { SheetCoordinator, fetchLocale, panelInstance },
     view: { tagName: 'payment-panel-view' },
-    paypal: { createPayPalWallet: () => this.paypal, icon: ['svg', { className: 'paypal-icon' }] },
-    'apple-pay': {
-      createApplePayWallet: () => this.applePay,
-      icon: ['svg', { className: 'apple-pay-icon' }],
-    },
+    paypal: walletModule({ icon: this.icons.paypal, createWallet: () => this.paypal }),
+    'apple-pay': walletModule({ icon: this.icons.applePay, createWallet: () => this.applePay }),
     'three-d-secure': this.threeDSecure.module,
-    'google-pay': {
-      createGooglePayWallet: (_client, options) => {
-        this.googlePay.created = options;
+    'google-pay': walletModule({
+      icon: this.icons.googlePay,
+      buttonPart: 'google-pay-button',
+      createWallet: (_client, context) => {
+        this.googlePay.created = context;
         return this.googlePay;
       },
-      icon: ['svg', { className: 'google-pay-icon' }],
-    },
+    }),
   };
 
   load = <N extends ModuleName>(name: N): Promise<PanelModules[N]> => {

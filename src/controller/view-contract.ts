@@ -1,7 +1,7 @@
 /**
  * What the view reads of the controller, and what it may ask of it: the one small interface
  * between the framework-free panel and its React view (docs/architecture.md, "Layers"). The view
- * renders {@link PanelViewState} and forwards the shopper's actions; it decides nothing.
+ * renders {@link ViewState} and forwards the shopper's actions; it decides nothing.
  * @packageDocumentation
  */
 import type { Texts } from '../i18n/en-US';
@@ -9,9 +9,15 @@ import type { PaymentOption, RawPaymentMethod } from '../model';
 import type { CardBrandType } from '../shared/card-brands';
 import type { PanelError } from '../shared/errors';
 import type { IconNode } from '../shared/icon-node';
+import type { WalletSheetState } from '../methods/wallet';
 
-/** A view of the panel: the saved methods, the option list, or an option's sheet. */
-export type ViewId = 'methods' | 'options' | PaymentOption;
+export type { WalletSheetState };
+
+/**
+ * A sheet: what the panel shows at a time, the saved methods, the option list or an option's own
+ * sheet. The panel model calls it the active view (`changeActiveView`).
+ */
+export type SheetId = 'methods' | 'options' | PaymentOption;
 
 /** A field of the card sheet. */
 export type SheetField = 'cardholderName' | 'number' | 'expirationDate' | 'cvv' | 'postalCode';
@@ -20,7 +26,7 @@ export type SheetField = 'cardholderName' | 'number' | 'expirationDate' | 'cvv' 
 export type WalletOption = Exclude<PaymentOption, 'card'>;
 
 /** The card sheet as the view shows it. */
-export interface CardViewState {
+export interface CardSheetState {
   /** The fields, in the order the sheet shows them. */
   readonly fields: readonly SheetField[];
   /** Whether every field's frame is ready. */
@@ -37,18 +43,9 @@ export interface CardViewState {
   readonly message: string | null;
 }
 
-/** A wallet's sheet as the view shows it. */
-export interface WalletViewState {
-  /** Whether its button works; otherwise `note` says why, in the shopper's words. */
-  readonly available: boolean;
-  readonly note: string | null;
-  /** A payment through it is under way. */
-  readonly busy: boolean;
-}
-
-/** The views once the panel is connected. */
-export interface ViewsState {
-  readonly activeView: ViewId | null;
+/** The sheets once the panel is connected: which one shows, and what each shows. */
+export interface SheetsState {
+  readonly activeView: SheetId | null;
   /** The options on offer, in the merchant's order, without those that failed to load. */
   readonly offered: readonly PaymentOption[];
   /** The methods listed: saved ones and those added this visit. */
@@ -57,35 +54,35 @@ export interface ViewsState {
   /** The sheet-level message, in the shopper's words. */
   readonly message: string | null;
   /** The card sheet, when the card is offered. */
-  readonly card: CardViewState | null;
+  readonly card: CardSheetState | null;
   /** The wallets' sheets, by option. */
-  readonly wallets: Readonly<Partial<Record<WalletOption, WalletViewState>>>;
+  readonly wallets: Readonly<Partial<Record<WalletOption, WalletSheetState>>>;
   /** The wallets' marks, each from its file once loaded: the view carries none of its own. */
   readonly icons: Readonly<Partial<Record<WalletOption, IconNode>>>;
   /** The 3D Secure modal shows the bank's frame. */
   readonly verifying: boolean;
-  /** Grows each time focus should move to the active view's heading. */
+  /** Grows each time focus should move to the active sheet's heading. */
   readonly focusRequest: number;
 }
 
 /** Everything the view renders. */
-export interface PanelViewState {
+export interface ViewState {
   /** `loading` until every dependency has finished; `failed` when the panel cannot be used. */
   readonly phase: 'loading' | 'ready' | 'failed';
   readonly texts: Texts;
   /** Language tag and direction of the panel's locale. */
   readonly lang: string;
   readonly dir: 'ltr' | 'rtl';
-  /** The views; `null` before the configuration is there and after a failure. */
-  readonly views: ViewsState | null;
+  /** The sheets; `null` before the configuration is there and after a failure. */
+  readonly sheets: SheetsState | null;
   /** Why the panel cannot be used, in the `failed` phase. */
   readonly failure: PanelError | null;
 }
 
 /** The controller as the view sees it. */
-export interface PanelView {
+export interface ViewController {
   /** The current state: the same object until something changes (for `useSyncExternalStore`). */
-  getState(): PanelViewState;
+  getState(): ViewState;
   /** Calls `listener` after every state change; returns its removal (a bound function, for `useSyncExternalStore`). */
   readonly subscribe: (listener: () => void) => () => void;
   /** The shopper picked an option from the list. */
@@ -121,9 +118,6 @@ export function fieldSlot(field: SheetField): string {
 
 /** Slot of the view through which the 3D Secure bank frame shows. */
 export const BANK_FRAME_SLOT = 'bank-frame';
-
-/** Slot of the view through which Google's own button shows in the Google Pay sheet. */
-export const GOOGLE_PAY_BUTTON_SLOT = 'google-pay-button';
 
 /** Tag name of the view's element (defined by the view's file). */
 export const VIEW_TAG_NAME = 'payment-panel-view';

@@ -3,16 +3,16 @@
  * makes it; the view's element finds its controller here when it mounts.
  * @packageDocumentation
  */
-import type { PanelView } from './view-contract';
+import type { ViewController } from './view-contract';
 
-const controllers = new WeakMap<Element, PanelView>();
+const controllers = new WeakMap<Element, ViewController>();
 
 /** Records the controller of a view's element. */
-export function registerViewController(view: Element, controller: PanelView): void {
+export function registerViewController(view: Element, controller: ViewController): void {
   controllers.set(view, controller);
 }
 
 /** The controller of a view's element, if it has one. */
-export function viewControllerOf(view: Element): PanelView | undefined {
+export function viewControllerOf(view: Element): ViewController | undefined {
   return controllers.get(view);
 }

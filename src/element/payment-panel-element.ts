@@ -6,11 +6,12 @@
  * then (and when the panel fails) the element shows its loading indicator or its error itself.
  * @packageDocumentation
  */
-import { PanelController, registerViewController, VIEW_TAG_NAME, type PanelViewState } from '../controller';
+import { PanelController, registerViewController, VIEW_TAG_NAME, type ViewState } from '../controller';
 import type { PaymentMethodPayload, PaymentMethodType } from '../model';
 import { emit } from '../controller/events';
 import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../model/options';
 import { createError } from '../shared/errors';
+import { deferred } from '../shared/lifetime';
 import { attachFormAssociation, fallbackInternals, type FormAssociation } from './form-association';
 import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption, parseRequestOptions } from './options';
 import { adoptStylesheet } from '../shared/adopt-stylesheet';
@@ -210,16 +211,12 @@ export class PaymentPanelElement extends HTMLElement {
   /** Rejects each `requestPaymentMethod()` still running; teardown ends them all. */
   #requests = new Set<(error: Error) => void>();
   /** Settles once the element is torn down. */
-  #tornDownSignal: Promise<void>;
-  #signalTornDown!: () => void;
+  readonly #tornDownSignal = deferred();
   #tornDown = false;
   #form: FormAssociation;
 
   constructor() {
     super();
-    this.#tornDownSignal = new Promise((resolve) => {
-      this.#signalTornDown = resolve;
-    });
     const root = this.attachShadow({ mode: 'open' });
     // A linked stylesheet arrives after the card frames took on the panel's look: they take it again.
     adoptStylesheet(root, css, stylesheet)?.addEventListener('load', () => {
@@ -317,7 +314,7 @@ export class PaymentPanelElement extends HTMLElement {
 
   /** @internal Settles once the element is torn down. */
   get [TORN_DOWN](): Promise<void> {
-    return this.#tornDownSignal;
+    return this.#tornDownSignal.promise;
   }
 
   /**
@@ -380,7 +377,7 @@ export class PaymentPanelElement extends HTMLElement {
     const error = createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' });
     for (const reject of this.#requests) reject(error);
     this.#requests.clear();
-    this.#signalTornDown();
+    this.#tornDownSignal.resolve();
     this.#form.teardown();
     // The view's element leaves with the rest: r2wc unmounts the React view as it goes.
     this.#fallback.panel.remove();
@@ -420,7 +417,7 @@ export class PaymentPanelElement extends HTMLElement {
   }
 
   /** What the element shows itself: the loading indicator until the panel is ready, or its error. */
-  #render(state: PanelViewState): void {
+  #render(state: ViewState): void {
     const { panel, loading, loadingText, alert } = this.#fallback;
     // Only what changed is written: the controller's state changes often while a payment runs.
     if (panel.lang !== state.lang) panel.lang = state.lang;

@@ -6,7 +6,7 @@
 import { createClient, type GatewayClient } from '../client';
 import { loadModule } from '../controller/module-loader';
 import type { HostedFields } from '../methods/hosted-fields';
-import type { HostedFieldsModule } from '../methods/hosted-fields/module';
+import type { HostedFieldsModule } from '../methods/hosted-fields/standalone/module';
 import type { ThreeDSecure, ThreeDSecureOptions } from '../methods/three-d-secure';
 
 /** The files that make a component without a panel, each through its `standalone`. */

@@ -6,12 +6,27 @@
 import type { GatewayConfiguration } from '../client/configuration';
 import { supportedBrands } from '../shared/card-brand-names';
 import { PANEL_ERRORS } from '../shared/errors/catalogues/panel';
+import type { ModuleName } from '../shared/module-registry';
 
 /** Every payment option, in the default priority. */
 export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'applePay', 'googlePay'] as const;
 
 /** A payment option identifier. */
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
+
+/** A wallet's option: every option but the card. */
+export type WalletOption = Exclude<PaymentOption, 'card'>;
+
+/**
+ * The file loaded on demand that serves each wallet option (PayPal's serves PayPal Credit too):
+ * the panel loads it when the option is on offer, and its one wallet sheet makes the wallet from it.
+ */
+export const WALLET_FILES = {
+  paypal: 'paypal',
+  paypalCredit: 'paypal',
+  applePay: 'apple-pay',
+  googlePay: 'google-pay',
+} as const satisfies Record<WalletOption, ModuleName>;
 
 /** The catalogue code of each refusal of a panel configuration. */
 export const PANEL_CONFIGURATION_ERROR_CODES = {

@@ -1,22 +1,25 @@
 /**
  * The panel model: its state and events (docs/architecture.md, "The panel model"), the merchant's
  * configuration of the payment options and the merchant payload (docs/element.md, "The payload").
- * Framework-free.
+ * Framework-free. The values here are those the first script carries and shares with the files
+ * loaded on demand (docs/architecture.md, "Bundles"); the model itself and the reduction to the
+ * payload travel in the runtime's file, which imports their files, so only their types are here.
  * @packageDocumentation
  */
-export {
+export type {
   PanelModel,
-  type AsyncDependencyCounts,
-  type PanelModelEventName,
-  type PanelModelEvents,
-  type PanelModelHandler,
-  type PanelModelState,
-  type RequestableOptions,
+  AsyncDependencyCounts,
+  PanelModelEventName,
+  PanelModelEvents,
+  PanelModelHandler,
+  PanelModelState,
+  RequestableOptions,
 } from './panel-model';
 export {
   PANEL_CONFIGURATION_ERROR_CODES,
   PANEL_CONFIGURATION_MESSAGES,
   PAYMENT_OPTIONS,
+  WALLET_FILES,
   availablePaymentOptions,
   type ApplePayEnvironment,
   type OptionGatewayConfiguration,
@@ -25,9 +28,9 @@ export {
   type PanelConfigurationMessage,
   type PaymentOption,
   type PaymentOptionsResult,
+  type WalletOption,
 } from './configuration';
 export {
-  toMerchantPayload,
   type MerchantPayloadOptions,
   type PaymentMethodPayload,
   type PaymentMethodType,

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { CARD_BRANDS } from '../shared/card-brands';
-import { FIELD_LABELS, fieldSlot, type CardViewState, type SheetField } from '../controller';
+import { FIELD_LABELS, fieldSlot, type CardSheetState, type SheetField } from '../controller';
 import { BrandIcon } from './icons/BrandIcon';
 import { CardIcon } from './icons/CardIcon';
 import { CvvIcon } from './icons/CvvIcon';
@@ -15,7 +15,7 @@ import { useTexts } from './texts-context';
 
 /** Properties of {@link CardSheet}. */
 export interface CardSheetProps {
-  card: CardViewState;
+  card: CardSheetState;
   /** The shopper clicked a field's label. */
   onFocusField: (field: SheetField) => void;
 }

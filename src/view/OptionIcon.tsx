@@ -1,14 +1,14 @@
 /** The icon of a payment option or of a listed method's type. */
 import { createContext, createElement, useContext, type ReactNode } from 'react';
-import type { ViewsState } from '../controller';
+import type { SheetsState } from '../controller';
 import type { PaymentMethodType, PaymentOption } from '../model';
 import { CARD_BRAND_TYPES, CARD_BRANDS, type CardBrandType } from '../shared/card-brands';
 import type { IconNode } from '../shared/icon-node';
 import { BrandIcon } from './icons/BrandIcon';
 import { CardIcon } from './icons/CardIcon';
 
-/** The wallets' marks, which the views provide from the panel's state. */
-export const WalletIconsContext = createContext<ViewsState['icons']>({});
+/** The wallets' marks, which the sheets provide from the panel's state. */
+export const WalletIconsContext = createContext<SheetsState['icons']>({});
 
 /** The elements of an icon given as data (a wallet's mark, from the wallet's file). */
 export function renderIcon([tag, attributes, ...children]: IconNode): ReactNode {

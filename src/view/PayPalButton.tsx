@@ -2,14 +2,14 @@
  * The PayPal (or PayPal Credit) sheet's button, or the note saying why PayPal cannot be used. The
  * click goes to the controller at once: the approval popup must open inside it.
  */
-import type { WalletViewState } from '../controller';
+import type { WalletSheetState } from '../controller';
 import { useTexts } from './texts-context';
 
 /** Properties of {@link PayPalButton}. */
 export interface PayPalButtonProps {
   /** PayPal Credit offers credit; the flow is otherwise the same. */
   credit: boolean;
-  wallet: WalletViewState;
+  wallet: WalletSheetState;
   onPay: () => void;
 }
 

@@ -28,8 +28,8 @@ export function ThreeDSecureModal({ open, onCancel }: ThreeDSecureModalProps) {
   const backwards = useRef(false);
 
   // Open: focus moves to the close button. Closed: the dialog gives it back where it was (the
-  // views move it on to their heading when that control went with its view); when nothing has it
-  // then, it goes to the heading of the view the panel shows.
+  // sheets move it on to their heading when that control went with its sheet); when nothing has it
+  // then, it goes to the heading of the sheet the panel shows.
   useEffect(() => {
     const element = dialog.current;
     if (!open || !element) return;

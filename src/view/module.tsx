@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import r2wc from '@r2wc/react-to-web-component';
-import { VIEW_TAG_NAME, viewControllerOf, type PanelView } from '../controller';
+import { VIEW_TAG_NAME, viewControllerOf, type ViewController } from '../controller';
 // The US English texts the first script does not carry register as this file runs.
 import '../i18n/en-US';
 import { defineModule } from '../shared/module-registry';
@@ -75,7 +75,7 @@ const R2wcView = r2wc(PanelRoot, {
 };
 
 /** `<payment-panel-view>`: the React view of one panel. */
-class PanelViewElement extends R2wcView {
+class PaymentPanelViewElement extends R2wcView {
   constructor() {
     super();
     if (!this.shadowRoot) return;
@@ -92,10 +92,10 @@ class PanelViewElement extends R2wcView {
   }
 
   /** The controller of the panel this view belongs to (r2wc passes it to React as a method prop). */
-  controller(): PanelView | undefined {
+  controller(): ViewController | undefined {
     return viewControllerOf(this);
   }
 }
 
-if (!customElements.get(VIEW_TAG_NAME)) customElements.define(VIEW_TAG_NAME, PanelViewElement);
+if (!customElements.get(VIEW_TAG_NAME)) customElements.define(VIEW_TAG_NAME, PaymentPanelViewElement);
 defineModule('view', { tagName: VIEW_TAG_NAME });

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
 import type { HeapResult } from './measure-heap.ts';
-import type { BenchResults } from './report.ts';
+import { readyLabel, type BenchResults } from './report.ts';
 import { BUDGETS, GOALS, kB } from './sizes.ts';
 
 /** The marker a run's figures follow. */
@@ -89,7 +89,7 @@ export function formatFigures(r: BenchResults): string {
       '–',
     ],
     ...r.ready.kinds.map((k) => [
-      `time to \`ready\` vs the floor, ${k.label} (medians of ${r.ready.runs})`,
+      `time to \`ready\` vs the floor, ${readyLabel(k)} (medians of ${r.ready.runs})`,
       `${ms(k.panel.median)} vs ${ms(k.floor.median)}: ${ratio(k.ratio)}`,
       '≤ 1.3 ×',
     ]),

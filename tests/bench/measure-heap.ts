@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, CDPSession } from '@playwright/test';
 import { freshContext } from './browser.ts';
-import { MERCHANTS } from '../../demo/sandbox/merchants.ts';
+import { MERCHANTS } from '../../sandbox/merchants.ts';
 import { CARD_ONLY_KEY } from './merchant-kinds.ts';
 import type { BenchServers } from './servers.ts';
 import { round } from './stats.ts';

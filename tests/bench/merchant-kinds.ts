@@ -7,7 +7,7 @@
  * fields (once per field, counted once here: the same files).
  */
 import { MODULE_NAMES } from '../../src/shared/module-registry.ts';
-import { MERCHANTS, type MerchantId } from '../../demo/sandbox/merchants.ts';
+import { MERCHANTS, type MerchantId } from '../../sandbox/merchants.ts';
 
 /** A module's name, as the build writes `modules/<name>.min.js`. */
 export type ModuleName = (typeof MODULE_NAMES)[number];
@@ -48,7 +48,7 @@ export interface MerchantKind {
   authorization: 'tokenization-key' | 'client-token';
   /** Attributes of `<payment-panel>` besides `authorization`, as demo/minimal.html takes them. */
   attributes: Readonly<Record<string, string>>;
-  /** Whether the page needs demo/apple-pay-simulator.js (Chromium has no ApplePaySession). */
+  /** Whether the page needs sandbox/stand-ins/apple-pay-simulator.js (Chromium has no ApplePaySession). */
   applePaySimulator: boolean;
 }
 

@@ -1,13 +1,16 @@
 /**
  * One fresh load of demo/minimal.html for a kind of merchant (merchant-kinds.ts), until the element's
  * `ready`: its milestones from resource timing, its configuration request, and every file it
- * requested from the assets origin before `ready` (Playwright's request log, frames included).
+ * requested from the assets origin before `ready` (Playwright's request log, frames included). The
+ * page is on the card frames' site or on another (frame-placement.ts); each load checks, after
+ * `ready`, that its frames ran where that says.
  */
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Request } from '@playwright/test';
 import { freshContext, replayable, type ReplayableRequest } from './browser.ts';
 import { moduleFile, tokenizationKey, type MerchantKind } from './merchant-kinds.ts';
-import type { BenchServers } from './servers.ts';
+import { assertPlacement, type Placement } from './frame-placement.ts';
+import { merchantOrigin, type BenchServers } from './servers.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const TIMEOUT_MS = 30_000;
@@ -40,6 +43,8 @@ export interface PanelLoad extends PanelMilestones {
   ready: number;
   /** Card field frames in the panel at `ready`. */
   frames: number;
+  /** Whether every card frame ran in another renderer process than the page (frame-placement.ts). */
+  framesInOwnProcess: boolean;
   config: ReplayableRequest | undefined;
   /**
    * Files requested from the assets origin before `ready`, in order, one entry per request, as paths
@@ -65,9 +70,14 @@ interface BenchWindow {
 }
 
 /** The merchant page of a kind: demo/minimal.html with an authorization and the kind's attributes. */
-export function panelPageUrl(servers: BenchServers, kind: MerchantKind, authorization: string): string {
+export function panelPageUrl(
+  servers: BenchServers,
+  kind: MerchantKind,
+  authorization: string,
+  placement: Placement = 'same-site',
+): string {
   const query = new URLSearchParams({ authorization, ...kind.attributes });
-  return `${servers.origins.merchant}/minimal.html?${query.toString()}`;
+  return `${merchantOrigin(servers.origins, placement)}/minimal.html?${query.toString()}`;
 }
 
 /** The merchant page of a kind as reports show it: path and query, a client token as a placeholder. */
@@ -106,11 +116,16 @@ function assetPath(url: string, folder: string): string {
   return bare.startsWith(folder) ? bare.slice(folder.length) : new URL(bare).pathname;
 }
 
-/** One fresh load of a kind's merchant page, until `ready`. */
+/**
+ * One fresh load of a kind's merchant page, until `ready`.
+ * @param placement - the merchant page on the card frames' site, or on another
+ * @throws Error when the page was not ready, or its card frames did not run as `placement` says
+ */
 export async function loadPanel(
   browser: Browser,
   servers: BenchServers,
   kind: MerchantKind,
+  placement: Placement = 'same-site',
 ): Promise<PanelLoad> {
   const context = await freshContext(browser);
   try {
@@ -123,7 +138,7 @@ export async function loadPanel(
     });
     const page = await context.newPage();
     if (kind.applePaySimulator)
-      await page.addInitScript({ path: resolve(root, 'demo/apple-pay-simulator.js') });
+      await page.addInitScript({ path: resolve(root, 'sandbox/stand-ins/apple-pay-simulator.js') });
     await page.addInitScript(() => {
       if (window !== window.top) return;
       const w = window as unknown as BenchWindow;
@@ -153,7 +168,7 @@ export async function loadPanel(
     });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(panelPageUrl(servers, kind, await authorizationFor(context, servers, kind)));
+    await page.goto(panelPageUrl(servers, kind, await authorizationFor(context, servers, kind), placement));
     await page
       .waitForFunction(
         () => {
@@ -225,6 +240,14 @@ export async function loadPanel(
       { bundleUrl: servers.bundleUrl, moduleUrls },
     );
     if ('error' in load) throw new Error(`The ${kind.label} panel did not get ready: ${load.error}.`);
+    const processes = await assertPlacement(
+      browser,
+      page,
+      servers.hostedFieldFrameUrl,
+      placement,
+      load.frames,
+      `The ${kind.label} panel`,
+    );
     const { readyAt, ...milestones } = load;
     // The browser's own request start (wall clock) where Playwright has it, else when Node heard of it.
     const startOf = ({ request, seen }: { request: Request; seen: number }): number => {
@@ -234,7 +257,12 @@ export async function loadPanel(
     const assetRequests = assets
       .filter((a) => startOf(a) <= readyAt)
       .map((a) => assetPath(a.request.url(), folder));
-    return { ...milestones, config, assetRequests };
+    return {
+      ...milestones,
+      framesInOwnProcess: processes.frames.every((process) => process !== processes.page),
+      config,
+      assetRequests,
+    };
   } finally {
     await context.close();
   }

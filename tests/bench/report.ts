@@ -2,7 +2,8 @@
 import { BUDGETS, GOALS, KB, kB, type FileSizes, type SizeReport, type Sizes } from './sizes.ts';
 import type { HeapResult } from './measure-heap.ts';
 import type { InputResult } from './measure-input.ts';
-import type { ReadyResult } from './measure-ready.ts';
+import { PLACEMENT_LABELS } from './frame-placement.ts';
+import type { ReadyKindResult, ReadyResult } from './measure-ready.ts';
 import type { TokenizeResult } from './measure-tokenize.ts';
 import type { NetworkCheck } from './network-check.ts';
 
@@ -38,6 +39,11 @@ export interface BenchResults {
 export function leftovers(heap: HeapResult): string {
   const { panels, frames, clients } = heap.leftovers;
   return `${String(panels)} panels, ${String(frames)} frames, ${String(clients)} clients`;
+}
+
+/** A time-to-ready result as reports name it: `card only, frames on another site`. */
+export function readyLabel(k: ReadyKindResult): string {
+  return `${k.label}, ${PLACEMENT_LABELS[k.placement]}`;
 }
 
 /** A target and whether this run met it. */
@@ -78,7 +84,7 @@ export function goals(r: Omit<BenchResults, 'goals'>): Goal[] {
       met: cardOnly <= GOALS.cardOnly,
     },
     ...r.ready.kinds.map((k) => ({
-      name: `ready / floor, ${k.label}`,
+      name: `ready / floor, ${readyLabel(k)}`,
       value: `${k.ratio.toFixed(2)}×`,
       target: '≤ 1.3×',
       met: k.ratio <= 1.3,
@@ -206,8 +212,11 @@ function readySection(r: BenchResults): string[] {
     const modules = Object.entries(m.modulesLoaded)
       .map(([name, at]) => `${name} file ${ms(m.modulesRequested[name] ?? Number.NaN)} → ${ms(at)}`)
       .join(', ');
+    const processes = k.framesInOwnProcess
+      ? "each in another renderer process than the page's in every load"
+      : "in the page's renderer process in every load";
     lines.push(
-      `${k.label}: ${k.page} (${k.frames} card field frames)`,
+      `${readyLabel(k)}: ${k.origin}${k.page} (${k.frames} card field frames, ${processes})`,
       table(
         ['', 'median', 'p95', 'min', 'max'],
         [
@@ -288,7 +297,8 @@ export function formatReport(r: BenchResults): string {
     `payment-panel ${r.version} benchmark, ${r.date}`,
     `Node ${r.environment.node}, Chromium ${r.environment.chromium} (headless), ${r.environment.cpus} ` +
       `(1-minute load average ${r.environment.loadAverage}), commit ${r.environment.commit}`,
-    `Origins: merchant ${r.origins.merchant}, assets ${r.origins.assets}, gateway ${r.origins.gateway}, bench pages ${r.origins.bench}`,
+    `Origins: merchant ${r.origins.merchant}, assets ${r.origins.assets}, gateway ${r.origins.gateway}, bench pages ${r.origins.bench}; ` +
+      `cross-site: merchant ${r.origins.crossSiteMerchant ?? '–'}, bench pages ${r.origins.crossSiteBench ?? '–'}`,
     ...(r.environment.busy
       ? [
           'The machine was busy (load average above its CPU count): timings are slower and noisier than on an idle one.',

@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: sizes, time to ready, input latency, tokenization overhead and memory over
+ * `npm run bench`: sizes, time to ready (with the card frames on the merchant page's site and on
+ * another, in a process of their own), input latency, tokenization overhead and memory over
  * create/teardown cycles (with one key, and with a client token each), in headless Chromium over the local HTTPS origins. Prints a table,
  * writes bench-results.json at the repository root and, after a full run, the figures of
  * docs/benchmarks.md (between its bench-figures markers; see figures.ts).
@@ -76,9 +77,11 @@ try {
       'first script, the modules its options enable and the hosted-fields frame page with its files once ' +
       '(every card field loads the same files). 1 kB = 1000 B.',
   };
-  step(`time to ready (${COUNTS.readyRuns} panel and ${COUNTS.readyRuns} floor loads per kind)`);
-  const { result: ready, requests } = await measureReady(browser, servers, COUNTS.readyRuns, (kind, plan) => {
-    floorPlans[kind] = plan;
+  step(
+    `time to ready (${COUNTS.readyRuns} panel and ${COUNTS.readyRuns} floor loads per kind, same-site and cross-site)`,
+  );
+  const { result: ready, requests } = await measureReady(browser, servers, COUNTS.readyRuns, (id, plan) => {
+    floorPlans[id] = plan;
   });
   step('network check');
   const frameFiles = sizes.pages[0]?.files.map((f) => f.file) ?? [];
@@ -112,6 +115,8 @@ try {
       assets: servers.origins.assets,
       gateway: servers.origins.gateway,
       bench: servers.origins.bench,
+      crossSiteMerchant: servers.origins.otherSite.merchant,
+      crossSiteBench: servers.origins.otherSite.bench,
     },
     built: servers.built,
     sizes,

@@ -2,17 +2,19 @@
  * The benchmark's own servers: the three local origins on ports of their own (9443–9445 unless
  * PANEL_MERCHANT_PORT, PANEL_ASSETS_PORT, PANEL_GATEWAY_PORT say otherwise), so it runs beside
  * `npm start` and the browser tests, plus a page origin (PANEL_BENCH_PORT, 9446) for the pages under
- * tests/bench/pages.
+ * tests/bench/pages. The merchant's and the bench's pages are reached at `localhost` and, for the
+ * cross-site loads, at `127.0.0.1` (frame-placement.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import { BUILD_INPUTS, distDir, ensureLocalBuild } from '../../demo/server/build.ts';
-import { ensureCertificate } from '../../demo/server/certs.ts';
-import { localOrigins, type LocalOrigins } from '../../demo/server/origins.ts';
-import { startServers } from '../../demo/server/serve.ts';
+import { BUILD_INPUTS, distDir, ensureLocalBuild } from '../../server/build.ts';
+import { ensureCertificate } from '../../server/certs.ts';
+import { localOrigins, type LocalOrigins } from '../../server/origins.ts';
+import { startServers } from '../../server/serve.ts';
+import { otherSiteOrigin, type Placement } from './frame-placement.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const pagesDir = resolve(import.meta.dirname, 'pages');
@@ -30,6 +32,18 @@ export interface BenchOrigins extends LocalOrigins {
   /** Serves tests/bench/pages. */
   bench: string;
   benchPort: number;
+  /** The merchant and bench origins at another site than the assets origin: the same servers. */
+  otherSite: { merchant: string; bench: string };
+}
+
+/** The origin of the merchant's pages for loads of a placement. */
+export function merchantOrigin(origins: BenchOrigins, placement: Placement): string {
+  return placement === 'cross-site' ? origins.otherSite.merchant : origins.merchant;
+}
+
+/** The origin of the bench's pages (tests/bench/pages) for loads of a placement. */
+export function benchPageOrigin(origins: BenchOrigins, placement: Placement): string {
+  return placement === 'cross-site' ? origins.otherSite.bench : origins.bench;
 }
 
 /** Everything the measurements need to reach the servers. */
@@ -54,10 +68,17 @@ export function benchOrigins(): BenchOrigins {
   if (!Number.isInteger(benchPort) || benchPort < 1 || benchPort > 65535) {
     throw new Error(`PANEL_BENCH_PORT must be a port number, not "${process.env.PANEL_BENCH_PORT ?? ''}".`);
   }
-  return { ...localOrigins(), bench: `https://localhost:${benchPort}`, benchPort };
+  const local = localOrigins();
+  const bench = `https://localhost:${benchPort}`;
+  return {
+    ...local,
+    bench,
+    benchPort,
+    otherSite: { merchant: otherSiteOrigin(local.merchant), bench: otherSiteOrigin(bench) },
+  };
 }
 
-/** Newest modification time of the build's inputs (tests excluded, as in demo/server/build.ts). */
+/** Newest modification time of the build's inputs (tests excluded, as in server/build.ts). */
 function newestInput(): number {
   let newest = 0;
   const visit = (path: string): void => {

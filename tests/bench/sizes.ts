@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import pkg from '../../package.json' with { type: 'json' };
-import { distDir } from '../../demo/server/build.ts';
+import { distDir } from '../../server/build.ts';
 import { MODULE_NAMES } from '../../src/shared/module-registry.ts';
 import {
   filesBeforeReady,

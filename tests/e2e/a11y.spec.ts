@@ -86,7 +86,7 @@ async function open(panel: PanelPage, authorization: string, attributes: Record<
 
 /** Installs the Apple Pay simulator before any script of the page. */
 async function installApplePaySimulator(page: Page): Promise<void> {
-  await page.addInitScript({ path: 'demo/apple-pay-simulator.js' });
+  await page.addInitScript({ path: 'sandbox/stand-ins/apple-pay-simulator.js' });
 }
 
 /** The element that has focus, followed into the panel's shadow root. */

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 import type { PanelPage } from './models/panel';
 import type { Sandbox } from './models/sandbox';
 import { expect, test } from './support/fixtures';
@@ -24,7 +24,7 @@ async function installSimulator(page: Page, settings: Record<string, unknown> = 
   await page.addInitScript((preset) => {
     (window as unknown as { applePaySimulator: unknown }).applePaySimulator = preset;
   }, settings);
-  await page.addInitScript({ path: 'demo/apple-pay-simulator.js' });
+  await page.addInitScript({ path: 'sandbox/stand-ins/apple-pay-simulator.js' });
 }
 
 /** Opens a checkout with Apple Pay configured and shows the Apple Pay sheet. */

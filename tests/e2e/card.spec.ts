@@ -3,7 +3,7 @@
  * errors a shopper and a merchant meet, and card data that never reaches the merchant page.
  */
 import type { Page } from '@playwright/test';
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { VISA, type CardFields } from './models/card-fields';
 import type { PanelPage } from './models/panel';

@@ -141,7 +141,7 @@ test.describe('pay buttons clicked twice', () => {
   });
 
   test('the Apple Pay button: one session, one payment', async ({ page, sandbox }) => {
-    await page.addInitScript({ path: 'demo/apple-pay-simulator.js' });
+    await page.addInitScript({ path: 'sandbox/stand-ins/apple-pay-simulator.js' });
     await openPanel(page, {
       authorization: sandbox.key('demo_merchant'),
       'apple-pay': JSON.stringify({ paymentRequest: { total: { label: 'Demo store', amount: '10.00' } } }),

@@ -13,9 +13,9 @@ import {
   kountDataPolicy,
   merchantPolicy,
   serializePolicy,
-} from '../../demo/server/content-security-policy';
-import { kountDataFileOf } from '../../demo/server/kount-data';
-import { localOrigins } from '../../demo/server/origins';
+} from '../../server/content-security-policy';
+import { kountDataFileOf } from '../../server/kount-data';
+import { localOrigins } from '../../server/origins';
 import pkg from '../../package.json' with { type: 'json' };
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { VISA } from './models/card-fields';
@@ -364,7 +364,7 @@ test('PayPal Credit approves in the popup', async ({ page, panel, watch }) => {
 
 test("Apple Pay pays through the demo's simulator", async ({ page, panel, watch }) => {
   await openDemo(panel);
-  // The demo's switch loads demo/apple-pay-simulator.js after a reload, as a script of the page.
+  // The demo's switch loads sandbox/stand-ins/apple-pay-simulator.js after a reload, as a script of the page.
   await panel.clearEvents();
   await page.getByLabel('Simulate Apple Pay in this browser').check();
   await page.waitForURL('/');

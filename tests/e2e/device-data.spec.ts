@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { FRAUDNET_STAND_IN_PATHS } from '../../src/shared/flavours';
 import { VISA, type CardFields } from './models/card-fields';

@@ -689,7 +689,7 @@ for (const call of ['applePayWebSessions', 'applePaymentTokens'] as const) {
     test.beforeAll(async ({ browser }) => {
       ({ context, page, uncaught } = await openSharedPage(browser));
       await recordErrors(page);
-      await page.addInitScript({ path: 'demo/apple-pay-simulator.js' });
+      await page.addInitScript({ path: 'sandbox/stand-ins/apple-pay-simulator.js' });
       await openEmptyCheckout(page);
       const mounted = await mountPanel(page, {
         authorization: sandbox.key('demo_merchant'),

@@ -5,7 +5,7 @@
  * other options still pay, and a panel with nothing left fails with `cancelInitialization`.
  */
 import type { Page } from '@playwright/test';
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 import { GOOGLE_PAY_READY_TIMEOUT_MS, HOSTED_FIELDS_SETUP_TIMEOUT_MS } from '../../src/shared/constants';
 import { VISA } from './models/card-fields';
 import type { PanelPage } from './models/panel';

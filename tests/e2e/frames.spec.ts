@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 import { expect, test } from './support/fixtures';
 
 const { version } = pkg;

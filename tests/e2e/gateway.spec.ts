@@ -2,7 +2,7 @@
  * The element connects to the sandbox gateway: configuration request on the wire, `ready`, and
  * each failure of the configuration call as its catalogue error.
  */
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 import { expect, test } from './support/fixtures';
 import { installClock, pauseClock, toJustBeforeTimeout } from './support/clock';
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 import { GOOGLE_PAY_STAND_IN_PATH } from '../../src/shared/flavours';
 import type { PanelPage } from './models/panel';
 import { cardFramesAnswered } from './support/card-frames';
@@ -22,7 +22,7 @@ const GOOGLE_PAY = { merchantId: 'BCR2DN4TEST', transactionInfo: TRANSACTION };
 const TOKENS = '/google-pay/tokens';
 const MODULE_FILE = `/payment-panel/${pkg.version}/modules/google-pay.min.js`;
 
-/** Sets the stand-in's presets before any script runs (see demo/google-pay-stand-in.js). */
+/** Sets the stand-in's presets before any script runs (see sandbox/stand-ins/google-pay-stand-in.js). */
 async function presetStandIn(page: Page, preset: Record<string, unknown>): Promise<void> {
   await page.addInitScript((values) => {
     (window as unknown as { googlePayStandIn: unknown }).googlePayStandIn = values;

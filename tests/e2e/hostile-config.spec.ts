@@ -9,8 +9,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
-import { APPROVE_PATH } from '../../demo/sandbox/paypal-approval';
-import { localOrigins } from '../../demo/server/origins';
+import { APPROVE_PATH } from '../../sandbox/stand-ins/paypal-approval';
+import { localOrigins } from '../../server/origins';
 import { OPTION_ATTRIBUTES } from '../../src/element/options';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { HOSTED_FIELDS_SILENT_FRAME_MS } from '../../src/shared/constants';

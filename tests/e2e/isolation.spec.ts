@@ -8,7 +8,7 @@
  * gateway; the test proves it sees those too.
  */
 import type { Page } from '@playwright/test';
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 import type { CardFields } from './models/card-fields';
 import type { PanelPage } from './models/panel';
 import type { Sandbox } from './models/sandbox';

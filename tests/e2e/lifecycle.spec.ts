@@ -42,7 +42,7 @@ const ATTRIBUTES = {
  * panel's yet: the minimal page's own element (made without authorization) is torn down first.
  */
 async function openEmptyPage(page: Page, authorization: string): Promise<OpenResources> {
-  await page.addInitScript({ path: 'demo/apple-pay-simulator.js' });
+  await page.addInitScript({ path: 'sandbox/stand-ins/apple-pay-simulator.js' });
   await installLeakProbe(page);
   // A panel that gets ready and goes: the page has loaded the panel's files, and what they keep for
   // the page (React's scheduler channel and its selection listener) is part of the baseline.

@@ -7,9 +7,9 @@
  * (docs/sandbox.md, "Testing with the provider's SDK").
  */
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { PAYPAL_SANDBOX_PAYER } from '../../demo/sandbox/test-values';
-import { localOrigins } from '../../demo/server/origins';
-import { PROVIDER_SANDBOX_API_ORIGIN } from '../../demo/server/provider-sdk';
+import { PAYPAL_SANDBOX_PAYER } from '../../sandbox/test-values';
+import { localOrigins } from '../../server/origins';
+import { PROVIDER_SANDBOX_API_ORIGIN } from '../../server/provider-sdk';
 import type { Sandbox } from './models/sandbox';
 import { chromiumOnly, expect, guardedTest } from './support/fixtures';
 

@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
-import { localOrigins } from '../../demo/server/origins';
-import { CHECKOUT_PATH } from '../../demo/sandbox/checkout';
-import { APPROVE_PATH } from '../../demo/sandbox/paypal-approval';
+import { localOrigins } from '../../server/origins';
+import { CHECKOUT_PATH } from '../../sandbox/checkout';
+import { APPROVE_PATH } from '../../sandbox/stand-ins/paypal-approval';
 import { expect, test } from './support/fixtures';
 
 const { version } = pkg;

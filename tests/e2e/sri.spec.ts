@@ -8,8 +8,8 @@ import { readdirSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
-import { distDir } from '../../demo/server/build';
-import { localOrigins } from '../../demo/server/origins';
+import { distDir } from '../../server/build';
+import { localOrigins } from '../../server/origins';
 import type { Sandbox } from './models/sandbox';
 import { expect, test } from './support/fixtures';
 

@@ -5,7 +5,7 @@
  * another card frame, is refused and the card still goes to the configured merchant's client API;
  * a gateway error's body never reaches the page, only its status and codes.
  */
-import { localOrigins } from '../../demo/server/origins';
+import { localOrigins } from '../../server/origins';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { VISA, type CardFields } from './models/card-fields';
 import type { PanelPage } from './models/panel';

@@ -144,7 +144,7 @@ function brokenPointer(pointer: DocPointer): string | null {
 }
 
 /** The folders whose files may point into docs/; the configuration files at the root may too. */
-const SOURCE_FOLDERS = ['src', 'frames', 'build', 'demo', 'tests'];
+const SOURCE_FOLDERS = ['src', 'frames', 'build', 'demo', 'sandbox', 'server', 'tests'];
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|css|html)$/;
 
 /** The source files, relative to the repository: code, stylesheets and pages, no dependencies. */

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
- * The layer rule (build/layers.js) as `npm run lint` applies it: the repository's own ESLint
- * configuration, without its type-aware rules so that a file that does not exist can be linted.
+ * The layer rule and the bundle rule (build/layers.js) as `npm run lint` applies them: the
+ * repository's own ESLint configuration, without its type-aware rules so that a file that does not
+ * exist can be linted.
  */
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
@@ -24,18 +25,22 @@ async function layerMessages(path: string, code: string): Promise<string[]> {
 }
 
 describe('the layer rule', () => {
-  it('is part of the lint of src/, frames/ and demo/', async () => {
+  it('is part of the lint of src/, frames/, sandbox/, server/ and demo/', async () => {
     for (const file of [
       'src/model/panel-model.ts',
       'frames/hosted-fields/frame.ts',
-      'demo/sandbox/gateway.ts',
+      'sandbox/gateway.ts',
+      'sandbox/stand-ins/cardinal.ts',
+      'server/serve.ts',
+      'demo/demo.js',
     ]) {
       const config = (await eslint.calculateConfigForFile(resolve(root, file))) as {
         rules: Record<string, unknown>;
       };
       expect(config.rules['boundaries/dependencies'], file).toBeDefined();
     }
-  });
+    // The first call loads ESLint's configuration and plugins, cold: seconds on a busy machine.
+  }, 30_000);
 
   it.each([
     [
@@ -55,7 +60,7 @@ describe('the layer rule', () => {
       "import { PanelRoot } from '../view/PanelRoot';",
       'controller may not import view',
     ],
-    ['src/index-probe.ts', "import { Views } from './view/Views';", 'entry may not import view'],
+    ['src/index-probe.ts', "import { Sheets } from './view/Sheets';", 'entry may not import view'],
     [
       'src/view/probe.ts',
       "import { PanelController } from '../controller/panel-controller';",
@@ -69,8 +74,19 @@ describe('the layer rule', () => {
     ],
     [
       'src/client/probe.ts',
-      "import { start } from '../../demo/sandbox/gateway';",
+      "import { start } from '../../sandbox/gateway';",
       'client may not import sandbox',
+    ],
+    [
+      'src/controller/probe.ts',
+      "import { SONGBIRD_PATH } from '../../sandbox/stand-ins/cardinal';",
+      'controller may not import sandbox',
+    ],
+    ['src/shared/probe.ts', "import { distDir } from '../../server/build';", 'shared may not import server'],
+    [
+      'frames/hosted-fields/probe.ts',
+      "import { localOrigins } from '../../server/origins';",
+      'frame may not import server',
     ],
     [
       'src/model/probe.ts',
@@ -92,36 +108,74 @@ describe('the layer rule', () => {
       "import { format } from '../hosted-fields/format';",
       'frames-shared may not import frame',
     ],
+    ['sandbox/probe.ts', "import { createClient } from '../src/client';", 'sandbox may not import client'],
     [
-      'demo/sandbox/probe.ts',
+      'sandbox/probe.ts',
+      "import { createError } from '../src/shared/errors';",
+      'sandbox may not import shared',
+    ],
+    [
+      'sandbox/probe.ts',
+      "import { FRAME_MESSAGE_TYPES } from '../src/shared/frame-messages';",
+      'sandbox may not import shared',
+    ],
+    [
+      'sandbox/stand-ins/probe.ts',
       "import { createClient } from '../../src/client';",
       'sandbox may not import client',
     ],
     [
-      'demo/sandbox/probe.ts',
-      "import { createError } from '../../src/shared/errors';",
-      'sandbox may not import shared',
+      'server/probe.ts',
+      "import { BUNDLE_URL } from '../src/shared/bundle-location';",
+      'server may not import shared',
     ],
-    [
-      'demo/server/probe.ts',
-      "import { BUNDLE_URL } from '../../src/shared/bundle-location';",
-      'demo-server may not import shared',
-    ],
-    [
-      'demo/sandbox/probe.ts',
-      "import { origins } from '../server/origins';",
-      'sandbox may not import demo-server',
-    ],
+    ['server/probe.ts', "import { httpRequest } from '../src/client/http';", 'server may not import client'],
+    ['sandbox/probe.ts', "import { origins } from '../server/origins';", 'sandbox may not import server'],
     [
       'demo/probe.js',
       "import { ENDPOINTS } from '../src/shared/endpoints';",
       'merchant-page may not import shared',
+    ],
+    [
+      'demo/probe.js',
+      "import { MERCHANTS } from '../sandbox/merchants';",
+      'merchant-page may not import sandbox',
+    ],
+    [
+      'demo/provider-sdk/probe.js',
+      "import { localOrigins } from '../../server/origins';",
+      'merchant-page may not import server',
     ],
     ['src/model/probe.ts', "import { useState } from 'react';", 'Only the view imports React'],
     [
       'frames/hosted-fields/probe.ts',
       "import { createRoot } from 'react-dom/client';",
       'Only the view imports React',
+    ],
+    [
+      'src/controller/probe.ts',
+      "import { SheetCoordinator } from './runtime/coordinator';",
+      'modules/panel is loaded on demand: outside its folder, import only its types',
+    ],
+    [
+      'src/controller/runtime/probe.ts',
+      "import { CardFrames } from '../card-frames';",
+      "reads the first script's code through the files of CORE_EXPORTS",
+    ],
+    [
+      'src/controller/runtime/probe.ts',
+      "import { createPayPalWallet } from '../../methods/paypal/paypal-wallet';",
+      'modules/paypal is loaded on demand',
+    ],
+    [
+      'src/methods/paypal/probe.ts',
+      "import { createApplePay } from '../apple-pay/apple-pay';",
+      'modules/apple-pay is loaded on demand',
+    ],
+    [
+      'src/methods/hosted-fields/probe.ts',
+      "import { createHostedFields } from './standalone/create-hosted-fields';",
+      'modules/hosted-fields is loaded on demand',
     ],
   ])('reports %s importing against the direction: %s', async (path, code, expected) => {
     const messages = await layerMessages(path, `${code}\n`);
@@ -141,10 +195,55 @@ describe('the layer rule', () => {
     ['frames/paypal/probe.ts', "import { readReturn } from './return';"],
     ['frames/three-d-secure/probe.ts', "import { joinChannel } from '../shared/join-channel';"],
     ['frames/hosted-fields/probe.ts', "import { httpRequest } from '../../src/client/http';"],
-    ['demo/sandbox/probe.ts', "import { ENDPOINTS } from '../../src/shared/endpoints';"],
-    ['demo/server/probe.ts', "import { deviceSessions } from '../sandbox/device-sessions';"],
-    ['demo/server/probe.ts', "import type { Flavour } from '../../src/shared/flavours';"],
+    ['sandbox/probe.ts', "import { ENDPOINTS } from '../src/shared/endpoints';"],
+    ['sandbox/stand-ins/probe.ts', "import { CARDINAL_STAND_IN_FOLDER } from '../../src/shared/flavours';"],
+    ['sandbox/stand-ins/probe.ts', "import { errorReply } from '../http';"],
+    ['sandbox/probe.ts', "import { cardinalRoutes } from './stand-ins/cardinal';"],
+    ['server/probe.ts', "import { deviceSessions } from '../sandbox/device-sessions';"],
+    ['server/probe.ts', "import type { Flavour } from '../src/shared/flavours';"],
+    ['src/controller/probe.ts', "import type { SheetCoordinator } from './runtime/coordinator';"],
+    ['src/controller/probe.test.ts', "import { SheetCoordinator } from './runtime/coordinator';"],
+    ['src/controller/runtime/probe.ts', "import { BANK_FRAME_SLOT } from '../index';"],
+    ['src/controller/runtime/probe.ts', "import type { CardFrames } from '../card-frames';"],
+    ['src/controller/runtime/probe.ts', "import { PanelModel } from '../../model/panel-model';"],
+    ['src/methods/paypal/probe.ts', "import { walletModule } from '../wallet';"],
   ])('lets %s import down the layers: %s', async (path, code) => {
     expect(await layerMessages(path, `${code}\n`)).toEqual([]);
+  });
+});
+
+/** The test helpers' rule's messages for `code` as if it were the file at `path`. */
+async function helperMessages(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, path) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports' || message.fatal)
+    .map((message) => message.message);
+}
+
+describe('the test helpers', () => {
+  it.each([
+    ['src/controller/probe.ts', "import { fakeCardFrames } from './test-support';"],
+    ['src/view/probe.ts', "import { optionSamples } from '../shared/shape-samples';"],
+    ['frames/hosted-fields/probe.ts', "import { fieldFrame } from './test-support.ts';"],
+    ['sandbox/probe.ts', "import { useSandbox } from './test-server';"],
+    ['sandbox/stand-ins/probe.ts', "import { approve } from '../paypal-test-support';"],
+    ['server/probe.ts', "import { lookup } from '../sandbox/three-d-secure-test-support';"],
+    ['build/probe.ts', "export { optionSamples } from '../src/shared/shape-samples';"],
+  ])('are refused to %s: %s', async (path, code) => {
+    expect(await helperMessages(path, `${code}\n`)).toEqual([
+      expect.stringContaining('Only tests import test helpers'),
+    ]);
+  });
+
+  it.each([
+    ['src/controller/probe.test.ts', "import { fakeCardFrames } from './test-support';"],
+    ['src/view/probe.test.tsx', "import { optionSamples } from '../shared/shape-samples';"],
+    ['src/controller/test-support.ts', "import { optionSamples } from '../shared/shape-samples';"],
+    ['sandbox/paypal-test-support.ts', "import { useSandbox } from './test-server';"],
+    ['tests/e2e/probe.spec.ts', "import { optionSamples } from '../../src/shared/shape-samples';"],
+    // The sandbox's own test values are the sandbox's, not a test's.
+    ['sandbox/probe.ts', "import { SEED_CUSTOMER } from './test-values';"],
+  ])('are open to %s: %s', async (path, code) => {
+    expect(await helperMessages(path, `${code}\n`)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PORT_VARIABLES } from '../../demo/server/origins.ts';
+import { PORT_VARIABLES } from '../../server/origins.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -39,10 +39,10 @@ describe('a default port in a test', () => {
   it.each([
     ['src/client/probe.test.ts', `export const url = 'https://${GATEWAY}/merchants/m';`],
     ['frames/hosted-fields/probe.test.ts', `export const host = \`http://${ASSETS}/\${String(1)}\`;`],
-    ['demo/sandbox/probe.test.ts', `export const origin = 'https://${MERCHANT}';`],
+    ['sandbox/probe.test.ts', `export const origin = 'https://${MERCHANT}';`],
     ['src/methods/paypal/test-support.ts', `export const page = 'https://${ASSETS}/x';`],
-    ['demo/sandbox/three-d-secure-test-support.ts', `export const term = 'https://${GATEWAY}/term';`],
-    ['demo/sandbox/test-server.ts', `export const TEST_ASSETS_ORIGIN = 'https://${ASSETS}';`],
+    ['sandbox/three-d-secure-test-support.ts', `export const term = 'https://${GATEWAY}/term';`],
+    ['sandbox/test-server.ts', `export const TEST_ASSETS_ORIGIN = 'https://${ASSETS}';`],
     ['tests/e2e/probe.spec.ts', `export const gateway = 'https://${GATEWAY}';`],
     ['tests/bench/probe.ts', `export const merchant = 'https://${MERCHANT}/minimal.html';`],
   ])('is refused in %s', async (path, code) => {
@@ -60,10 +60,10 @@ describe('a default port in a test', () => {
     ['src/client/probe.test.ts', `export const other = 'https://${GATEWAY}0';`],
     // The defaults themselves, and what code outside the tests says of them.
     [
-      'demo/server/origins.ts',
+      'server/origins.ts',
       `export const PORTS = { merchant: ${String(PORT_VARIABLES.PANEL_MERCHANT_PORT)} };`,
     ],
-    ['demo/sandbox/state.ts', `/** e.g. \`https://${GATEWAY}\` */\nexport const origin = '';`],
+    ['sandbox/state.ts', `/** e.g. \`https://${GATEWAY}\` */\nexport const origin = '';`],
   ])('is not what %s holds: %s', async (path, code) => {
     expect(await portMessages(path, code)).toEqual([]);
   });

@@ -10,10 +10,10 @@ import { createServer } from 'node:net';
 import { Capabilities, WebDriver, type WebElement } from 'selenium-webdriver';
 import http from 'selenium-webdriver/http';
 import pkg from '../../package.json' with { type: 'json' };
-import { ensureLocalBuild } from '../../demo/server/build.ts';
-import { ensureCertificate } from '../../demo/server/certs.ts';
-import { localOrigins, type LocalOrigins } from '../../demo/server/origins.ts';
-import { startServers } from '../../demo/server/serve.ts';
+import { ensureLocalBuild } from '../../server/build.ts';
+import { ensureCertificate } from '../../server/certs.ts';
+import { localOrigins, type LocalOrigins } from '../../server/origins.ts';
+import { startServers } from '../../server/serve.ts';
 import { binaryOf } from '../tools/browsers.ts';
 
 /** The driver and the browser it starts (Debian's `wpewebkit-driver` and `cog`). */

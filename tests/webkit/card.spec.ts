@@ -2,8 +2,8 @@
  * A shopper pays by card in WebKit: with the pointer and with the keyboard alone, through a field's
  * error and its fix, and with a saved card of a returning customer.
  */
-import { MERCHANTS } from '../../demo/sandbox/merchants';
-import { SEED_CUSTOMER } from '../../demo/sandbox/test-values';
+import { MERCHANTS } from '../../sandbox/merchants';
+import { SEED_CUSTOMER } from '../../sandbox/test-values';
 import { CALL_PATHS } from '../e2e/models/sandbox';
 import { VISA } from './models/card-fields';
 import { expect, test } from './support/fixtures';

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MERCHANTS } from '../../demo/sandbox/merchants';
+import { MERCHANTS } from '../../sandbox/merchants';
 import type { TextKey } from '../../src/i18n/en-US';
 import { CALL_PATHS } from '../e2e/models/sandbox';
 import { VISA } from './models/card-fields';

@@ -3,13 +3,13 @@
  * through the modal's focus trap, and version 2 in the sandbox issuer's challenge, answered with its
  * password.
  */
-import { MERCHANTS } from '../../demo/sandbox/merchants';
+import { MERCHANTS } from '../../sandbox/merchants';
 import {
   THREE_D_SECURE_2_CARD_NUMBERS,
   THREE_D_SECURE_2_PASSWORD,
   THREE_D_SECURE_CARD_NUMBERS,
-} from '../../demo/sandbox/test-values';
-import { ISSUER_CHALLENGE_PATH } from '../../demo/sandbox/three-d-secure-2';
+} from '../../sandbox/test-values';
+import { ISSUER_CHALLENGE_PATH } from '../../sandbox/three-d-secure-2';
 import { CALL_PATHS } from '../e2e/models/sandbox';
 import type { WebKitCardFields } from './models/card-fields';
 import type { WebKitPanel } from './models/panel';

@@ -3,7 +3,7 @@
  * all: PayPal in its popup, Google Pay through the sandbox's stand-in for Google's script, and Apple
  * Pay through the demo's simulator (WebKitGTK has no Apple Pay of its own).
  */
-import { PAYPAL_SANDBOX_PAYER } from '../../demo/sandbox/test-values';
+import { PAYPAL_SANDBOX_PAYER } from '../../sandbox/test-values';
 import { CALL_PATHS } from '../e2e/models/sandbox';
 import type { WebKitPage } from './models/page';
 import type { WebKitPanel } from './models/panel';

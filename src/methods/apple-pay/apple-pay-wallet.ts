@@ -6,6 +6,7 @@
  */
 import type { GatewayClient } from '../../client';
 import { createError, isPanelError, type PanelError } from '../../shared/errors';
+import { createLifetime } from '../../shared/lifetime';
 import type { WalletIntegration } from '../wallet';
 import { createApplePay } from './apple-pay';
 import { applePaySessionConstructor, type ApplePaySessionLike } from './apple-pay-session';
@@ -16,15 +17,23 @@ const APPLE_PAY_VERSION = 3;
 /** Apple Pay for the panel's button. */
 export function createApplePayWallet(client: GatewayClient): WalletIntegration {
   const applePay = createApplePay(client);
+  const lifetime = createLifetime();
+  const ended = lifetime.signal;
   let active: ApplePaySessionLike | null = null;
-  let tornDown = false;
+  lifetime.onEnd(() => {
+    applePay.teardown();
+  });
+  lifetime.onEnd(() => {
+    active?.abort();
+    active = null;
+  });
   return {
     pay(options, _locale, handlers) {
       const Session = applePaySessionConstructor();
-      if (!Session || active || tornDown) return;
+      if (!Session || active || ended.aborted) return;
       const fail = (error: unknown, fallback: PanelError): void => {
         active = null;
-        if (!tornDown) handlers.failed(isPanelError(error) ? error : fallback);
+        if (!ended.aborted) handlers.failed(isPanelError(error) ? error : fallback);
       };
       const paymentRequest = options?.paymentRequest;
       const displayName = options?.displayName;
@@ -65,7 +74,7 @@ export function createApplePayWallet(client: GatewayClient): WalletIntegration {
           (method) => {
             session.completePayment(Session.STATUS_SUCCESS);
             active = null;
-            if (!tornDown) handlers.paid(method);
+            if (!ended.aborted) handlers.paid(method);
           },
           (error: unknown) => {
             session.completePayment(Session.STATUS_FAILURE);
@@ -80,10 +89,7 @@ export function createApplePayWallet(client: GatewayClient): WalletIntegration {
       session.begin();
     },
     teardown() {
-      tornDown = true;
-      active?.abort();
-      active = null;
-      applePay.teardown();
+      lifetime.end();
     },
   };
 }

@@ -8,6 +8,8 @@ import type { GatewayClient } from '../../client';
 import { ANALYTICS_COMPONENT_PREFIX } from '../../shared/constants';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
 import { createError, isPanelError, registerErrors, type PanelError } from '../../shared/errors';
+import { createLifetime } from '../../shared/lifetime';
+import { refuseAfterTeardown } from '../../shared/refuse-after-teardown';
 import {
   array,
   isObject as isRecord,
@@ -171,20 +173,16 @@ export function createApplePay(client: GatewayClient): ApplePay {
   }
   const applePayWeb = client.configuration.gatewayConfiguration.applePayWeb;
   if (!applePayWeb) throw createError('APPLE_PAY_NOT_ENABLED');
-  let tornDown = false;
+  const lifetime = createLifetime();
 
   const analytics = (event: string): void => {
     client.analytics.send(`applepay.${event}`, ANALYTICS_COMPONENT_PREFIX);
   };
-  const ensureActive = (method: string): void => {
-    if (tornDown) throw createError('METHOD_CALLED_AFTER_TEARDOWN', { method }, { method });
-  };
 
   analytics('initialized');
 
-  return {
+  const applePay: ApplePay = {
     createPaymentRequest(merchantRequest) {
-      ensureActive('createPaymentRequest');
       const defaults: ApplePayPaymentRequestLike = {
         merchantCapabilities: [...(applePayWeb.merchantCapabilities ?? DEFAULT_MERCHANT_CAPABILITIES)],
       };
@@ -197,7 +195,6 @@ export function createApplePay(client: GatewayClient): ApplePay {
     },
 
     async performValidation(options) {
-      ensureActive('performValidation');
       // Read loosely: plain-JavaScript callers can leave out what the types require.
       const { validationURL, displayName } = (options as Partial<PerformValidationOptions> | undefined) ?? {};
       if (!validationURL) throw createError('APPLE_PAY_VALIDATION_URL_REQUIRED');
@@ -228,7 +225,6 @@ export function createApplePay(client: GatewayClient): ApplePay {
     },
 
     async tokenize(options) {
-      ensureActive('tokenize');
       const token: unknown = (options as { token?: unknown } | undefined)?.token;
       if (!isRecord(token)) throw createError('APPLE_PAY_PAYMENT_TOKEN_REQUIRED');
       const failed = (originalError: unknown): PanelError => {
@@ -253,7 +249,12 @@ export function createApplePay(client: GatewayClient): ApplePay {
     },
 
     teardown() {
-      tornDown = true;
+      lifetime.end();
     },
   };
+  return refuseAfterTeardown(applePay, lifetime, {
+    promised: ['performValidation', 'tokenize'],
+    exempt: ['teardown'],
+    detailed: true,
+  });
 }

@@ -3,22 +3,15 @@
  * Apple Pay, whose gateway enables it, on a browser that can pay with it.
  * @packageDocumentation
  */
-import type { IconNode } from '../../shared/icon-node';
 import { defineModule } from '../../shared/module-registry';
+import { walletModule, type WalletModule } from '../wallet';
 import { APPLE_PAY_ICON } from './icon';
 import { createApplePayWallet } from './apple-pay-wallet';
 
-/** What the Apple Pay file gives the panel. */
-export interface ApplePayModule {
-  createApplePayWallet: typeof createApplePayWallet;
-  /** The option's mark, which the panel shows beside its name and its saved methods. */
-  icon: IconNode;
-}
-
 declare module '../../shared/module-registry' {
   interface PanelModules {
-    'apple-pay': ApplePayModule;
+    'apple-pay': WalletModule;
   }
 }
 
-defineModule('apple-pay', { createApplePayWallet, icon: APPLE_PAY_ICON });
+defineModule('apple-pay', walletModule({ icon: APPLE_PAY_ICON, createWallet: createApplePayWallet }));

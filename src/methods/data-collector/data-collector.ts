@@ -7,6 +7,8 @@
 import type { GatewayClient } from '../../client';
 import type { DataCollectorOptions } from '../../model/options';
 import { createError } from '../../shared/errors';
+import { createLifetime } from '../../shared/lifetime';
+import { refuseAfterTeardown } from '../../shared/refuse-after-teardown';
 import './errors';
 import { setupFraudnet } from './fraudnet';
 import { clearKountSessions, setupKount } from './kount';
@@ -70,7 +72,11 @@ function startCollector(client: GatewayClient, options: DataCollectorOptions): D
 
   const configuration = client.configuration.gatewayConfiguration;
   const ids: DeviceDataIds = {};
+  const lifetime = createLifetime();
   const added: Element[] = [];
+  lifetime.onEnd(() => {
+    for (const element of added) element.remove();
+  });
   if (kount) {
     if (!configuration.kount) throw createError('DATA_COLLECTOR_KOUNT_NOT_ENABLED');
     const session = setupKount({
@@ -88,18 +94,12 @@ function startCollector(client: GatewayClient, options: DataCollectorOptions): D
     added.push(...fraudnet.elements);
   }
 
-  let tornDown = false;
-  return {
+  const collector: DataCollector = {
     deviceData: JSON.stringify(ids),
     teardown() {
-      if (tornDown) {
-        return Promise.reject(
-          createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'teardown' }, { method: 'teardown' }),
-        );
-      }
-      tornDown = true;
-      for (const element of added) element.remove();
+      lifetime.end();
       return Promise.resolve();
     },
   };
+  return refuseAfterTeardown(collector, lifetime, { promised: ['teardown'], detailed: true });
 }

@@ -109,33 +109,38 @@ function handlers() {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('createGooglePayWallet', () => {
-  it('refuses a Google Pay API version other than 2', () => {
-    expect(() =>
+  it('refuses a Google Pay API version other than 2, before it loads Google', async () => {
+    const google = fakeGoogle();
+    const load = vi.fn(google.load);
+    await expect(
       createGooglePayWallet(CLIENT(), {
         option: { ...OPTION, googlePayVersion: 1 },
         onButtonClick: () => undefined,
-      }),
-    ).toThrow(
+        loadPayApi: load,
+      }).ready?.(),
+    ).rejects.toEqual(
       expect.objectContaining({
         code: 'GOOGLE_PAYMENT_UNSUPPORTED_VERSION',
         message: expect.stringContaining('Google Pay version 1.') as unknown,
       }),
     );
-    expect(() =>
+    expect(load).not.toHaveBeenCalled();
+    await expect(
       createGooglePayWallet(CLIENT(), {
         option: { ...OPTION, googlePayVersion: 2 },
         onButtonClick: () => undefined,
-      }),
-    ).not.toThrow();
+        loadPayApi: load,
+      }).ready?.(),
+    ).resolves.toBe(true);
   });
 
-  it('refuses button options Google does not know, naming the key', () => {
-    expect(() =>
+  it('refuses button options Google does not know, naming the key', async () => {
+    await expect(
       createGooglePayWallet(CLIENT(), {
         option: { ...OPTION, button: { buttonSizeMode: 'huge' } },
         onButtonClick: () => undefined,
-      }),
-    ).toThrow(
+      }).ready?.(),
+    ).rejects.toEqual(
       expect.objectContaining({
         code: 'INVALID_OPTION',
         details: { reason: expect.stringContaining('"button.buttonSizeMode" does not fit') as unknown },

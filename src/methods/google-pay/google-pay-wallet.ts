@@ -7,10 +7,11 @@
 import type { GatewayClient } from '../../client';
 import { GOOGLE_PAY_READY_TIMEOUT_MS } from '../../shared/constants';
 import { createError, isPanelError, type PanelError } from '../../shared/errors';
+import { createLifetime, deferred } from '../../shared/lifetime';
 import { googlePayButtonOptions as buttonOptions } from '../../model/google-pay-button';
 import { INVALID, isObject, refusal } from '../../shared/strict-readers';
-import type { WalletIntegration } from '../wallet';
-import { createGooglePayment, GOOGLE_PAY_API_VERSION } from './google-payment';
+import type { WalletContext, WalletIntegration } from '../wallet';
+import { createGooglePayment, GOOGLE_PAY_API_VERSION, type GooglePayment } from './google-payment';
 import {
   loadPayApi,
   type ButtonOptionsLike,
@@ -19,20 +20,8 @@ import {
   type PaymentsClientLike,
 } from './pay-api';
 
-/** Options of {@link createGooglePayWallet}. */
-export interface GooglePayWalletOptions {
-  /** The merchant's `googlePay` option as the panel was given it. */
-  option: Record<string, unknown> | undefined;
-  /**
-   * The shopper clicked Google's button: called synchronously inside the click, so the panel can
-   * start the payment there (Google opens its sheet only inside a user gesture).
-   */
-  onButtonClick: () => void;
-  /**
-   * The shadow root Google's button will be placed in: Google appends the button's stylesheet
-   * there (`buttonRootNode`), since styles of the document do not reach into a shadow root.
-   */
-  buttonRootNode?: ShadowRoot;
+/** Options of {@link createGooglePayWallet}: what the panel gives every wallet, and Google's script. */
+export interface GooglePayWalletOptions extends Omit<WalletContext, 'paymentOption'> {
   /** Loads Google's script (tests pass their own). */
   loadPayApi?: () => Promise<PaymentsClientConstructorLike>;
 }
@@ -73,16 +62,12 @@ function requestFailed(error: unknown): PanelError {
 }
 
 /**
- * Google Pay for the panel's sheet.
- * @throws PanelError `GOOGLE_PAYMENT_NOT_ENABLED` when the gateway configuration has no usable
- *   `androidPay`; `GOOGLE_PAYMENT_UNSUPPORTED_VERSION` when the merchant asks for a Google Pay API
- *   version other than 2.
+ * The merchant's option split, once Google Pay has checked what is its own to check.
+ * @throws PanelError `INVALID_OPTION` for a button option Google does not know;
+ *   `GOOGLE_PAYMENT_UNSUPPORTED_VERSION` for a Google Pay API version other than 2.
  */
-export function createGooglePayWallet(
-  client: GatewayClient,
-  options: GooglePayWalletOptions,
-): WalletIntegration {
-  const created = splitOption(options.option);
+function checkedOption(option: Record<string, unknown> | undefined): ReturnType<typeof splitOption> {
+  const created = splitOption(option);
   // The element checks the option's shape; the button's values are Google's, checked here.
   if (buttonOptions(created.button) === INVALID) {
     throw createError(
@@ -94,16 +79,47 @@ export function createGooglePayWallet(
   if (created.version !== undefined && created.version !== GOOGLE_PAY_API_VERSION) {
     throw createError('GOOGLE_PAYMENT_UNSUPPORTED_VERSION', { version: JSON.stringify(created.version) });
   }
-  const googlePayment = createGooglePayment(client);
+  return created;
+}
+
+/**
+ * Google Pay for the panel's sheet. Options or a configuration Google Pay cannot use leave the
+ * option out, as Google's own refusal does: `ready()` rejects, before Google's script is loaded,
+ * with `INVALID_OPTION` (a button option Google does not know), `GOOGLE_PAYMENT_UNSUPPORTED_VERSION`
+ * (a Google Pay API version other than 2) or `GOOGLE_PAYMENT_NOT_ENABLED` (no usable `androidPay`
+ * in the gateway configuration).
+ */
+export function createGooglePayWallet(
+  client: GatewayClient,
+  options: GooglePayWalletOptions,
+): WalletIntegration {
+  let created: ReturnType<typeof splitOption>;
+  let googlePayment: GooglePayment;
+  try {
+    created = checkedOption(options.option);
+    googlePayment = createGooglePayment(client);
+  } catch (error) {
+    // Only the checks above throw, each a catalogue error.
+    const refused = deferred<boolean>();
+    refused.reject(error as PanelError);
+    return { ready: () => refused.promise, pay: () => undefined, teardown: () => undefined };
+  }
   const load = options.loadPayApi ?? (() => loadPayApi());
   let paymentsClient: PaymentsClientLike | null = null;
   let button: HTMLElement | null = null;
   let checking: Promise<boolean> | null = null;
   let active = false;
-  let tornDown = false;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
+  const lifetime = createLifetime();
+  const ended = lifetime.signal;
   // Read through a function: a teardown may come while Google answers.
-  const isTornDown = (): boolean => tornDown;
+  const isTornDown = (): boolean => ended.aborted;
+  lifetime.onEnd(() => {
+    clearTimeout(readyTimer);
+    button?.remove();
+    button = null;
+    paymentsClient = null;
+  });
 
   /**
    * Google's answer to `isReadyToPay`, or `GOOGLE_PAYMENT_READY_TIMEOUT` when none comes in time:
@@ -135,7 +151,7 @@ export function createGooglePayWallet(
 
   const check = async (): Promise<boolean> => {
     const PaymentsClient = await load();
-    if (tornDown) return false;
+    if (ended.aborted) return false;
     try {
       const ready = new PaymentsClient({ environment: googlePayment.environment });
       const first = request(options.option);
@@ -178,7 +194,7 @@ export function createGooglePayWallet(
     pay(option, _locale, handlers) {
       const client = paymentsClient;
       // One sheet at a time: a second click while it is open is not a second payment.
-      if (!client || active || tornDown) return;
+      if (!client || active || ended.aborted) return;
       let pending: Promise<unknown>;
       try {
         // Synchronously inside the click: Google opens its sheet only inside a user gesture.
@@ -192,7 +208,7 @@ export function createGooglePayWallet(
       pending.then(
         (paymentData) => {
           active = false;
-          if (tornDown) return;
+          if (ended.aborted) return;
           handlers.busy(false);
           let method;
           try {
@@ -205,7 +221,7 @@ export function createGooglePayWallet(
         },
         (error: unknown) => {
           active = false;
-          if (tornDown) return;
+          if (ended.aborted) return;
           handlers.busy(false);
           // The shopper closed Google's sheet: nothing to report, the panel stays where it was.
           if (isObject(error) && error.statusCode === 'CANCELED') return;
@@ -215,11 +231,7 @@ export function createGooglePayWallet(
     },
 
     teardown() {
-      tornDown = true;
-      clearTimeout(readyTimer);
-      button?.remove();
-      button = null;
-      paymentsClient = null;
+      lifetime.end();
     },
   };
 }

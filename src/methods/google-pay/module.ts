@@ -3,22 +3,22 @@
  * Google Pay and whose gateway enables it.
  * @packageDocumentation
  */
-import type { IconNode } from '../../shared/icon-node';
 import { defineModule } from '../../shared/module-registry';
+import { walletModule, type WalletModule } from '../wallet';
 import { GOOGLE_PAY_ICON } from './icon';
 import { createGooglePayWallet } from './google-pay-wallet';
 
-/** What the Google Pay file gives the panel. */
-export interface GooglePayModule {
-  createGooglePayWallet: typeof createGooglePayWallet;
-  /** The option's mark, which the panel shows beside its name and its saved methods. */
-  icon: IconNode;
-}
-
 declare module '../../shared/module-registry' {
   interface PanelModules {
-    'google-pay': GooglePayModule;
+    'google-pay': WalletModule;
   }
 }
 
-defineModule('google-pay', { createGooglePayWallet, icon: GOOGLE_PAY_ICON });
+defineModule(
+  'google-pay',
+  walletModule({
+    icon: GOOGLE_PAY_ICON,
+    buttonPart: 'google-pay-button',
+    createWallet: createGooglePayWallet,
+  }),
+);

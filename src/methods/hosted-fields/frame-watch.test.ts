@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOSTED_FIELDS_SETUP_TIMEOUT_MS, HOSTED_FIELDS_SILENT_FRAME_MS } from '../../shared/constants';
 import { PanelError } from '../../shared/errors';
-import { createHostedFields } from './create-hosted-fields';
+import { createHostedFields } from './standalone/create-hosted-fields';
 import { addContainers, ASSETS_ORIGIN, fakeClient, flush, harness, stubFrameWindows } from './test-support';
 
 beforeEach(() => {

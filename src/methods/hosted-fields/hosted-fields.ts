@@ -13,6 +13,7 @@ import {
   HOSTED_FIELDS_LOAD_TIMEOUT_MS,
 } from '../../shared/constants';
 import { createError, panelErrorFromJSON, type PanelError } from '../../shared/errors';
+import { createLifetime, deferred } from '../../shared/lifetime';
 import { createChannelId, frameHash, openMessage, wrap } from '../../shared/frame-channel';
 import type { CardPayload, FrameToPageMessage, PageToFrameMessage } from '../../shared/frame-messages';
 import { parseFrameToPageMessage } from '../../shared/frame-to-page-schema';
@@ -64,7 +65,12 @@ export interface HostedFieldsState {
 /** Events of {@link HostedFields.on}: the field events, and Enter pressed in a field. */
 export type HostedFieldsEvent = FieldEventType | 'inputSubmitRequest';
 
-/** An instance of hosted fields. After {@link HostedFields.teardown} every method fails with `METHOD_CALLED_AFTER_TEARDOWN`. */
+/**
+ * An instance of hosted fields. The one `createHostedFields` resolves with fails every call after
+ * {@link HostedFields.teardown} with `METHOD_CALLED_AFTER_TEARDOWN`
+ * (standalone/create-hosted-fields.ts); the panel, which holds its own, calls nothing of it after
+ * teardown.
+ */
 export interface HostedFields {
   /** Calls `handler` with a fresh copy of the state on every `event`; returns the unsubscribe. */
   on(event: HostedFieldsEvent, handler: (state: HostedFieldsState) => void): () => void;
@@ -187,7 +193,6 @@ export interface OpenHostedFieldsOptions {
   styles?: FieldStyles;
   frameTitle?: (field: FieldKey) => string;
   debug?: boolean;
-  signal?: AbortSignal;
 }
 
 /**
@@ -205,6 +210,11 @@ export interface OpenedHostedFields {
   readonly fields: readonly FieldKey[];
   /** The origin the frames come from. */
   readonly frameOrigin: string;
+  /**
+   * Aborted when the fields end: torn down, or given up before they were ready. What hands the
+   * instance to a merchant refuses its calls from then on (standalone/create-hosted-fields.ts).
+   */
+  readonly signal: AbortSignal;
   /**
    * The fields whose frame's document has loaded but that have not said ready: a page that is not
    * the frame (an error page, a refusal) or one that cannot answer this page. Watchers read it
@@ -225,14 +235,10 @@ export interface OpenedHostedFields {
  * the client through {@link OpenedHostedFields.connect}.
  */
 export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHostedFields {
-  let resolve!: (instance: HostedFields) => void;
-  let reject!: (error: Error) => void;
-  const ready = new Promise<HostedFields>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
   // Nobody may be waiting yet (the panel asks later); a failure is still reported when it does.
-  ready.catch(() => undefined);
+  const { promise: ready, resolve, reject } = deferred<HostedFields>();
+  const lifetime = createLifetime();
+  const ended = lifetime.signal;
   {
     let client: GatewayClient | undefined;
     const assetsOrigin = new URL(options.frameFolder).origin;
@@ -250,7 +256,6 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
     let cards: CardCandidate[] = [];
     let emittedBy: FieldKey | undefined;
     let loaded = false;
-    let tornDown = false;
     let pending: PendingTokenize | undefined;
 
     const frameUrl = `${options.frameFolder}html/hosted-fields-frame${
@@ -308,25 +313,15 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
       });
     };
 
-    const destroy = (): void => {
-      tornDown = true;
-      clearTimeout(loadTimer);
-      window.removeEventListener('message', onMessage);
-      for (const { iframe, container } of fields.values()) {
-        iframe.remove();
-        container.classList.remove(...STATE_CLASSES);
-      }
-    };
-
     const fail = (error: Error): void => {
       if (loaded) return;
-      destroy();
+      lifetime.end();
       reject(error);
     };
 
     /** Every frame has reported ready and the client is there: the fields are ready. */
     const finishLoading = (): void => {
-      if (loaded || tornDown || !client || reported.size < fields.size) return;
+      if (loaded || ended.aborted || !client || reported.size < fields.size) return;
       loaded = true;
       clearTimeout(loadTimer);
       configureTokenizer();
@@ -411,12 +406,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
       }
     }
 
-    const live = (method: string): void => {
-      if (tornDown) throw createError('METHOD_CALLED_AFTER_TEARDOWN', { method });
-    };
-
     const fieldFor = (method: string, key: unknown): Field => {
-      live(method);
       if (!isFieldKey(key)) throw createError('HOSTED_FIELDS_FIELD_INVALID', { field: String(key) });
       const field = fields.get(key);
       if (!field) throw createError('HOSTED_FIELDS_FIELD_NOT_PRESENT', { method, field: key });
@@ -425,7 +415,6 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
 
     const instance: HostedFields = {
       on(event, handler) {
-        live('on');
         let set = handlers.get(event);
         if (!set) handlers.set(event, (set = new Set()));
         set.add(handler);
@@ -434,12 +423,9 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         };
       },
       getState() {
-        live('getState');
         return snapshot();
       },
       tokenize(tokenizeOptions = {}) {
-        if (tornDown)
-          return Promise.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'tokenize' }));
         if (pending) return pending.promise;
         const requestId = createChannelId();
         let finish!: PendingTokenize['finish'];
@@ -489,7 +475,6 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         post(fieldFor('removeClass', field), { type: 'removeClass', field, className });
       },
       relabel(texts, newStyles = styles) {
-        live('relabel');
         styles = newStyles;
         for (const field of fields.values()) {
           const text = texts[field.key];
@@ -500,9 +485,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         }
       },
       teardown() {
-        if (tornDown)
-          return Promise.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'teardown' }));
-        destroy();
+        lifetime.end();
         pending?.finish(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'tokenize' }));
         analytics('teardown-completed');
         return Promise.resolve();
@@ -526,6 +509,10 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         iframe.setAttribute('allowtransparency', 'true');
         iframe.setAttribute('frameborder', '0');
         iframe.setAttribute('scrolling', 'no');
+        lifetime.onEnd(() => {
+          iframe.remove();
+          container.classList.remove(...STATE_CLASSES);
+        });
         fields.set(key, {
           key,
           options: fieldOptions,
@@ -547,15 +534,16 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         return [...fields.keys()];
       },
       frameOrigin: assetsOrigin,
+      signal: ended,
       get silent() {
         return [...loadedFrames].filter((key) => !reported.has(key));
       },
       addFields(added) {
-        if (loaded || tornDown) return;
+        if (loaded || ended.aborted) return;
         addFields(added);
       },
       connect(connected) {
-        if (client || tornDown) return;
+        if (client || ended.aborted) return;
         client = connected;
         for (const event of unsent.splice(0)) analytics(event);
         finishLoading();
@@ -565,21 +553,15 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
       },
     };
 
-    const { signal } = options;
-    // An abort's reason is the caller's (an AbortError unless they give their own).
-    if (signal?.aborted) {
-      tornDown = true;
-      reject(signal.reason as Error);
-      return opened;
-    }
-    signal?.addEventListener('abort', () => {
-      fail(signal.reason as Error);
-    });
     analytics('initialized');
     window.addEventListener('message', onMessage);
     const loadTimer = setTimeout(() => {
       analytics('load.timed-out');
     }, HOSTED_FIELDS_LOAD_TIMEOUT_MS);
+    lifetime.onEnd(() => {
+      window.removeEventListener('message', onMessage);
+      clearTimeout(loadTimer);
+    });
     addFields(options.fields);
     return opened;
   }

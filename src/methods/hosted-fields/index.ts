@@ -1,6 +1,7 @@
 /**
  * Hosted card fields, page side: the frames, their channel and the instance. The standalone
- * `createHostedFields` with its option checks is in create-hosted-fields.ts (a file of its own).
+ * `createHostedFields` with its option checks is in standalone/create-hosted-fields.ts, the file
+ * `createHostedFields()` loads.
  * @packageDocumentation
  */
 export {

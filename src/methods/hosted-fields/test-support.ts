@@ -18,7 +18,7 @@ import {
   type FieldKey,
   type FieldState,
 } from '../../shared/hosted-fields';
-import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
+import { createHostedFields, type HostedFieldsOptions } from './standalone/create-hosted-fields';
 import type { HostedFields } from './index';
 
 const { assets, gateway } = inject('localOrigins');

@@ -3,22 +3,22 @@
  * PayPal Credit and whose gateway enables it.
  * @packageDocumentation
  */
-import type { IconNode } from '../../shared/icon-node';
 import { defineModule } from '../../shared/module-registry';
+import { walletModule, type WalletModule } from '../wallet';
 import { PAYPAL_ICON } from './icon';
 import { createPayPalWallet } from './paypal-wallet';
 
-/** What the PayPal file gives the panel. */
-export interface PayPalModule {
-  createPayPalWallet: typeof createPayPalWallet;
-  /** The option's mark, which the panel shows beside its name and its saved methods. */
-  icon: IconNode;
-}
-
 declare module '../../shared/module-registry' {
   interface PanelModules {
-    paypal: PayPalModule;
+    paypal: WalletModule;
   }
 }
 
-defineModule('paypal', { createPayPalWallet, icon: PAYPAL_ICON });
+defineModule(
+  'paypal',
+  walletModule({
+    icon: PAYPAL_ICON,
+    createWallet: (client, { paymentOption }) =>
+      createPayPalWallet(client, { offerCredit: paymentOption === 'paypalCredit' }),
+  }),
+);

@@ -13,6 +13,8 @@ import { PANEL_VERSION } from '../../shared/build-constants';
 import { ANALYTICS_COMPONENT_PREFIX, WALLET_SCRIPT_LOAD_TIMEOUT_MS } from '../../shared/constants';
 import { ENDPOINTS, endpointPath } from '../../shared/endpoints';
 import { createError, isPanelError, registerErrors, type PanelError } from '../../shared/errors';
+import { createLifetime } from '../../shared/lifetime';
+import { refuseAfterTeardown } from '../../shared/refuse-after-teardown';
 import { createChannelId, frameHash, openMessage } from '../../shared/frame-channel';
 import {
   PAYPAL_CANCEL_PAGE,
@@ -172,6 +174,11 @@ function closePopup(popup: Window): void {
   }
 }
 
+/** Closes a popup handed over for nothing; the one an approval shows stays as it is. */
+function closeUnused(popup: Window | null | undefined): void {
+  if (popup && !popupsInUse.has(popup)) closePopup(popup);
+}
+
 function isClosed(popup: Window): boolean {
   try {
     return popup.closed;
@@ -230,9 +237,14 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
   if (!paypal?.clientId) throw createError('PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED');
   const offerCredit = (options as Partial<PayPalCheckoutOptions> | undefined)?.offerCredit === true;
   const assetsOrigin = new URL(gateway.assetsUrl).origin;
-  let tornDown = false;
+  const lifetime = createLifetime();
   // Ends the running approval with an error; set only while one runs.
   let abortActive: ((error: PanelError) => void) | undefined;
+  lifetime.onEnd(() => {
+    abortActive?.(
+      createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'tokenize' }, { method: 'tokenize' }),
+    );
+  });
 
   const analytics = (event: string): void => {
     client.analytics.send(`paypal-checkout.${event}`, ANALYTICS_COMPONENT_PREFIX);
@@ -510,19 +522,13 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
 
   analytics('initialized');
 
-  return {
+  const checkout: PayPalCheckout = {
     tokenize(flowOptions, popup) {
       const target = popup as Window | null | undefined;
-      if (tornDown) {
-        if (target && !popupsInUse.has(target)) closePopup(target);
-        return Promise.reject(
-          createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'tokenize' }, { method: 'tokenize' }),
-        );
-      }
       if (abortActive || (target && popupsInUse.has(target))) {
         // The popup the running approval shows is left as it is (a named `window.open` hands it
         // over again); any other one was opened for nothing.
-        if (target && !popupsInUse.has(target)) closePopup(target);
+        closeUnused(target);
         return Promise.reject(createError('PAYPAL_TOKENIZATION_REQUEST_ACTIVE'));
       }
       if (!target) return Promise.reject(createError('PAYPAL_POPUP_OPEN_FAILED'));
@@ -550,11 +556,16 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
     },
 
     teardown() {
-      if (tornDown) return;
-      tornDown = true;
-      abortActive?.(
-        createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'tokenize' }, { method: 'tokenize' }),
-      );
+      lifetime.end();
     },
   };
+  return refuseAfterTeardown(checkout, lifetime, {
+    promised: ['tokenize'],
+    exempt: ['teardown'],
+    detailed: true,
+    // A popup opened in the click for a refused call was opened for nothing.
+    refused: (_method, [, popup]) => {
+      closeUnused(popup as Window | null | undefined);
+    },
+  });
 }

@@ -11,15 +11,15 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import type { DeviceSessionRecord } from '../../../demo/sandbox/device-sessions';
-import type { FaultCallName, FaultKind } from '../../../demo/sandbox/faults';
-import { MERCHANTS, type MerchantId } from '../../../demo/sandbox/merchants';
-import { PARTITION_COOKIE, PARTITION_HEADER, partitionKey } from '../../../demo/sandbox/partition-keys';
-import type { RequestLogEntry as LoggedRequest } from '../../../demo/sandbox/request-log';
-import { localOrigins } from '../../../demo/server/origins';
+import type { DeviceSessionRecord } from '../../../sandbox/device-sessions';
+import type { FaultCallName, FaultKind } from '../../../sandbox/faults';
+import { MERCHANTS, type MerchantId } from '../../../sandbox/merchants';
+import { PARTITION_COOKIE, PARTITION_HEADER, partitionKey } from '../../../sandbox/partition-keys';
+import type { RequestLogEntry as LoggedRequest } from '../../../sandbox/request-log';
+import { localOrigins } from '../../../server/origins';
 import { FRAUDNET_STAND_IN_PATHS } from '../../../src/shared/flavours';
 
-export type { FaultCallName, FaultKind } from '../../../demo/sandbox/faults';
+export type { FaultCallName, FaultKind } from '../../../sandbox/faults';
 /** A request as the sandbox logged it, and a request a data collector's host received. */
 export type { DeviceSessionRecord, LoggedRequest };
 
@@ -30,7 +30,7 @@ export const MATRIX_KINDS = ['500', '429', '403', '422', 'timeout', 'reset', 'ma
 export interface Fault {
   /** A substring of the path, or… */
   match?: string;
-  /** …the name of a call (FAULT_CALLS of demo/sandbox/faults.ts), e.g. a page the sandbox plays. */
+  /** …the name of a call (FAULT_CALLS of sandbox/faults.ts), e.g. a page the sandbox plays. */
   call?: FaultCallName;
   kind: FaultKind;
   method?: 'GET' | 'POST';

@@ -4,7 +4,7 @@
  */
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { PaymentPanelElement } from '../../../src/element/payment-panel-element';
-import { localOrigins } from '../../../demo/server/origins';
+import { localOrigins } from '../../../server/origins';
 import { focusPage } from '../models/card-fields';
 import type { Sandbox } from '../models/sandbox';
 import { browserReport } from './page-guard';

@@ -5,7 +5,7 @@
  * and the foreign or plain-http URLs the sandbox's answer overrides make the gateway answer with.
  * @packageDocumentation
  */
-import { localOrigins } from '../../../demo/server/origins';
+import { localOrigins } from '../../../server/origins';
 import { OPTION_READERS } from '../../../src/model/options';
 import { ERROR_CATALOGUE } from '../../../src/shared/errors';
 import { example, hostileVariants } from '../../../src/shared/shape-samples';

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import type { Page, Request, Response } from '@playwright/test';
-import { localOrigins } from '../../../demo/server/origins';
+import { localOrigins } from '../../../server/origins';
 
 /** A request as seen on the wire, with the frame that made it. */
 export interface ExposedRequest {

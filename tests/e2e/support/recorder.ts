@@ -14,7 +14,7 @@ import {
   type PlaywrightWorkerOptions,
   type TestType,
 } from '@playwright/test';
-import { localOrigins } from '../../../demo/server/origins';
+import { localOrigins } from '../../../server/origins';
 import { PANEL_EVENT_NAMES, type PanelEventName } from '../../../src/shared/event-names';
 import type { Flavour, PanelPage, RecordedEvent } from '../models/panel';
 

@@ -1,0 +1,132 @@
+/**
+ * The card's sheet: the card form over the frames the controller made (they start before this file
+ * is there), what it can hand over, and its tokenization in a request.
+ * @packageDocumentation
+ */
+import { watchFrames } from '../../../methods/hosted-fields/frame-watch';
+import { createError, isPanelError } from '../../../shared/errors';
+import { createLifetime } from '../../../shared/lifetime';
+import type { CardFrames } from '../../card-frames';
+import type { Sheet, SheetContext } from '../sheet';
+import { CardForm } from './card-form';
+
+/**
+ * The card's sheet over the session's card frames, if the card is offered. The controller hands it
+ * the frames it makes anew (the merchant changed the `card` option) or drops.
+ */
+export function createCardSheet(
+  context: SheetContext,
+  initialFrames: CardFrames | null,
+): Sheet & { setFrames(frames: CardFrames | null): void; clear(): void; retext(): void } {
+  const lifetime = createLifetime();
+  /** Whether the form as it stands can be tokenized. */
+  let complete = false;
+
+  /** The card form over the frames: it reports to this sheet while it is the sheet's. */
+  const formOver = (frames: CardFrames): CardForm => {
+    const made: CardForm = new CardForm(frames, {
+      texts: context.texts,
+      onChange: () => {
+        if (form === made) context.changed();
+      },
+      onRequestableChange: (formComplete) => {
+        if (form !== made) return;
+        complete = formComplete;
+        context.requestableChanged();
+      },
+    });
+    return made;
+  };
+
+  /**
+   * Follows the card frames until they are ready. Frames that cannot load give up with a catalogue
+   * error (docs/card.md, "When the card fields cannot load"): the merchant hears it, the card drops
+   * out, and whatever waits for the panel goes on.
+   */
+  const follow = (frames: CardFrames): void => {
+    const opened = frames.opened;
+    if (opened) lifetime.onEnd(watchFrames(opened));
+    frames.ready.then(
+      () => {
+        if (form?.frames === frames) context.ready();
+      },
+      (error: unknown) => {
+        if (context.signal.aborted || form?.frames !== frames) return;
+        const failure = isPanelError(error) ? error : createError('HOSTED_FIELDS_FAILED_TOKENIZATION');
+        context.ready(failure);
+        // A card sheet on show gives way first, so the error stays in view.
+        context.leave();
+        context.showError(failure);
+        context.changed();
+      },
+    );
+  };
+
+  let form: CardForm | null = initialFrames && formOver(initialFrames);
+  lifetime.onEnd(() => form?.teardown());
+
+  return {
+    get available() {
+      return form !== null && !form.frames.loadError;
+    },
+
+    /** The loading phase waits for the card frames, when there are any. */
+    start() {
+      if (form) follow(form.frames);
+      else context.ready();
+    },
+
+    /** On the card sheet, hands over the card the fields hold (docs/card.md, "When the panel tokenizes"). */
+    async request(draft) {
+      if (draft.on !== 'card' || !form) return;
+      const { errorText } = context.texts();
+      draft.method = await form.request(!context.client.authorization.guest).catch((error: unknown) => {
+        // The sheet shows the card's own errors; a gateway refusal (e.g. a 403) still tells the shopper.
+        if (isPanelError(error) && error.code.startsWith('CLIENT_')) context.notice(errorText(error.code));
+        throw error;
+      });
+      draft.isNew = true;
+    },
+
+    teardown() {
+      lifetime.end();
+    },
+
+    requestable: () => (complete ? { isRequestable: true, type: 'CreditCard' } : { isRequestable: false }),
+
+    /**
+     * A shopper back on the card sheet (from the list or another option) means to pay with what it
+     * shows next: the card handed over before is not handed over again without a new tokenization.
+     */
+    shown() {
+      form?.forget();
+    },
+
+    retext() {
+      form?.retext();
+    },
+
+    snapshot(parts) {
+      parts.card = form && context.paymentOptions().includes('card') ? form.snapshot() : null;
+    },
+
+    /** The card frames were made anew, or went: the loading phase waits for those it has now, or none. */
+    setFrames(frames: CardFrames | null) {
+      if (frames === (form?.frames ?? null)) return;
+      form?.teardown();
+      form = frames && formOver(frames);
+      if (frames) follow(frames);
+      else context.ready();
+      complete = false;
+      context.requestableChanged();
+      context.changed();
+      context.leave();
+    },
+
+    /** Empties the fields and forgets the card handed over. */
+    clear() {
+      form?.clear();
+      complete = false;
+    },
+  };
+}

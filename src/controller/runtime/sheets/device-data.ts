@@ -1,0 +1,70 @@
+/**
+ * Device data's step of every request: the data collector the merchant's `dataCollector` option
+ * asks for (made anew when the option changes), whose device data every payload carries.
+ * @packageDocumentation
+ */
+import type { DataCollector } from '../../../methods/data-collector';
+import { createError, isPanelError } from '../../../shared/errors';
+import { createLifetime } from '../../../shared/lifetime';
+import type { Sheet, SheetContext } from '../sheet';
+
+/** The device data's sheet. */
+export function createDeviceDataSheet(context: SheetContext): Sheet {
+  const lifetime = createLifetime();
+  let collector: DataCollector | null = null;
+  /** The option the collector is (being) made for, as JSON. */
+  let collectorKey = 'null';
+
+  const sync = (): void => {
+    const wanted = context.options().dataCollector;
+    const key = JSON.stringify(wanted ?? null);
+    if (key === collectorKey || context.signal.aborted) return;
+    collectorKey = key;
+    if (collector) context.track(collector.teardown());
+    collector = null;
+    if (!wanted) return;
+    void (async () => {
+      try {
+        const { createDataCollector } = await context.loadModule('data-collector');
+        const created = await createDataCollector(context.client, wanted);
+        if (context.signal.aborted || collectorKey !== key) {
+          context.track(created.teardown());
+          return;
+        }
+        collector = created;
+        context.ready();
+      } catch (reason) {
+        if (context.signal.aborted || collectorKey !== key) return;
+        const error = isPanelError(reason)
+          ? reason
+          : createError('INVALID_OPTION', { option: 'dataCollector' });
+        context.ready(error);
+        context.report(error);
+      }
+    })();
+  };
+
+  // The collector's teardown is kept for the element's `teardown()` to wait for.
+  lifetime.onEnd(() => {
+    if (collector) context.track(collector.teardown());
+  });
+
+  return {
+    /** The loading phase waits for the collector the merchant asks for, or for none. */
+    start() {
+      sync();
+      if (!context.options().dataCollector) context.ready();
+    },
+
+    request(draft) {
+      draft.deviceData = collector?.deviceData;
+      return Promise.resolve();
+    },
+
+    teardown() {
+      lifetime.end();
+    },
+
+    optionsChanged: sync,
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Entry of the standalone hosted fields' file (`modules/hosted-fields.js`), loaded by
+ * `paymentPanel.createHostedFields()` beside its configuration call.
+ * @packageDocumentation
+ */
+import type { GatewayClient } from '../../../client';
+import { madeOnHold } from '../../../client/hold';
+import { defineModule } from '../../../shared/module-registry';
+import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
+import type { HostedFields } from '../index';
+
+/** What the standalone hosted fields' file gives the first script. */
+export interface HostedFieldsModule {
+  /**
+   * `paymentPanel.createHostedFields()`: the fields on `held`, a hold of their own on the client,
+   * released when they fail to come or are torn down.
+   */
+  standalone(
+    held: Promise<GatewayClient>,
+    options: Omit<HostedFieldsOptions, 'client'>,
+  ): Promise<HostedFields>;
+}
+
+declare module '../../../shared/module-registry' {
+  interface PanelModules {
+    'hosted-fields': HostedFieldsModule;
+  }
+}
+
+defineModule('hosted-fields', {
+  standalone: (held, options) => madeOnHold(held, (client) => createHostedFields({ ...options, client })),
+});
