@@ -6,8 +6,11 @@ const origins = localOrigins();
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Every test has a sandbox partition of its own (docs/sandbox.md, "Partitions"), so tests run side by side, file
+  // by file and within a file; cases that share a page run in order in a serial describe. Two workers were the
+  // fastest on the two cores CI has (docs/building.md, "Workers"); `--workers` gives another count.
+  fullyParallel: true,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,

@@ -14,6 +14,7 @@ const claims: FingerprintClaims = {
   verifyCard: true,
   failOnDuplicatePaymentMethod: false,
   makeDefault: true,
+  partition: null,
 };
 
 describe('fingerprints', () => {

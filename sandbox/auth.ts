@@ -7,6 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errorReply, isRecord, type Reply } from './http';
 import { findMerchant, findMerchantByTokenizationKey, type Merchant } from './merchants';
+import { readPartitionKey } from './partition-keys';
 
 /** Secret of the fingerprint signature. Sandbox only; knowing it lets anyone mint sandbox tokens, which is fine. */
 export const FINGERPRINT_SECRET = 'payment-panel-sandbox-fingerprint-secret';
@@ -22,6 +23,8 @@ export interface FingerprintClaims {
   verifyCard: boolean;
   failOnDuplicatePaymentMethod: boolean;
   makeDefault: boolean;
+  /** The sandbox partition the token was made in, `null` for the default one (docs/sandbox.md, "Partitions"). */
+  partition: string | null;
 }
 
 /** A checked authorization. */
@@ -46,7 +49,7 @@ function encodeValue(value: string): string {
 
 /**
  * The fingerprint of a client token:
- * `<64 hex>|created_at=<ISO>&merchant_id=<mid>&public_key=<pk>[&customer_id=<id>][&verify_card=true]…`,
+ * `<64 hex>|created_at=<ISO>&merchant_id=<mid>&public_key=<pk>[&customer_id=<id>][&verify_card=true]…[&sandbox_partition=<id>]`,
  * the hex being an HMAC-SHA256 of everything after `|`.
  */
 export function signFingerprint(claims: FingerprintClaims): string {
@@ -59,6 +62,7 @@ export function signFingerprint(claims: FingerprintClaims): string {
   if (claims.verifyCard) pairs.push(['verify_card', 'true']);
   if (claims.failOnDuplicatePaymentMethod) pairs.push(['fail_on_duplicate_payment_method', 'true']);
   if (claims.makeDefault) pairs.push(['make_default', 'true']);
+  if (claims.partition !== null) pairs.push(['sandbox_partition', claims.partition]);
   const payload = pairs.map(([key, value]) => `${key}=${encodeValue(value)}`).join('&');
   return `${sign(payload)}|${payload}`;
 }
@@ -82,6 +86,7 @@ export function verifyFingerprint(fingerprint: string): FingerprintClaims | null
     verifyCard: params.get('verify_card') === 'true',
     failOnDuplicatePaymentMethod: params.get('fail_on_duplicate_payment_method') === 'true',
     makeDefault: params.get('make_default') === 'true',
+    partition: params.get('sandbox_partition') || null,
   };
 }
 
@@ -119,26 +124,37 @@ function insufficient(reason: string): AuthResult {
 }
 
 /**
- * Check a request's credential against the merchant of the path: 401 when unknown or another
- * merchant's, 403 when valid but without the privilege (restricted merchant, tokenization key on a
- * client-token endpoint).
+ * The merchant a tokenization key belongs to in a partition: the built-in keys in the default partition, a
+ * partition's own keys (`sandbox_<partition>_<merchantId>`) in that partition.
+ */
+export function merchantOfKey(key: string, partition: string | null): Merchant | undefined {
+  if (partition === null) return findMerchantByTokenizationKey(key);
+  const named = readPartitionKey(key);
+  return named?.partition === partition ? findMerchant(named.merchantId) : undefined;
+}
+
+/**
+ * Check a request's credential against the merchant of the path, in the sandbox partition the request was told:
+ * 401 when unknown, another merchant's or another partition's, 403 when valid but without the privilege
+ * (restricted merchant, tokenization key on a client-token endpoint).
  */
 export function authorize(
   request: { method: string; query: Record<string, string>; body: unknown },
   pathMerchantId: string,
   access: Access,
+  partition: string | null = null,
 ): AuthResult {
   const credential = readCredential(request);
   if (!credential) return unauthorized('No tokenizationKey or authorizationFingerprint was sent.');
   let auth: Authorization;
   if ('tokenizationKey' in credential) {
-    const merchant = findMerchantByTokenizationKey(credential.tokenizationKey);
+    const merchant = merchantOfKey(credential.tokenizationKey, partition);
     if (!merchant) return unauthorized('Unknown tokenization key.');
     auth = { kind: 'tokenizationKey', merchant };
   } else {
     const claims = verifyFingerprint(credential.authorizationFingerprint);
     const merchant = claims ? findMerchant(claims.merchantId) : undefined;
-    if (!claims || !merchant || merchant.publicKey !== claims.publicKey) {
+    if (!claims || !merchant || merchant.publicKey !== claims.publicKey || claims.partition !== partition) {
       return unauthorized('Unknown or tampered authorization fingerprint.');
     }
     auth = { kind: 'clientToken', merchant, claims };

@@ -36,12 +36,16 @@ export interface ClientTokenPayload {
 const OPTION_NAMES = ['verifyCard', 'failOnDuplicatePaymentMethod', 'makeDefault'] as const;
 const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9_-]{1,36}$/;
 
-/** Make a client token for a merchant, optionally bound to a customer. */
+/**
+ * Make a client token for a merchant, optionally bound to a customer, in a sandbox partition (`null`: the default
+ * one), which its fingerprint names.
+ */
 export function createClientToken(
   merchant: Merchant,
   options: SandboxOptions,
   customerId: string | null = null,
   tokenOptions: ClientTokenOptions = {},
+  partition: string | null = null,
 ): string {
   const configuration = buildConfiguration(merchant, options);
   const payload: ClientTokenPayload = {
@@ -54,6 +58,7 @@ export function createClientToken(
       verifyCard: tokenOptions.verifyCard === true,
       failOnDuplicatePaymentMethod: tokenOptions.failOnDuplicatePaymentMethod === true,
       makeDefault: tokenOptions.makeDefault === true,
+      partition,
     }),
     configUrl: configuration.configUrl,
     environment: 'sandbox',
@@ -73,7 +78,7 @@ export function createClientToken(
  * `POST /sandbox/client_token` with `{merchantId, customerId?, options?}` → `{clientToken}`.
  * Unknown merchant → 404; options without a customer, or malformed fields → 422.
  * An unknown customer is created on first use. Reached under a provider host name, the token's URLs
- * are on that host, as the configuration's are.
+ * are on that host, as the configuration's are. A token made in a partition works in that partition alone.
  */
 export const clientTokenRoute: Route = {
   method: 'POST',
@@ -110,6 +115,7 @@ export const clientTokenRoute: Route = {
         optionsAsReached(state.options, headers.host),
         customer,
         tokenOptions,
+        state.partition,
       ),
     });
   },

@@ -8,11 +8,13 @@ import { resolve } from 'node:path';
 import { buildConfiguration } from './configuration';
 import { jsonReply, SANDBOX_ICON_PATH } from './http';
 import { listMerchants } from './merchants';
+import { partitionKey } from './partition-keys';
 import type { Route } from './route';
 
 /**
- * `POST /sandbox/reset`: clear faults, answer overrides, the log, the nonces, the PayPal flows,
- * the 3D Secure lookups and the device session records, and restore the vault to its seed.
+ * `POST /sandbox/reset`: clear the request's partition's faults, answer overrides, log, nonces, PayPal flows, 3D
+ * Secure lookups and device session records, and restore its vault to its seed. Songbird's sessions belong to the
+ * gateway instance, not to a partition, and stay: they are known by unguessable ids alone.
  */
 export const resetRoute: Route = {
   method: 'POST',
@@ -25,14 +27,16 @@ export const resetRoute: Route = {
     state.paypal.clear();
     state.threeDSecure.clear();
     state.threeDSecure2.clear();
-    state.cardinal.clear();
     state.deviceSessions.clear();
     state.vault.reset();
     return jsonReply(200, { reset: true });
   },
 };
 
-/** `GET /sandbox/merchants`: every merchant with its keys and the configuration it is served. */
+/**
+ * `GET /sandbox/merchants`: every merchant with its tokenization key in the request's partition and the
+ * configuration it is served.
+ */
 export const merchantsRoute: Route = {
   method: 'GET',
   path: '/sandbox/merchants',
@@ -41,7 +45,10 @@ export const merchantsRoute: Route = {
       200,
       listMerchants().map((merchant) => ({
         merchantId: merchant.merchantId,
-        tokenizationKey: merchant.tokenizationKey,
+        tokenizationKey:
+          state.partition === null
+            ? merchant.tokenizationKey
+            : partitionKey(state.partition, merchant.merchantId),
         clientApiAccess: merchant.clientApiAccess,
         configuration: buildConfiguration(merchant, state.options),
       })),

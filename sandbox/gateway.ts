@@ -3,15 +3,16 @@
  * routing, and a last-resort guard so no input can crash the hosting server.
  * @packageDocumentation
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { applyCorsHeaders, preflightReply } from './cors';
 import type { DeviceSessionInput } from './device-sessions';
 import { isStatusFault, statusFaultReply, truncateBody, type Fault } from './faults';
 import { errorReply, isFinished, sendReply, type Reply } from './http';
 import type { RequestLogEntry } from './request-log';
 import type { RouteContext } from './route';
+import { Partitions, unknownPartitionReply } from './partitions';
 import { findRoute, isControlPath } from './router';
-import { createSandboxState, type SandboxOptions, type SandboxState } from './state';
+import type { SandboxOptions, SandboxState } from './state';
 
 /** The sandbox gateway, mounted by the https server of the demo. */
 export interface SandboxGateway {
@@ -21,9 +22,10 @@ export interface SandboxGateway {
   close(): void;
   /**
    * Records a request another local origin received for a data collector (Kount's data path on the
-   * assets origin), beside what the gateway's own fraudnet stand-in records.
+   * assets origin), beside what the gateway's own fraudnet stand-in records, in the partition its cookie
+   * names (docs/sandbox.md, "Partitions"); nowhere when that partition is gone.
    */
-  recordDeviceSession(input: DeviceSessionInput): void;
+  recordDeviceSession(input: DeviceSessionInput, headers?: IncomingHttpHeaders): void;
 }
 
 /** Largest request body read, in bytes. */
@@ -82,6 +84,7 @@ function queryOf(url: URL): Record<string, string> {
 }
 
 async function route(
+  partitions: Partitions,
   state: SandboxState,
   req: IncomingMessage,
   method: string,
@@ -104,6 +107,7 @@ async function route(
   }
   const context: RouteContext = {
     state,
+    partitions,
     method,
     url,
     params: lookup.params,
@@ -164,7 +168,7 @@ async function applyFault(
   }
 }
 
-async function dispatch(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function dispatch(partitions: Partitions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   // Errors on a socket the client dropped are expected here and must not reach the server.
   res.on('error', () => undefined);
   applyCorsHeaders(req, res);
@@ -182,7 +186,19 @@ async function dispatch(state: SandboxState, req: IncomingMessage, res: ServerRe
     return;
   }
   const parsed = parseBody(raw.text);
-  const answer = () => route(state, req, method, url, raw, parsed);
+  // Each partition has its own faults, overrides and log, so the partition comes before everything else.
+  const partition = partitions.resolve({
+    method,
+    headers: req.headers,
+    query: queryOf(url),
+    body: parsed.kind === 'json' ? parsed.value : null,
+  });
+  if (partition.kind === 'unknown') {
+    sendReply(res, unknownPartitionReply(partition.partition));
+    return;
+  }
+  const { state } = partition;
+  const answer = () => route(partitions, state, req, method, url, raw, parsed);
   const control = isControlPath(url.pathname);
   const fault = state.faults.take(url.pathname, method, control);
   if (control && !fault) {
@@ -222,14 +238,14 @@ async function dispatch(state: SandboxState, req: IncomingMessage, res: ServerRe
 }
 
 /**
- * Create a sandbox gateway with its own merchants' vaults, nonces, faults and request log.
+ * Create a sandbox gateway with its own merchants' vaults, nonces, faults and request log, in partitions.
  * @param options - the origins of the gateway itself and of the assets
  */
 export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
-  const state = createSandboxState(options);
+  const partitions = new Partitions(options);
   return {
     handle(req, res) {
-      dispatch(state, req, res).catch((error: unknown) => {
+      dispatch(partitions, req, res).catch((error: unknown) => {
         console.error('[sandbox gateway] internal error', error);
         try {
           if (!isFinished(res)) sendReply(res, errorReply(500, 'Sandbox gateway internal error.'));
@@ -240,10 +256,11 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
       });
     },
     close() {
-      state.pending.closeAll();
+      for (const state of partitions.all()) state.pending.closeAll();
     },
-    recordDeviceSession(input) {
-      state.deviceSessions.record(input);
+    recordDeviceSession(input, headers = {}) {
+      const partition = partitions.resolve({ method: 'GET', headers, query: {}, body: null });
+      if (partition.kind === 'found') partition.state.deviceSessions.record(input);
     },
   };
 }

@@ -9,6 +9,7 @@ import { clientApiPath, ENDPOINTS, type EndpointName } from '../src/shared/endpo
 import { authorize, type Access, type Authorization } from './auth';
 import type { Reply } from './http';
 import type { Merchant } from './merchants';
+import type { Partitions } from './partitions';
 import type { SandboxState } from './state';
 
 /** Methods a route can answer. */
@@ -16,7 +17,10 @@ export type RouteMethod = 'GET' | 'POST' | 'DELETE';
 
 /** What a handler gets. */
 export interface RouteContext {
+  /** The state of the request's partition (docs/sandbox.md, "Partitions"). */
   state: SandboxState;
+  /** Every partition of the gateway instance, for the routes that make and delete them. */
+  partitions: Partitions;
   method: string;
   url: URL;
   /** Decoded path parameters (`:name` segments of the pattern). */
@@ -90,7 +94,7 @@ export function clientApiRoute(
     method: endpoint.method,
     path: `${CLIENT_API_PATTERN}/v1/${endpoint.path}`,
     handle(context) {
-      const result = authorize(context, context.params.merchantId ?? '', access);
+      const result = authorize(context, context.params.merchantId ?? '', access, context.state.partition);
       if (!result.ok) return result.reply;
       return handle({ ...context, merchant: result.auth.merchant, auth: result.auth });
     },

@@ -17,6 +17,7 @@ import { deviceSessionRoutes } from './device-sessions';
 import { faultRoutes } from './faults';
 import { fraudnetRoutes } from './stand-ins/fraudnet';
 import { googlePayRoutes } from './stand-ins/google-pay';
+import { partitionRoutes } from './partitions';
 import { paymentMethodsRoute } from './payment-methods';
 import { paypalAccountsRoute } from './paypal-accounts';
 import { paypalApprovalRoutes } from './stand-ins/paypal-approval';
@@ -59,6 +60,7 @@ export const ROUTES: readonly Route[] = [
   ...requestLogRoutes,
   ...deviceSessionRoutes,
   resetRoute,
+  ...partitionRoutes,
   merchantsRoute,
   iconRoute,
 ];

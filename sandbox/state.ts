@@ -25,6 +25,8 @@ export interface SandboxOptions {
 export interface SandboxState {
   /** The options, origins without a trailing slash. */
   options: SandboxOptions;
+  /** The partition's id, `null` for the default partition (docs/sandbox.md, "Partitions"). */
+  partition: string | null;
   vault: Vault;
   nonces: NonceStore;
   /** PayPal flows created by the hermes endpoints, answered on the approval page. */
@@ -33,7 +35,7 @@ export interface SandboxState {
   threeDSecure: ThreeDSecureSessionStore;
   /** 3D Secure 2 lookups, answered by the issuer's challenge page and `authenticate_from_jwt`. */
   threeDSecure2: ThreeDSecure2SessionStore;
-  /** Cardinal's part: the JWTs it signs and Songbird's sessions. */
+  /** Cardinal's part: the JWTs it signs and Songbird's sessions, one for every partition of a gateway instance. */
   cardinal: CardinalSandbox;
   /** What the data collectors' hosts received: Kount's data path (on the assets origin) and the fraudnet stand-in. */
   deviceSessions: DeviceSessionLog;
@@ -44,19 +46,29 @@ export interface SandboxState {
   pending: PendingResponses;
 }
 
-/** Fresh state: seeded vault, no nonces, PayPal flows, 3D Secure lookups, device session records, faults or log entries. */
-export function createSandboxState(options: SandboxOptions): SandboxState {
+/**
+ * Fresh state: seeded vault, no nonces, PayPal flows, 3D Secure lookups, device session records, faults or log entries.
+ * @param options - the origins
+ * @param partition - the partition's id, `null` for the default one
+ * @param cardinal - Cardinal's part, which the partitions of a gateway instance share
+ */
+export function createSandboxState(
+  options: SandboxOptions,
+  partition: string | null = null,
+  cardinal: CardinalSandbox = new CardinalSandbox(),
+): SandboxState {
   return {
     options: {
       gatewayOrigin: options.gatewayOrigin.replace(/\/+$/, ''),
       assetsOrigin: options.assetsOrigin.replace(/\/+$/, ''),
     },
+    partition,
     vault: new Vault(),
     nonces: new NonceStore(),
     paypal: new PayPalFlowStore(),
     threeDSecure: new ThreeDSecureSessionStore(),
     threeDSecure2: new ThreeDSecure2SessionStore(),
-    cardinal: new CardinalSandbox(),
+    cardinal,
     deviceSessions: new DeviceSessionLog(),
     faults: new FaultSwitches(),
     answers: new AnswerOverrides(),

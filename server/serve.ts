@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { PANEL_EVENT_NAMES } from '../src/shared/event-names';
 import { createSandboxGateway, listMerchants, type SandboxGateway } from '../sandbox';
 import type { DeviceSessionInput } from '../sandbox/device-sessions';
+import { partitionOfCookie, withPartitionKeys } from '../sandbox/partition-keys';
 import type { Flavour } from '../src/shared/flavours';
 import { distDir } from './build';
 import {
@@ -64,8 +65,12 @@ function bundleIntegrity(flavour: Flavour, version: string): string {
   }
 }
 
-/** The demo page with the local origins, version and bundle integrity filled in. */
-function demoPage(options: ServeOptions, file: string): string {
+/**
+ * The demo page with the local origins, version and bundle integrity filled in. Asked for by a browser whose cookie
+ * names a sandbox partition (a browser test's), the page holds that partition's tokenization keys in place of the
+ * built-in ones, as the merchant's own pages hold the merchant's keys (docs/sandbox.md, "Partitions").
+ */
+function demoPage(options: ServeOptions, file: string, partition: string | null): string {
   const values: Record<string, string> = {
     ASSETS_ORIGIN: options.origins.assets,
     GATEWAY_ORIGIN: options.origins.gateway,
@@ -79,7 +84,11 @@ function demoPage(options: ServeOptions, file: string): string {
       ),
     ),
   };
-  return readFileSync(file, 'utf8').replace(/%([A-Z_]+)%/g, (whole, name: string) => values[name] ?? whole);
+  const page = readFileSync(file, 'utf8').replace(
+    /%([A-Z_]+)%/g,
+    (whole, name: string) => values[name] ?? whole,
+  );
+  return partition === null ? page : withPartitionKeys(page, partition);
 }
 
 function merchantHandler(options: ServeOptions) {
@@ -108,7 +117,7 @@ function merchantHandler(options: ServeOptions) {
         'cache-control': 'no-store',
         'content-security-policy': policy,
       });
-      res.end(demoPage(options, file));
+      res.end(demoPage(options, file, partitionOfCookie(req.headers.cookie)));
       return;
     }
     sendFile(req, res, file, { 'content-security-policy': policy });
@@ -126,9 +135,6 @@ function assetsHandler(options: ServeOptions, sandbox: SandboxGateway) {
     // The release flavour, for the test that proves it refuses the local gateway.
     mount(`/release/payment-panel/${options.version}/`, 'release'),
   ];
-  const recordKount = (input: DeviceSessionInput): void => {
-    sandbox.recordDeviceSession(input);
-  };
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { ...ASSET_HEADERS, 'access-control-allow-methods': 'GET, HEAD' }).end();
@@ -137,6 +143,10 @@ function assetsHandler(options: ServeOptions, sandbox: SandboxGateway) {
     const url = new URL(req.url ?? '/', options.origins.assets);
     const { pathname } = url;
     // Kount's data path, which the provider's assets host serves beside the panel's folders.
+    // Recorded in the sandbox partition the shopper's browser names by its cookie (docs/sandbox.md, "Partitions").
+    const recordKount = (input: DeviceSessionInput): void => {
+      sandbox.recordDeviceSession(input, req.headers);
+    };
     if (serveKountData(req, res, url, ASSET_HEADERS, recordKount)) return;
     // The host's site icon, which browsers ask for on the PayPal popup's pages (top-level pages of this origin).
     if (pathname === '/favicon.ico') {

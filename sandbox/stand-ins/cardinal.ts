@@ -57,6 +57,9 @@ export interface CardinalSession {
   bins: string[];
 }
 
+/** How many Songbird sessions Cardinal keeps (the newest): no reset clears them. */
+export const CARDINAL_SESSION_LIMIT = 10_000;
+
 /** The sandbox's Cardinal: its signing secret and Songbird's sessions. */
 export class CardinalSandbox {
   readonly #secret = randomBytes(32);
@@ -101,6 +104,10 @@ export class CardinalSandbox {
   openSession(merchantId: string): CardinalSession {
     const session: CardinalSession = { id: randomUUID(), merchantId, bins: [] };
     this.#sessions.set(session.id, session);
+    for (const id of this.#sessions.keys()) {
+      if (this.#sessions.size <= CARDINAL_SESSION_LIMIT) break;
+      this.#sessions.delete(id);
+    }
     return session;
   }
 
@@ -113,11 +120,6 @@ export class CardinalSandbox {
   session(id: unknown, merchantId: string): CardinalSession | undefined {
     const found = this.sessionById(id);
     return found?.merchantId === merchantId ? found : undefined;
-  }
-
-  /** Forget every session (the secret stays: configurations already handed out keep working). */
-  clear(): void {
-    this.#sessions.clear();
   }
 }
 

@@ -8,6 +8,7 @@
  */
 import { FRAUDNET_STAND_IN_PATHS } from '../../src/shared/flavours';
 import { errorReply, isRecord, pixelReply, type Reply } from '../http';
+import { PARTITION_PARAMETER } from '../partition-keys';
 import type { Route, RouteContext } from '../route';
 
 /** Where the stand-in reports the parameters it read. */
@@ -18,13 +19,17 @@ const FNCLS = 'fnparams-dede7cc5-15fd-4c75-a9f4-36c430ee3a99';
 
 /**
  * The stand-in script. Written for any browser that runs the panel, with no dependency; it only
- * reads the page and reports, and it sends text so the report needs no CORS preflight.
+ * reads the page and reports, and it sends text so the report needs no CORS preflight. Its report
+ * goes without cookies, so a copy served to a partition names it in the report's query
+ * (docs/sandbox.md, "Partitions").
  */
-export function fraudnetStandInScript(gatewayOrigin: string): string {
+export function fraudnetStandInScript(gatewayOrigin: string, partition: string | null = null): string {
+  const parametersUrl = new URL(FRAUDNET_PARAMETERS_PATH, gatewayOrigin);
+  if (partition !== null) parametersUrl.searchParams.set(PARTITION_PARAMETER, partition);
   return `/* Sandbox stand-in for PayPal's fraud script (fraudnet). */
 (function () {
   'use strict';
-  var parametersUrl = ${JSON.stringify(`${gatewayOrigin}${FRAUDNET_PARAMETERS_PATH}`)};
+  var parametersUrl = ${JSON.stringify(parametersUrl.href)};
   var selector = 'script[type="application/json"][fncls="${FNCLS}"]';
   var page;
   try {
@@ -73,7 +78,7 @@ const scriptRoute: Route = {
     });
     return {
       status: 200,
-      text: fraudnetStandInScript(context.state.options.gatewayOrigin),
+      text: fraudnetStandInScript(context.state.options.gatewayOrigin, context.state.partition),
       headers: {
         'content-type': 'text/javascript; charset=utf-8',
         'cross-origin-resource-policy': 'cross-origin',

@@ -27,7 +27,10 @@
 
   const script = document.currentScript;
   const gatewayOrigin = script && script.src ? new URL(script.src).origin : location.origin;
-  const TOKENS_URL = `${gatewayOrigin}/google-pay/tokens`;
+  // The sandbox writes here the query that names the partition it serves this copy to (docs/sandbox.md,
+  // "Partitions"): the token exchange goes without cookies.
+  const PARTITION_QUERY = '';
+  const TOKENS_URL = `${gatewayOrigin}/google-pay/tokens${PARTITION_QUERY}`;
   const standIn = (window.googlePayStandIn = window.googlePayStandIn || {});
 
   const AUTH_METHODS = ['PAN_ONLY', 'CRYPTOGRAM_3DS'];

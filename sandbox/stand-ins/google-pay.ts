@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { GOOGLE_PAY_STAND_IN_PATH } from '../../src/shared/flavours';
 import { errorReply, isRecord, jsonReply, type Reply } from '../http';
 import { findMerchant } from '../merchants';
+import { PARTITION_PARAMETER } from '../partition-keys';
 import type { Route } from '../route';
 import { androidPayCardPayload, type AndroidPayCardRecord } from '../wallet-details';
 
@@ -20,6 +21,20 @@ export const GOOGLE_PAY_TOKENS_PATH = '/google-pay/tokens';
 
 /** The stand-in script's file. */
 const STAND_IN_FILE = resolve(import.meta.dirname, 'google-pay-stand-in.js');
+
+/** Where the stand-in's file holds the query that names the partition its copy is served to. */
+const PARTITION_SLOT = "const PARTITION_QUERY = '';";
+
+/**
+ * The stand-in script, as served to a partition (`null`: the default one), which its token exchange names
+ * (docs/sandbox.md, "Partitions").
+ */
+export function googlePayStandInScript(partition: string | null): string {
+  const text = readFileSync(STAND_IN_FILE, 'utf8');
+  if (partition === null) return text;
+  const query = `?${new URLSearchParams({ [PARTITION_PARAMETER]: partition }).toString()}`;
+  return text.replace(PARTITION_SLOT, `const PARTITION_QUERY = ${JSON.stringify(query)};`);
+}
 
 /** The test cards of the stand-in's sheet, by the id it posts. */
 export const GOOGLE_PAY_TEST_CARDS: Readonly<Record<string, AndroidPayCardRecord>> = {
@@ -106,10 +121,10 @@ function tokenFor(
 const scriptRoute: Route = {
   method: 'GET',
   path: GOOGLE_PAY_STAND_IN_PATH,
-  handle(): Reply {
+  handle({ state }): Reply {
     return {
       status: 200,
-      text: readFileSync(STAND_IN_FILE, 'utf8'),
+      text: googlePayStandInScript(state.partition),
       headers: {
         'content-type': 'text/javascript; charset=utf-8',
         'cross-origin-resource-policy': 'cross-origin',

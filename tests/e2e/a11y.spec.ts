@@ -11,8 +11,6 @@ import type { PanelPage } from './models/panel';
 import { approvalShown } from './models/sandbox';
 import { chromiumOnly, expect as baseExpect, darkTest, reducedMotionTest, test } from './support/fixtures';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
-const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
 const CHECKOUT = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
 const WALLETS = { paypal: CHECKOUT, 'paypal-credit': CHECKOUT };
 const APPLE_PAY = JSON.stringify({
@@ -120,27 +118,27 @@ async function outline(locator: Locator): Promise<{ style: string; width: string
 test.describe('axe finds no violation', () => {
   test('while the panel loads', async ({ page, panel, sandbox }) => {
     await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 45_000, count: 1 });
-    await panel.openBare(DEMO_KEY);
+    await panel.openBare(sandbox.key('demo_merchant'));
     await expect(panel.element.locator('[part="loading-indicator"]')).toHaveText('Loading payment options…');
     await expectNoViolations(page);
     await expect(panel.element.locator('[part="loading-indicator"]')).toBeVisible();
   });
 
-  test('in the option list', async ({ page, panel }) => {
-    await open(panel, DEMO_KEY, WALLETS);
+  test('in the option list', async ({ sandbox, page, panel }) => {
+    await open(panel, sandbox.key('demo_merchant'), WALLETS);
     await expect(panel.option('paypalCredit')).toBeVisible();
     await expectNoViolations(page);
   });
 
-  test('in the empty card sheet, inside the four field frames', async ({ page, panel, card }) => {
-    await open(panel, DEMO_KEY, WALLETS);
+  test('in the empty card sheet, inside the four field frames', async ({ sandbox, page, panel, card }) => {
+    await open(panel, sandbox.key('demo_merchant'), WALLETS);
     await panel.chooseOption('card');
     await card.ready();
     await expectNoViolations(page, 4);
   });
 
-  test('with the inline errors of an empty card submitted', async ({ page, panel, card }) => {
-    await open(panel, DEMO_KEY, WALLETS);
+  test('with the inline errors of an empty card submitted', async ({ sandbox, page, panel, card }) => {
+    await open(panel, sandbox.key('demo_merchant'), WALLETS);
     await panel.chooseOption('card');
     await card.ready();
     expect((await panel.requestPaymentMethod()).error?.code).toBe('HOSTED_FIELDS_FIELDS_EMPTY');
@@ -149,7 +147,7 @@ test.describe('axe finds no violation', () => {
   });
 
   test('with a sheet-level error', async ({ page, panel, card, sandbox }) => {
-    await open(panel, CARD_ONLY_KEY);
+    await open(panel, sandbox.key('card_only_merchant'));
     await card.ready();
     await card.fill(VISA);
     await sandbox.inject({ match: '/v1/payment_methods/credit_cards', kind: '500' });
@@ -167,8 +165,8 @@ test.describe('axe finds no violation', () => {
     await expectNoViolations(page);
   });
 
-  test('in "Paying with Card" after a card payment', async ({ page, panel, card }) => {
-    await open(panel, DEMO_KEY);
+  test('in "Paying with Card" after a card payment', async ({ sandbox, page, panel, card }) => {
+    await open(panel, sandbox.key('demo_merchant'));
     await card.fill(VISA);
     expect((await panel.requestPaymentMethod()).payload?.type).toBe('CreditCard');
     await expect(panel.element.locator('#saved-methods-label')).toHaveText('Paying with Card');
@@ -179,24 +177,24 @@ test.describe('axe finds no violation', () => {
     ['paypal', 'PayPal'],
     ['paypalCredit', 'PayPal Credit'],
   ] as const) {
-    test(`in the ${heading} sheet`, async ({ page, panel }) => {
-      await open(panel, DEMO_KEY, WALLETS);
+    test(`in the ${heading} sheet`, async ({ sandbox, page, panel }) => {
+      await open(panel, sandbox.key('demo_merchant'), WALLETS);
       await panel.chooseOption(option);
       await expect(panel.element.locator(`#${option}-sheet-label`)).toHaveText(heading);
       await expectNoViolations(page);
     });
   }
 
-  test('in the Apple Pay sheet', async ({ page, panel }) => {
+  test('in the Apple Pay sheet', async ({ sandbox, page, panel }) => {
     await installApplePaySimulator(page);
-    await open(panel, DEMO_KEY, { 'apple-pay': APPLE_PAY });
+    await open(panel, sandbox.key('demo_merchant'), { 'apple-pay': APPLE_PAY });
     await panel.chooseOption('applePay');
     await expect(panel.element.getByRole('button', { name: 'Pay with Apple Pay' })).toBeVisible();
     await expectNoViolations(page);
   });
 
-  test('in the Google Pay sheet, with Google’s button', async ({ page, panel }) => {
-    await open(panel, DEMO_KEY, {
+  test('in the Google Pay sheet, with Google’s button', async ({ sandbox, page, panel }) => {
+    await open(panel, sandbox.key('demo_merchant'), {
       'google-pay': JSON.stringify({
         transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '10.00' },
       }),
@@ -243,15 +241,17 @@ test.describe('axe finds no violation', () => {
     },
   );
 
-  test('with the notice to choose a way to pay', async ({ page, panel }) => {
-    await open(panel, DEMO_KEY, WALLETS);
+  test('with the notice to choose a way to pay', async ({ sandbox, page, panel }) => {
+    await open(panel, sandbox.key('demo_merchant'), WALLETS);
     expect((await panel.requestPaymentMethod()).error?.code).toBe('NO_PAYMENT_METHOD_AVAILABLE');
     await expect(panel.element.locator('[part="sheet-error"]')).toHaveText('Please choose a way to pay.');
     await expectNoViolations(page);
   });
 
-  test('when no payment method is available', async ({ page, panel }) => {
-    await panel.openBare(CARD_ONLY_KEY, 'local', { 'payment-option-priority': '["paypal"]' });
+  test('when no payment method is available', async ({ sandbox, page, panel }) => {
+    await panel.openBare(sandbox.key('card_only_merchant'), 'local', {
+      'payment-option-priority': '["paypal"]',
+    });
     await expect(panel.element.locator('[part="sheet-error"]')).toHaveText('No payment method is available.');
     await expectNoViolations(page);
   });
@@ -265,8 +265,8 @@ test.describe('axe finds no violation', () => {
   });
 
   darkTest.describe('in the dark theme', () => {
-    darkTest('the option list and a card sheet filled in', async ({ page, panel, card }) => {
-      await open(panel, DEMO_KEY, WALLETS);
+    darkTest('the option list and a card sheet filled in', async ({ sandbox, page, panel, card }) => {
+      await open(panel, sandbox.key('demo_merchant'), WALLETS);
       await expectNoViolations(page);
       await panel.chooseOption('card');
       await card.ready();
@@ -438,10 +438,11 @@ test.describe('keyboard only', () => {
   });
 
   test('a shopper picks PayPal and PayPal Credit and starts each with the keyboard', async ({
+    sandbox,
     page,
     panel,
   }) => {
-    await open(panel, DEMO_KEY, WALLETS);
+    await open(panel, sandbox.key('demo_merchant'), WALLETS);
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('button:Card');
     await page.keyboard.press('Tab');
@@ -615,8 +616,12 @@ test.describe('the 3D Secure modal', () => {
 });
 
 test.describe('live regions', () => {
-  test('the inline errors are announced by regions that were there before', async ({ panel, card }) => {
-    await open(panel, CARD_ONLY_KEY);
+  test('the inline errors are announced by regions that were there before', async ({
+    sandbox,
+    panel,
+    card,
+  }) => {
+    await open(panel, sandbox.key('card_only_merchant'));
     await card.ready();
     const region = card.error('number');
     await expect(region).toHaveAttribute('aria-live', 'polite');
@@ -628,8 +633,11 @@ test.describe('live regions', () => {
     expect(await region.evaluate((el, old) => el === old, before)).toBe(true);
   });
 
-  test('the sheet-level error is announced by an alert region that was there before', async ({ panel }) => {
-    await open(panel, DEMO_KEY, WALLETS);
+  test('the sheet-level error is announced by an alert region that was there before', async ({
+    sandbox,
+    panel,
+  }) => {
+    await open(panel, sandbox.key('demo_merchant'), WALLETS);
     const alert = panel.element.locator('[data-active-view] > [role="alert"]');
     await expect(alert).toHaveCount(1);
     await expect(alert).toBeEmpty();
@@ -648,7 +656,7 @@ test.describe('live regions', () => {
     card,
     sandbox,
   }) => {
-    await open(panel, CARD_ONLY_KEY);
+    await open(panel, sandbox.key('card_only_merchant'));
     await card.ready();
     const alert = panel.element.locator('[part~="card-sheet"] [role="alert"]');
     await expect(alert).toBeEmpty();
@@ -666,7 +674,7 @@ reducedMotionTest.describe('reduced motion', () => {
     'nothing animates or transitions, the loading indicator included',
     async ({ panel, sandbox }) => {
       await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 3000, count: 1 });
-      await panel.openBare(DEMO_KEY);
+      await panel.openBare(sandbox.key('demo_merchant'));
       const spinner = panel.element.locator('.spinner');
       await expect(spinner).toBeVisible();
       await expect(spinner).toHaveCSS('animation-name', 'none');
@@ -689,7 +697,7 @@ reducedMotionTest.describe('reduced motion', () => {
 test.describe('without reduced motion', () => {
   test('the loading indicator spins', async ({ panel, sandbox }) => {
     await sandbox.inject({ match: 'client_api/v1/configuration', kind: 'slow', delayMs: 3000, count: 1 });
-    await panel.openBare(DEMO_KEY);
+    await panel.openBare(sandbox.key('demo_merchant'));
     const spinner = panel.element.locator('.spinner');
     await expect(spinner).toBeVisible();
     await expect(spinner).toHaveCSS('animation-name', 'spin');

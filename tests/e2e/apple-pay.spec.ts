@@ -12,8 +12,6 @@ import type { PanelPage } from './models/panel';
 import type { Sandbox } from './models/sandbox';
 import { expect, test } from './support/fixtures';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
-const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
 const APPLE_PAY = JSON.stringify({
   displayName: 'Demo store',
   paymentRequest: { total: { label: 'Demo store', amount: '10.00' } },
@@ -30,7 +28,7 @@ async function installSimulator(page: Page, settings: Record<string, unknown> = 
 }
 
 /** Opens a checkout with Apple Pay configured and shows the Apple Pay sheet. */
-async function openApplePay(panel: PanelPage, authorization = DEMO_KEY): Promise<void> {
+async function openApplePay(panel: PanelPage, authorization: string): Promise<void> {
   await panel.openBare(authorization, 'local', { 'apple-pay': APPLE_PAY });
   await panel.waitForEvent('ready');
   await panel.option('applePay').click();
@@ -52,7 +50,7 @@ test('a shopper pays with Apple Pay; the bodies are the protocol’s (docs/proto
   sandbox,
 }) => {
   await installSimulator(page);
-  await openApplePay(panel);
+  await openApplePay(panel, sandbox.key('demo_merchant'));
   await expect(panel.element.locator('#applePay-sheet-label')).toHaveText('Apple Pay');
   await pay(page, panel);
   await expect(sheet(page)).toHaveCount(0);
@@ -121,7 +119,7 @@ test('cancelling the payment sheet leaves the panel usable, and a second try pay
   sandbox,
 }) => {
   await installSimulator(page);
-  await openApplePay(panel);
+  await openApplePay(panel, sandbox.key('demo_merchant'));
   await panel.element.getByRole('button', { name: 'Pay with Apple Pay' }).click();
   await expect(sheet(page)).toHaveAttribute('data-apple-pay-simulator', 'ready');
   await sheet(page).getByRole('button', { name: 'Cancel' }).click();
@@ -187,7 +185,7 @@ for (const failure of failures) {
   }) => {
     await failure.setup({ page, sandbox });
     if (!failure.name.startsWith('Apple ')) await installSimulator(page);
-    await openApplePay(panel);
+    await openApplePay(panel, sandbox.key('demo_merchant'));
     await panel.element.getByRole('button', { name: 'Pay with Apple Pay' }).click();
     if (failure.authorize) {
       await expect(sheet(page)).toHaveAttribute('data-apple-pay-simulator', 'ready');
@@ -214,11 +212,12 @@ for (const failure of failures) {
 }
 
 test('a merchant without Apple Pay hears APPLE_PAY_NOT_ENABLED and keeps the card', async ({
+  sandbox,
   page,
   panel,
 }) => {
   await installSimulator(page);
-  await panel.openBare(CARD_ONLY_KEY, 'local', { 'apple-pay': APPLE_PAY });
+  await panel.openBare(sandbox.key('card_only_merchant'), 'local', { 'apple-pay': APPLE_PAY });
   expect(await panel.waitForError()).toMatchObject({
     code: 'APPLE_PAY_NOT_ENABLED',
     message: 'Apple Pay is not enabled for this merchant.',
@@ -228,16 +227,16 @@ test('a merchant without Apple Pay hears APPLE_PAY_NOT_ENABLED and keeps the car
   await expect(panel.option('applePay')).toHaveCount(0);
 });
 
-test('without an ApplePaySession the option is absent', async ({ panel }) => {
-  await panel.openBare(DEMO_KEY, 'local', { 'apple-pay': APPLE_PAY });
+test('without an ApplePaySession the option is absent', async ({ sandbox, panel }) => {
+  await panel.openBare(sandbox.key('demo_merchant'), 'local', { 'apple-pay': APPLE_PAY });
   await panel.waitForEvent('ready');
   await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
   await expect(panel.option('applePay')).toHaveCount(0);
 });
 
-test('when the device cannot make payments the option is absent', async ({ page, panel }) => {
+test('when the device cannot make payments the option is absent', async ({ sandbox, page, panel }) => {
   await installSimulator(page, { canMakePayments: false });
-  await panel.openBare(DEMO_KEY, 'local', { 'apple-pay': APPLE_PAY });
+  await panel.openBare(sandbox.key('demo_merchant'), 'local', { 'apple-pay': APPLE_PAY });
   await panel.waitForEvent('ready');
   await expect(panel.option('applePay')).toHaveCount(0);
 });
@@ -247,13 +246,19 @@ test.describe('on a page that is not HTTPS', () => {
   let url: string;
   test.beforeAll(async () => {
     const origins = localOrigins();
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>http checkout</title>
+    // The page of the test that asks for it: its authorization is the test's key, in the query.
+    const html = (
+      authorization: string,
+    ): string => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>http checkout</title>
 <script src="${origins.merchant}/apple-pay-simulator.js"></script>
 <script src="${origins.assets}/payment-panel/${pkg.version}/payment-panel.min.js" crossorigin="anonymous"></script>
-</head><body><payment-panel authorization="${DEMO_KEY}" apple-pay='${APPLE_PAY}'></payment-panel></body></html>`;
-    server = createServer((_, res) => {
+</head><body><payment-panel authorization="${authorization}" apple-pay='${APPLE_PAY}'></payment-panel></body></html>`;
+    server = createServer((req, res) => {
+      const authorization =
+        new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('authorization') ?? '';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(html);
+      res.end(html(authorization.replace(/[^\w]/g, '')));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -262,8 +267,8 @@ test.describe('on a page that is not HTTPS', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  test('the option is absent even with an ApplePaySession', async ({ page, panel }) => {
-    await page.goto(url);
+  test('the option is absent even with an ApplePaySession', async ({ page, panel, sandbox }) => {
+    await page.goto(`${url}?authorization=${sandbox.key('demo_merchant')}`);
     await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
     await expect(panel.element.locator('[part="option"]')).toHaveCount(0);
     expect(await page.evaluate(() => typeof (window as { ApplePaySession?: unknown }).ApplePaySession)).toBe(

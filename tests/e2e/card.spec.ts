@@ -9,7 +9,6 @@ import { VISA, type CardFields } from './models/card-fields';
 import type { PanelPage } from './models/panel';
 import { expect, test } from './support/fixtures';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CREDIT_CARDS = '/v1/payment_methods/credit_cards';
 
 /** Opens the minimal checkout with an authorization and waits for the card fields. */
@@ -35,7 +34,7 @@ for (const where of ['demo', 'minimal'] as const) {
       await panel.waitForEvent('ready');
       await panel.chooseOption('card');
     } else {
-      await panel.openBare(DEMO_KEY);
+      await panel.openBare(sandbox.key('demo_merchant'));
     }
     await card.ready();
     expect(await panel.isRequestable()).toBe(false);
@@ -84,7 +83,7 @@ for (const where of ['demo', 'minimal'] as const) {
         options: { validate: false },
       },
       braintreeLibraryVersion: 'braintree/web/3.26.0',
-      tokenizationKey: DEMO_KEY,
+      tokenizationKey: sandbox.key('demo_merchant'),
       _meta: { source: 'hosted-fields' },
     });
 
@@ -100,7 +99,7 @@ test('a second request hands over the same payment method and tokenizes once', a
   card,
   sandbox,
 }) => {
-  await openCheckout(panel, card, DEMO_KEY);
+  await openCheckout(panel, card, sandbox.key('demo_merchant'));
   await card.fill(VISA);
   await panel.waitForEvent('paymentMethodRequestable');
   const [first, second, later] = await panel.element.evaluate(async (el) => {
@@ -123,8 +122,12 @@ test('a card for a customer is vaulted', async ({ panel, card, sandbox }) => {
   expect(request?.body).toMatchObject({ creditCard: { options: { validate: true } } });
 });
 
-test('American Express formats 4-6-5 and asks for a 4-digit code on the front', async ({ panel, card }) => {
-  await openCheckout(panel, card, DEMO_KEY);
+test('American Express formats 4-6-5 and asks for a 4-digit code on the front', async ({
+  sandbox,
+  panel,
+  card,
+}) => {
+  await openCheckout(panel, card, sandbox.key('demo_merchant'));
   await card.type('number', '378282246310005');
   await expect(card.input('number')).toHaveValue('3782 822463 10005');
   await expect(card.field('cvv')).toContainText('(4 digits)');
@@ -135,10 +138,11 @@ test('American Express formats 4-6-5 and asks for a 4-digit code on the front', 
 });
 
 test('the CVV takes 3 digits with a Visa and 4 with an American Express; back to Visa, 4 are invalid', async ({
+  sandbox,
   panel,
   card,
 }) => {
-  await openCheckout(panel, card, DEMO_KEY);
+  await openCheckout(panel, card, sandbox.key('demo_merchant'));
   const cvv = card.input('cvv');
   // No brand yet: the default 3.
   await expect(cvv).toHaveAttribute('maxlength', '3');
@@ -178,7 +182,7 @@ test('the expiration date fits its 7 characters as MM / YY, and as MM/YYYY for a
   card,
   sandbox,
 }) => {
-  await openCheckout(panel, card, DEMO_KEY);
+  await openCheckout(panel, card, sandbox.key('demo_merchant'));
   const date = card.input('expirationDate');
   await expect(date).toHaveAttribute('maxlength', '7');
   await card.type('expirationDate', '1230');
@@ -198,7 +202,7 @@ test('an empty form is FIELDS_EMPTY and each field says what is missing', async 
   card,
   sandbox,
 }) => {
-  await openCheckout(panel, card, DEMO_KEY);
+  await openCheckout(panel, card, sandbox.key('demo_merchant'));
   const { error } = await panel.requestPaymentMethod();
   expect(error).toMatchObject({
     code: 'HOSTED_FIELDS_FIELDS_EMPTY',
@@ -218,7 +222,7 @@ test('an invalid number is FIELDS_INVALID and shown at the field when the shoppe
   card,
   sandbox,
 }) => {
-  await openCheckout(panel, card, DEMO_KEY);
+  await openCheckout(panel, card, sandbox.key('demo_merchant'));
   await card.fill({ ...VISA, number: '4111111111111112' });
   await expect(card.error('number')).toHaveText('This card number is not valid.');
   await expect(card.input('number')).toHaveAttribute('aria-invalid', 'true');
@@ -237,8 +241,13 @@ test('an invalid number is FIELDS_INVALID and shown at the field when the shoppe
   await panel.waitForEvent('paymentMethodRequestable');
 });
 
-test('a card type the merchant does not accept is named at the field', async ({ page, panel, card }) => {
-  await openCheckout(panel, card, 'sandbox_c4rd0n1y_card_only_merchant');
+test('a card type the merchant does not accept is named at the field', async ({
+  sandbox,
+  page,
+  panel,
+  card,
+}) => {
+  await openCheckout(panel, card, sandbox.key('card_only_merchant'));
   await expect(page.locator('payment-panel .accepted-cards li')).toHaveCount(3);
   await card.fill({ number: '6011111111111117', expirationDate: '1230' });
   await expect(card.error('number')).toHaveText('This card type is not supported. Please try another card.');
@@ -310,7 +319,7 @@ for (const fault of gatewayFaults) {
     card,
     sandbox,
   }) => {
-    await openCheckout(panel, card, DEMO_KEY);
+    await openCheckout(panel, card, sandbox.key('demo_merchant'));
     await card.fill(VISA);
     await panel.waitForEvent('paymentMethodRequestable');
     await sandbox.inject({ match: CREDIT_CARDS, kind: fault.kind });
@@ -330,7 +339,7 @@ test('the card frame reports each tokenization it sent to analytics, from the as
   card,
   sandbox,
 }) => {
-  await openCheckout(panel, card, DEMO_KEY);
+  await openCheckout(panel, card, sandbox.key('demo_merchant'));
   const ANALYTICS = '/analytics/demo_merchant';
   /** The tokenization events the sandbox's analytics sink received, with the origin of each batch. */
   const tokenizations = async () =>
@@ -364,7 +373,7 @@ test('the card frame reports each tokenization it sent to analytics, from the as
   const reported = {
     origin: localOrigins().assets,
     braintreeLibraryVersion: 'braintree/web/3.26.0',
-    tokenizationKey: DEMO_KEY,
+    tokenizationKey: sandbox.key('demo_merchant'),
     sessionId: expect.any(String) as unknown,
   };
   await expect
@@ -383,8 +392,13 @@ test('the card frame reports each tokenization it sent to analytics, from the as
 });
 
 test.describe('cardholder name', () => {
-  async function openWithCardOption(panel: PanelPage, card: CardFields, option: string): Promise<void> {
-    await panel.openBare(DEMO_KEY, 'local', { card: option });
+  async function openWithCardOption(
+    panel: PanelPage,
+    card: CardFields,
+    authorization: string,
+    option: string,
+  ): Promise<void> {
+    await panel.openBare(authorization, 'local', { card: option });
     await card.ready();
   }
 
@@ -393,7 +407,7 @@ test.describe('cardholder name', () => {
     card,
     sandbox,
   }) => {
-    await openWithCardOption(panel, card, '{"cardholderName":true}');
+    await openWithCardOption(panel, card, sandbox.key('demo_merchant'), '{"cardholderName":true}');
     await expect(card.field('cardholderName')).toContainText('Cardholder Name');
     await card.fill({ cardholderName: 'Ada Lovelace', ...VISA });
     await panel.waitForEvent('paymentMethodRequestable');
@@ -403,15 +417,20 @@ test.describe('cardholder name', () => {
     expect(request?.body).toMatchObject({ creditCard: { cardholderName: 'Ada Lovelace' } });
   });
 
-  test('may be left out when optional', async ({ panel, card }) => {
-    await openWithCardOption(panel, card, '{"cardholderName":true}');
+  test('may be left out when optional', async ({ sandbox, panel, card }) => {
+    await openWithCardOption(panel, card, sandbox.key('demo_merchant'), '{"cardholderName":true}');
     await card.fill(VISA);
     await panel.waitForEvent('paymentMethodRequestable');
     expect((await panel.requestPaymentMethod()).payload).toMatchObject({ type: 'CreditCard' });
   });
 
   test('must be filled in when required', async ({ page, panel, card, sandbox }) => {
-    await openWithCardOption(panel, card, '{"cardholderName":{"required":true}}');
+    await openWithCardOption(
+      panel,
+      card,
+      sandbox.key('demo_merchant'),
+      '{"cardholderName":{"required":true}}',
+    );
     await card.fill(VISA);
     expect(await panel.isRequestable()).toBe(false);
     const { error } = await panel.requestPaymentMethod();
@@ -424,14 +443,18 @@ test.describe('cardholder name', () => {
     await panel.waitForEvent('paymentMethodRequestable');
   });
 
-  test('stays under 256 characters', async ({ panel, card }) => {
-    await openWithCardOption(panel, card, '{"cardholderName":true}');
+  test('stays under 256 characters', async ({ sandbox, panel, card }) => {
+    await openWithCardOption(panel, card, sandbox.key('demo_merchant'), '{"cardholderName":true}');
     await card.input('cardholderName').fill('x'.repeat(300));
     await expect(card.input('cardholderName')).toHaveValue('x'.repeat(255));
   });
 
-  test('a malformed card option is INVALID_OPTION and the sheet stays usable', async ({ panel, card }) => {
-    await panel.openBare(DEMO_KEY, 'local', { card: '{cardholderName: true' });
+  test('a malformed card option is INVALID_OPTION and the sheet stays usable', async ({
+    sandbox,
+    panel,
+    card,
+  }) => {
+    await panel.openBare(sandbox.key('demo_merchant'), 'local', { card: '{cardholderName: true' });
     expect(await panel.waitForError()).toMatchObject({
       code: 'INVALID_OPTION',
       type: 'MERCHANT',
@@ -442,8 +465,13 @@ test.describe('cardholder name', () => {
   });
 });
 
-test('each input carries its autofill token, keyboard and accessible name', async ({ page, panel, card }) => {
-  await openCheckout(panel, card, DEMO_KEY);
+test('each input carries its autofill token, keyboard and accessible name', async ({
+  sandbox,
+  page,
+  panel,
+  card,
+}) => {
+  await openCheckout(panel, card, sandbox.key('demo_merchant'));
   const expected = [
     ['number', 'cc-number', 'numeric', 'Card Number'],
     ['expirationDate', 'cc-exp', 'numeric', 'Expiration Date'],
@@ -461,8 +489,13 @@ test('each input carries its autofill token, keyboard and accessible name', asyn
   await expect(card.input('number')).toHaveAttribute('maxlength', /^(19|2[0-9])$/);
 });
 
-test('deleting in the middle of the number keeps the caret where it was', async ({ page, panel, card }) => {
-  await openCheckout(panel, card, DEMO_KEY);
+test('deleting in the middle of the number keeps the caret where it was', async ({
+  sandbox,
+  page,
+  panel,
+  card,
+}) => {
+  await openCheckout(panel, card, sandbox.key('demo_merchant'));
   await card.type('number', '4111111111111111');
   // Caret after "4111 11|11 1111 1111": seven characters in.
   await card.input('number').evaluate((input: HTMLInputElement) => {
@@ -475,8 +508,13 @@ test('deleting in the middle of the number keeps the caret where it was', async 
   await expect(card.input('number')).toHaveValue('4111 1211 1111 1111');
 });
 
-test('a shopper pays with the keyboard alone, tabbing from frame to frame', async ({ page, panel, card }) => {
-  await openCheckout(panel, card, DEMO_KEY);
+test('a shopper pays with the keyboard alone, tabbing from frame to frame', async ({
+  sandbox,
+  page,
+  panel,
+  card,
+}) => {
+  await openCheckout(panel, card, sandbox.key('demo_merchant'));
   await card.input('number').focus();
   await page.keyboard.type(VISA.number);
   for (const value of [VISA.expirationDate, VISA.cvv, VISA.postalCode]) {
@@ -488,8 +526,11 @@ test('a shopper pays with the keyboard alone, tabbing from frame to frame', asyn
   await panel.waitForEvent('paymentMethodRequestable');
 });
 
-test('a merchant without card types shows that no payment method is available', async ({ panel }) => {
-  await panel.openBare('sandbox_w4ll3t5x_wallets_only_merchant');
+test('a merchant without card types shows that no payment method is available', async ({
+  sandbox,
+  panel,
+}) => {
+  await panel.openBare(sandbox.key('wallets_only_merchant'));
   expect(await panel.waitForError()).toMatchObject({
     code: 'NO_VALID_PAYMENT_OPTIONS',
     type: 'MERCHANT',

@@ -25,7 +25,6 @@ import {
 } from './support/faults-page';
 import { expect, test as base } from './support/fixtures';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const TEARDOWN_ERROR = {
   name: 'PanelError',
   code: 'METHOD_CALLED_AFTER_TEARDOWN',
@@ -109,7 +108,7 @@ test.describe('pay buttons clicked twice', () => {
     // Two clicks, not dblclick(): Chromium hands the second click of a double click to the popup
     // the first one opened.
     await openPanel(page, {
-      authorization: DEMO_KEY,
+      authorization: sandbox.key('demo_merchant'),
       paypal: JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' }),
       'payment-option-priority': 'paypal',
     });
@@ -144,7 +143,7 @@ test.describe('pay buttons clicked twice', () => {
   test('the Apple Pay button: one session, one payment', async ({ page, sandbox }) => {
     await page.addInitScript({ path: 'sandbox/stand-ins/apple-pay-simulator.js' });
     await openPanel(page, {
-      authorization: DEMO_KEY,
+      authorization: sandbox.key('demo_merchant'),
       'apple-pay': JSON.stringify({ paymentRequest: { total: { label: 'Demo store', amount: '10.00' } } }),
       'payment-option-priority': 'applePay',
     });
@@ -173,7 +172,7 @@ test.describe('requestPaymentMethod() called again and again', () => {
     card,
     sandbox,
   }) => {
-    await openPanel(page, { authorization: DEMO_KEY });
+    await openPanel(page, { authorization: sandbox.key('demo_merchant') });
     await card.ready();
     await enterCard(page, VISA);
     // A slow answer keeps the first call in flight while the others arrive.
@@ -198,14 +197,14 @@ test.describe('requestPaymentMethod() called again and again', () => {
   }) => {
     await openEmptyCheckout(page);
     await sandbox.inject({ call: 'configuration', kind: 'slow', delayMs: 1_000 });
-    const early = page.evaluate(() => {
+    const early = page.evaluate((authorization) => {
       const element = document.createElement('payment-panel');
-      element.setAttribute('authorization', 'sandbox_k9x2m4p7_demo_merchant');
+      element.setAttribute('authorization', authorization);
       document.querySelector('main')?.append(element);
       return Promise.allSettled([element.requestPaymentMethod(), element.requestPaymentMethod()]).then(
         (all) => all.map((s) => (s.status === 'rejected' ? (s.reason as { code: string }).code : 'resolved')),
       );
-    });
+    }, sandbox.key('demo_merchant'));
     // Nothing entered: both wait for the panel, then both get the same refusal.
     expect(await early).toEqual(['HOSTED_FIELDS_FIELDS_EMPTY', 'HOSTED_FIELDS_FIELDS_EMPTY']);
     expect(await sandbox.requests(CALL_PATHS.creditCards)).toHaveLength(0);
@@ -232,7 +231,7 @@ test.describe('teardown() while something is under way', () => {
     card,
     sandbox,
   }) => {
-    await openPanel(page, { authorization: DEMO_KEY });
+    await openPanel(page, { authorization: sandbox.key('demo_merchant') });
     await card.ready();
     await enterCard(page, VISA);
     await sandbox.inject({ call: 'creditCards', kind: 'slow', delayMs: HELD_MS });
@@ -252,11 +251,11 @@ test.describe('teardown() while something is under way', () => {
   test('while the panel loads: a waiting request rejects', async ({ page, sandbox }) => {
     await openEmptyCheckout(page);
     await sandbox.inject({ call: 'configuration', kind: 'slow', delayMs: HELD_MS });
-    await page.evaluate(() => {
+    await page.evaluate((authorization) => {
       const element = document.createElement('payment-panel');
-      element.setAttribute('authorization', 'sandbox_k9x2m4p7_demo_merchant');
+      element.setAttribute('authorization', authorization);
       document.querySelector('main')?.append(element);
-    });
+    }, sandbox.key('demo_merchant'));
     const outcome = waitingRequest(page);
     // The configuration is on its way: the panel is loading.
     await sandbox.waitForRequest(CALL_PATHS.configuration);
@@ -292,7 +291,7 @@ test.describe('teardown() while something is under way', () => {
     sandbox,
   }) => {
     await openPanel(page, {
-      authorization: DEMO_KEY,
+      authorization: sandbox.key('demo_merchant'),
       paypal: JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' }),
       'payment-option-priority': 'paypal',
     });
@@ -361,7 +360,7 @@ test.describe('paymentPanel.create() instances side by side', () => {
     sandbox,
   }) => {
     await openEmptyCheckout(page);
-    const result = await page.evaluate(async () => {
+    const result = await page.evaluate(async (authorization) => {
       const main = document.querySelector('main');
       const containers = [1, 2, 3].map((n) => {
         const div = document.createElement('div');
@@ -370,9 +369,7 @@ test.describe('paymentPanel.create() instances side by side', () => {
         return div;
       });
       const instances = await Promise.all(
-        containers.map((container) =>
-          window.paymentPanel.create({ container, authorization: 'sandbox_k9x2m4p7_demo_merchant' }),
-        ),
+        containers.map((container) => window.paymentPanel.create({ container, authorization })),
       );
       const frames = document.querySelectorAll('payment-panel').length;
       // Each answers for its own, empty card sheet, at the same time.
@@ -396,7 +393,7 @@ test.describe('paymentPanel.create() instances side by side', () => {
         again: await again,
         left: document.querySelectorAll('payment-panel').length,
       };
-    });
+    }, sandbox.key('demo_merchant'));
     expect(result).toEqual({
       panels: 3,
       answers: Array.from({ length: 3 }, () => 'HOSTED_FIELDS_FIELDS_EMPTY'),
@@ -414,19 +411,21 @@ test.describe('paymentPanel.create() instances side by side', () => {
   }) => {
     await openEmptyCheckout(page);
     await sandbox.inject({ call: 'configuration', kind: 'slow', delayMs: 1_000 });
-    const created: Promise<PlainError> = page.evaluate(() =>
-      window.paymentPanel
-        .create({
-          container: document.querySelector('main') as Element,
-          authorization: 'sandbox_k9x2m4p7_demo_merchant',
-        })
-        .then(
-          () => ({ code: 'resolved' }),
-          (error: unknown) => {
-            const e = error as PlainError;
-            return { code: e.code, message: e.message };
-          },
-        ),
+    const created: Promise<PlainError> = page.evaluate(
+      (authorization) =>
+        window.paymentPanel
+          .create({
+            container: document.querySelector('main') as Element,
+            authorization,
+          })
+          .then(
+            () => ({ code: 'resolved' }),
+            (error: unknown) => {
+              const e = error as PlainError;
+              return { code: e.code, message: e.message };
+            },
+          ),
+      sandbox.key('demo_merchant'),
     );
     // Torn down while its configuration is on its way.
     await sandbox.waitForRequest(CALL_PATHS.configuration);

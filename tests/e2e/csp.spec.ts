@@ -27,7 +27,6 @@ const origins = localOrigins();
 const MERCHANT_POLICY = serializePolicy(merchantPolicy(origins));
 const FOLDER = `/payment-panel/${pkg.version}/`;
 const LOCAL_GATEWAY = gatewaySources('local', origins.gateway);
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 
 /** A path on the assets origin relative to the published folder. */
 function frameFile(pathname: string): string {
@@ -464,8 +463,8 @@ test('the checkout form posts the nonce to the sandbox', async ({ page, card, wa
   await watch.expectClean(['hosted-fields-frame']);
 });
 
-test('the drop-in page pays through paymentPanel.create', async ({ page, card, watch }) => {
-  await page.goto(`/dropin.html?authorization=${DEMO_KEY}`);
+test('the drop-in page pays through paymentPanel.create', async ({ sandbox, page, card, watch }) => {
+  await page.goto(`/dropin.html?authorization=${sandbox.key('demo_merchant')}`);
   await card.ready();
   await card.fill(VISA);
   await page.getByRole('button', { name: 'Purchase' }).click();

@@ -14,12 +14,9 @@ import { VISA, type CardFields } from './models/card-fields';
 import type { PanelPage } from './models/panel';
 import type { Sandbox } from './models/sandbox';
 import { expect, guardedTest as test } from './support/fixtures';
-import { AnswerOverrides } from './support/hostile-config';
 import type { PageGuard } from './support/page-guard';
 
 const origins = localOrigins();
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
-const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
 const HEX32 = /^[0-9a-f]{32}$/;
 const FNCLS = 'fnparams-dede7cc5-15fd-4c75-a9f4-36c430ee3a99';
 const KOUNT_BASE = `${origins.assets}/sandbox/data`;
@@ -31,7 +28,7 @@ const FRAUDNET_BEACON = `${origins.gateway}${FRAUDNET_STAND_IN_PATHS.beacon}`;
 // of the page and its frames, and there must be none.
 
 /** Opens a card-only panel with `data-collector` and waits until it is ready. */
-async function open(panel: PanelPage, dataCollector: object, authorization = DEMO_KEY): Promise<void> {
+async function open(panel: PanelPage, authorization: string, dataCollector: object): Promise<void> {
   await panel.openBare(authorization, 'local', { 'data-collector': JSON.stringify(dataCollector) });
   await panel.waitForEvent('ready');
 }
@@ -80,7 +77,7 @@ test('Kount and fraudnet receive the sessions the payload’s deviceData names, 
   guard,
   sandbox,
 }) => {
-  await open(panel, { kount: true, paypal: true });
+  await open(panel, sandbox.key('demo_merchant'), { kount: true, paypal: true });
   const deviceData = await payByCard(panel, card);
   expect(Object.keys(deviceData)).toEqual(['device_session_id', 'fraud_merchant_id', 'correlation_id']);
   const {
@@ -151,7 +148,7 @@ test('each collector asked for alone adds only its keys and its requests', async
   guard,
   sandbox,
 }) => {
-  await open(panel, { kount: true });
+  await open(panel, sandbox.key('demo_merchant'), { kount: true });
   const kountData = await payByCard(panel, card);
   expect(Object.keys(kountData)).toEqual(['device_session_id', 'fraud_merchant_id']);
   await sandbox.waitForDeviceSessions(['logo.htm', 'logo.gif'], {
@@ -160,7 +157,7 @@ test('each collector asked for alone adds only its keys and its requests', async
   expect(await sandbox.deviceSessions({ collector: 'fraudnet' })).toEqual([]);
 
   await sandbox.reset();
-  await open(panel, { paypal: true });
+  await open(panel, sandbox.key('demo_merchant'), { paypal: true });
   const paypalData = await payByCard(panel, card);
   expect(Object.keys(paypalData)).toEqual(['correlation_id']);
   await sandbox.waitForDeviceSessions(['script', 'parameters', 'beacon'], { collector: 'fraudnet' });
@@ -174,7 +171,7 @@ test('teardown takes the collectors’ frames, image and parameter block out of 
   panel,
   sandbox,
 }) => {
-  await open(panel, { kount: true, paypal: true });
+  await open(panel, sandbox.key('demo_merchant'), { kount: true, paypal: true });
   await sandbox.waitForDeviceSessions(['logo.htm', 'logo.gif', 'script', 'parameters', 'beacon']);
   const before = await collectorElements(page);
   expect(before.kountFrames).toHaveLength(1);
@@ -202,7 +199,7 @@ test('Kount for a merchant without Kount is DATA_COLLECTOR_KOUNT_NOT_ENABLED; th
   guard,
   sandbox,
 }) => {
-  await open(panel, { kount: true, paypal: true }, CARD_ONLY_KEY);
+  await open(panel, sandbox.key('card_only_merchant'), { kount: true, paypal: true });
   expect(await panel.waitForError()).toMatchObject({
     code: 'DATA_COLLECTOR_KOUNT_NOT_ENABLED',
     type: 'MERCHANT',
@@ -230,37 +227,33 @@ test('Kount follows the configuration’s environment: production’s data path,
   card,
   sandbox,
 }) => {
-  const answers = await AnswerOverrides.connect();
-  try {
-    await answers.arm(CONFIGURATION, { environment: 'production' });
-    await open(panel, { kount: true });
-    const deviceData = await payByCard(panel, card);
-    const kount = await sandbox.waitForDeviceSessions(['logo.htm', 'logo.gif'], { collector: 'kount' });
-    expect(kount.map(({ path, sessionId }) => ({ path, sessionId }))).toEqual([
-      { path: '/data/logo.htm', sessionId: deviceData.device_session_id },
-      { path: '/data/logo.gif', sessionId: deviceData.device_session_id },
-    ]);
+  await sandbox.overrideAnswers(CONFIGURATION, { environment: 'production' });
+  await open(panel, sandbox.key('demo_merchant'), { kount: true });
+  const deviceData = await payByCard(panel, card);
+  const kount = await sandbox.waitForDeviceSessions(['logo.htm', 'logo.gif'], { collector: 'kount' });
+  expect(kount.map(({ path, sessionId }) => ({ path, sessionId }))).toEqual([
+    { path: '/data/logo.htm', sessionId: deviceData.device_session_id },
+    { path: '/data/logo.gif', sessionId: deviceData.device_session_id },
+  ]);
 
-    await sandbox.reset();
-    await answers.arm(CONFIGURATION, { environment: 'staging' });
-    await panel.openBare(DEMO_KEY, 'local', { 'data-collector': JSON.stringify({ kount: true }) });
-    expect(await panel.waitForError()).toMatchObject({
-      code: 'DATA_COLLECTOR_KOUNT_ERROR',
-      type: 'MERCHANT',
-      message: 'staging is not a valid environment for kount.environment.',
-    });
-    await panel.waitForEvent('ready');
-    expect(await collectorElements(page)).toEqual({
-      kountFrames: [],
-      kountImages: [],
-      parameterBlocks: [],
-      fraudnetScripts: [],
-    });
-    expect(await sandbox.deviceSessions()).toEqual([]);
-  } finally {
-    await answers.clear();
-    await answers.dispose();
-  }
+  await sandbox.reset();
+  await sandbox.overrideAnswers(CONFIGURATION, { environment: 'staging' });
+  await panel.openBare(sandbox.key('demo_merchant'), 'local', {
+    'data-collector': JSON.stringify({ kount: true }),
+  });
+  expect(await panel.waitForError()).toMatchObject({
+    code: 'DATA_COLLECTOR_KOUNT_ERROR',
+    type: 'MERCHANT',
+    message: 'staging is not a valid environment for kount.environment.',
+  });
+  await panel.waitForEvent('ready');
+  expect(await collectorElements(page)).toEqual({
+    kountFrames: [],
+    kountImages: [],
+    parameterBlocks: [],
+    fraudnetScripts: [],
+  });
+  expect(await sandbox.deviceSessions()).toEqual([]);
 });
 
 test('the collectors’ hidden frames and image add no accessibility violation to the page', async ({
@@ -268,7 +261,7 @@ test('the collectors’ hidden frames and image add no accessibility violation t
   panel,
   sandbox,
 }) => {
-  await open(panel, { kount: true, paypal: true });
+  await open(panel, sandbox.key('demo_merchant'), { kount: true, paypal: true });
   await sandbox.waitForDeviceSessions(['logo.htm', 'logo.gif', 'script', 'parameters', 'beacon']);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

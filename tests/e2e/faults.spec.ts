@@ -11,9 +11,11 @@
  * sandbox holds the request, so no case waits for one. PayPal's fraud script (device data) has no
  * time-out: nothing waits for it.
  *
- * Cases that share a page run in order (`serial`); the number of faults injected is printed at the end.
+ * Cases that share a page run in order (`serial`), in a sandbox partition of their own; the number of faults injected
+ * is printed at the end. `npm test` runs a seeded sample of the kinds at each call, `npm run test:e2e:full` every kind
+ * (docs/building.md, "The whole fuzz and fault matrix").
  */
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { CardFields, VISA } from './models/card-fields';
 import { cardSheetReady, PATIENCE_MS } from './support/recorder';
 import {
@@ -42,8 +44,16 @@ import {
   MATRIX_KINDS,
   Sandbox,
 } from './models/sandbox';
+import { expect, test } from './support/fixtures';
+import { FUZZ_SEED, FULL_RUN, replayOnFailure, sampleOf } from './support/seeded';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
+/** How many kinds of fault a run of `npm test` tries at each call: a seeded sample (all in a full run). */
+const SAMPLED_KINDS = 3;
+
+/** The kinds of fault tried at a call this run, in the matrix's order. */
+function kindsAt(call: string): readonly FaultKind[] {
+  return sampleOf(`fault matrix: ${call}`, MATRIX_KINDS, SAMPLED_KINDS);
+}
 
 /** Delay of the slow answers: well within every time-out the answers are held to. */
 const SLOW_MS = 1_000;
@@ -136,21 +146,39 @@ const CUT_SHORT_SCRIPT: Readonly<Record<string, RegExp>> = {
     /^pageerror: (SyntaxError: )?(missing \S+ (after|before|in) .+|expected .+, got end of script|unterminated .+)$/,
 };
 
+/** The partition of the cases running now: the cases of one call share it, and their page. */
 let sandbox: Sandbox;
+
+/**
+ * The sandbox partition and the merchant page (on Playwright's clock) the cases of one call share, made before the
+ * first: the cases run in order, each after the other's clean-up.
+ */
+async function openSharedPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; uncaught: () => Promise<string[]> }> {
+  sandbox = await Sandbox.open();
+  return newMerchantPage(browser, sandbox, { clock: true });
+}
+
+/** Closes the shared page, then deletes its partition. */
+async function closeSharedPage(context: BrowserContext): Promise<void> {
+  await context.close();
+  await sandbox.dispose();
+}
 
 /** The id of the newest logged request, to read what a case sent after it. */
 async function latestLogId(): Promise<number> {
   return (await sandbox.requests()).at(-1)?.id ?? 0;
 }
 
-// One sandbox for the whole matrix, reset once: the cases that share a page run in order.
-test.beforeAll(async () => {
-  sandbox = await Sandbox.connect();
+test.beforeAll(() => {
+  const sample = FULL_RUN ? 'every kind at every call' : `${SAMPLED_KINDS} kinds at each call`;
+  console.log(`Fault matrix: ${sample}, seed ${FUZZ_SEED} (PANEL_FUZZ_SEED=${FUZZ_SEED} replays this run).`);
 });
-test.afterAll(async () => {
-  console.log(`faults injected: ${faultsInjected()}`);
-  await sandbox.dispose();
+test.afterAll(() => {
+  console.log(`faults injected (this worker): ${faultsInjected()}`);
 });
+replayOnFailure(test, 'tests/e2e/faults.spec.ts');
 
 /**
  * Asserts what reached the gateway for a call since the log entry `since`: the faulted requests
@@ -224,16 +252,16 @@ test.describe.serial('card tokenize (POST payment_methods/credit_cards)', () => 
   let uncaught: () => Promise<string[]>;
 
   test.beforeAll(async ({ browser }) => {
-    ({ context, page, uncaught } = await newMerchantPage(browser, { clock: true }));
+    ({ context, page, uncaught } = await openSharedPage(browser));
     await openEmptyCheckout(page);
-    expect((await mountPanel(page, { authorization: DEMO_KEY })).event).toBe('ready');
+    expect((await mountPanel(page, { authorization: sandbox.key('demo_merchant') })).event).toBe('ready');
     await new CardFields(page).ready();
   });
   test.afterAll(async () => {
-    await context.close();
+    await closeSharedPage(context);
   });
 
-  for (const kind of MATRIX_KINDS) {
+  for (const kind of kindsAt('creditCards')) {
     test(`${kind}: ${kind === 'slow' ? 'pays, once' : `${outcomes[kind].code}; a retry pays, once`}`, async () => {
       await enterCard(page, VISA);
       const since = await latestLogId();
@@ -280,14 +308,14 @@ test.describe.serial('configuration load (GET configuration)', () => {
   let uncaught: () => Promise<string[]>;
 
   test.beforeAll(async ({ browser }) => {
-    ({ context, page, uncaught } = await newMerchantPage(browser, { clock: true }));
+    ({ context, page, uncaught } = await openSharedPage(browser));
     await openEmptyCheckout(page);
   });
   test.afterAll(async () => {
-    await context.close();
+    await closeSharedPage(context);
   });
 
-  for (const kind of MATRIX_KINDS) {
+  for (const kind of kindsAt('configuration')) {
     test(`${kind}: ${kind === 'slow' ? 'connects' : outcomes[kind].code}; a new panel connects`, async () => {
       // An authorization of its own: a client that connected is reused without a configuration call.
       const authorization = await sandbox.clientToken('demo_merchant');
@@ -324,15 +352,15 @@ test.describe.serial('saved methods load (GET payment_methods)', () => {
   let token: string;
 
   test.beforeAll(async ({ browser }) => {
-    ({ context, page, uncaught } = await newMerchantPage(browser, { clock: true }));
+    ({ context, page, uncaught } = await openSharedPage(browser));
     await openEmptyCheckout(page);
     token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
   });
   test.afterAll(async () => {
-    await context.close();
+    await closeSharedPage(context);
   });
 
-  for (const kind of MATRIX_KINDS) {
+  for (const kind of kindsAt('paymentMethods')) {
     test(`${kind}: ${kind === 'slow' ? 'lists the saved cards' : 'no error, an empty list, the card sheet'}; a new panel lists them`, async () => {
       const since = await latestLogId();
       const mounted = await withFault(
@@ -366,11 +394,11 @@ test.describe.serial('device data (PayPal’s fraud script: the sandbox’s stan
   let uncaught: () => Promise<string[]>;
 
   test.beforeAll(async ({ browser }) => {
-    ({ context, page, uncaught } = await newMerchantPage(browser, { clock: true }));
+    ({ context, page, uncaught } = await openSharedPage(browser));
     await openEmptyCheckout(page);
   });
   test.afterAll(async () => {
-    await context.close();
+    await closeSharedPage(context);
   });
 
   /** How many times the stand-in served its script. */
@@ -380,13 +408,13 @@ test.describe.serial('device data (PayPal’s fraud script: the sandbox’s stan
     ).length;
   }
 
-  for (const kind of MATRIX_KINDS) {
+  for (const kind of kindsAt('fraudnetScript')) {
     test(`${kind}: the panel is ready without an error; a new panel loads the script`, async ({
       browserName,
     }) => {
       const since = await latestLogId();
       const served = await scriptsServed();
-      const attributes = { authorization: DEMO_KEY, 'data-collector': DATA_COLLECTOR };
+      const attributes = { authorization: sandbox.key('demo_merchant'), 'data-collector': DATA_COLLECTOR };
       // Nothing waits for the script: the panel gets ready and its card frames set up while it hangs.
       const mounted = await withFault(page, 'fraudnetScript', kind, () => mountPanel(page, attributes), {
         count: countOf(kind),
@@ -420,23 +448,23 @@ test.describe.serial('analytics (POST analytics.url)', () => {
   let uncaught: () => Promise<string[]>;
 
   test.beforeAll(async ({ browser }) => {
-    ({ context, page, uncaught } = await newMerchantPage(browser, { clock: true }));
+    ({ context, page, uncaught } = await openSharedPage(browser));
     await recordErrors(page);
     await openEmptyCheckout(page);
     await clearRecordedErrors(page);
   });
   test.afterAll(async () => {
-    await context.close();
+    await closeSharedPage(context);
   });
 
-  for (const kind of MATRIX_KINDS) {
+  for (const kind of kindsAt('analytics')) {
     test(`${kind}: never surfaces`, async () => {
       const since = await latestLogId();
       const mounted = await withFault(
         page,
         'analytics',
         kind,
-        () => mountPanel(page, { authorization: DEMO_KEY }),
+        () => mountPanel(page, { authorization: sandbox.key('demo_merchant') }),
         { count: countOf(kind) },
       );
       expect(mounted).toEqual({ event: 'ready' });
@@ -453,7 +481,7 @@ test.describe.serial('analytics (POST analytics.url)', () => {
     for (const kind of MATRIX_KINDS) {
       await sandbox.inject({ call: 'analytics', kind, delayMs: SLOW_MS });
     }
-    expect((await mountPanel(page, { authorization: DEMO_KEY })).event).toBe('ready');
+    expect((await mountPanel(page, { authorization: sandbox.key('demo_merchant') })).event).toBe('ready');
     const card = new CardFields(page);
     await card.ready();
     await card.fill(VISA);
@@ -547,21 +575,21 @@ for (const flow of PAYPAL_FLOWS) {
       let uncaught: () => Promise<string[]>;
 
       test.beforeAll(async ({ browser }) => {
-        ({ context, page, uncaught } = await newMerchantPage(browser, { clock: true }));
+        ({ context, page, uncaught } = await openSharedPage(browser));
         await recordErrors(page);
         await openEmptyCheckout(page);
         const mounted = await mountPanel(page, {
-          authorization: DEMO_KEY,
+          authorization: sandbox.key('demo_merchant'),
           paypal: JSON.stringify(flow.settings),
           'payment-option-priority': 'paypal',
         });
         expect(mounted.event).toBe('ready');
       });
       test.afterAll(async () => {
-        await context.close();
+        await closeSharedPage(context);
       });
 
-      for (const kind of MATRIX_KINDS) {
+      for (const kind of kindsAt(`PayPal ${flow.name} ${step}`)) {
         test(`${kind}: ${kind === 'slow' ? 'pays, once' : `${outcomes[kind].code}; clicking again pays, once`}`, async () => {
           await clearRecordedErrors(page);
           const since = await latestLogId();
@@ -659,22 +687,22 @@ for (const call of ['applePayWebSessions', 'applePaymentTokens'] as const) {
     };
 
     test.beforeAll(async ({ browser }) => {
-      ({ context, page, uncaught } = await newMerchantPage(browser, { clock: true }));
+      ({ context, page, uncaught } = await openSharedPage(browser));
       await recordErrors(page);
       await page.addInitScript({ path: 'sandbox/stand-ins/apple-pay-simulator.js' });
       await openEmptyCheckout(page);
       const mounted = await mountPanel(page, {
-        authorization: DEMO_KEY,
+        authorization: sandbox.key('demo_merchant'),
         'apple-pay': APPLE_PAY,
         'payment-option-priority': 'applePay',
       });
       expect(mounted.event).toBe('ready');
     });
     test.afterAll(async () => {
-      await context.close();
+      await closeSharedPage(context);
     });
 
-    for (const kind of MATRIX_KINDS) {
+    for (const kind of kindsAt(call)) {
       test(`${kind}: ${kind === 'slow' ? 'pays, once' : `${outcomes[kind].code}; paying again pays, once`}`, async () => {
         await clearRecordedErrors(page);
         const since = await latestLogId();
@@ -731,7 +759,7 @@ test.describe.serial('3D Secure lookup (POST payment_methods/:nonce/three_d_secu
   let uncaught: () => Promise<string[]>;
 
   test.beforeAll(async ({ browser }) => {
-    ({ context, page, uncaught } = await newMerchantPage(browser, { clock: true }));
+    ({ context, page, uncaught } = await openSharedPage(browser));
     await openEmptyCheckout(page);
     const mounted = await mountPanel(page, {
       authorization: await sandbox.clientToken('three_d_secure_v1_merchant'),
@@ -741,10 +769,10 @@ test.describe.serial('3D Secure lookup (POST payment_methods/:nonce/three_d_secu
     await new CardFields(page).ready();
   });
   test.afterAll(async () => {
-    await context.close();
+    await closeSharedPage(context);
   });
 
-  for (const kind of MATRIX_KINDS) {
+  for (const kind of kindsAt('threeDSecureLookup')) {
     test(`${kind}: ${kind === 'slow' ? 'verifies' : `${outcomes[kind].code}; a retry verifies the same card`}`, async () => {
       // Not enrolled: the lookup answers without the bank.
       await enterCard(page, { ...VISA, number: '4000000000000051' });
@@ -825,7 +853,7 @@ test.describe.serial("3D Secure authentication (the bank's page, the term URL)",
   };
 
   test.beforeAll(async ({ browser }) => {
-    ({ context, page, uncaught } = await newMerchantPage(browser, { clock: true }));
+    ({ context, page, uncaught } = await openSharedPage(browser));
     await recordErrors(page);
     await openEmptyCheckout(page);
     const mounted = await mountPanel(page, {
@@ -837,13 +865,13 @@ test.describe.serial("3D Secure authentication (the bank's page, the term URL)",
     await clearRecordedErrors(page);
   });
   test.afterAll(async () => {
-    await context.close();
+    await closeSharedPage(context);
   });
 
   const verified = { type: 'CreditCard', liabilityShifted: true, liabilityShiftPossible: true };
   const cancelled = { type: 'CreditCard', liabilityShifted: false, liabilityShiftPossible: true };
 
-  for (const kind of MATRIX_KINDS) {
+  for (const kind of kindsAt('threeDSecureAcs and threeDSecureTerm')) {
     const title =
       kind === 'slow'
         ? 'slow: the bank authenticates the shopper, each card tokenized once'

@@ -9,12 +9,10 @@ import { localOrigins } from '../../server/origins';
 import { GOOGLE_PAY_READY_TIMEOUT_MS, HOSTED_FIELDS_SETUP_TIMEOUT_MS } from '../../src/shared/constants';
 import { VISA } from './models/card-fields';
 import type { PanelPage } from './models/panel';
-import { approvalShown } from './models/sandbox';
+import { approvalShown, type Sandbox } from './models/sandbox';
 import { expect, test } from './support/fixtures';
-import { AnswerOverrides } from './support/hostile-config';
+import { installClock, pauseClock, toJustBeforeTimeout } from './support/clock';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
-const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
 const { merchant, assets, gateway } = localOrigins();
 const PAYPAL = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
 const GOOGLE_PAY = JSON.stringify({
@@ -64,10 +62,8 @@ async function forbidAssetFrames(page: Page): Promise<void> {
 }
 
 /** Points the next configuration's `assetsUrl` elsewhere, so the frame pages come from there. */
-async function moveAssets(assetsUrl: string): Promise<AnswerOverrides> {
-  const answers = await AnswerOverrides.connect();
-  await answers.arm('client_api/v1/configuration', { assetsUrl });
-  return answers;
+async function moveAssets(sandbox: Sandbox, assetsUrl: string): Promise<void> {
+  await sandbox.overrideAnswers('client_api/v1/configuration', { assetsUrl });
 }
 
 /** The first `errorOccurred`, once it came. */
@@ -108,13 +104,14 @@ async function payWithGooglePay(page: Page, panel: PanelPage): Promise<Record<st
 }
 
 test('a page whose policy refuses the assets host in frame-src: a named error at once, and PayPal and Google Pay still pay', async ({
+  sandbox,
   page,
   panel,
   guard,
 }) => {
   guard.allowedConsole.push(REFUSED_FRAME);
   await forbidAssetFrames(page);
-  await panel.openBare(DEMO_KEY, 'local', { paypal: PAYPAL, 'google-pay': GOOGLE_PAY });
+  await panel.openBare(sandbox.key('demo_merchant'), 'local', { paypal: PAYPAL, 'google-pay': GOOGLE_PAY });
   const error = await firstError(panel);
   expect(error).toMatchObject({
     code: 'HOSTED_FIELDS_FRAME_LOAD_FAILED',
@@ -136,6 +133,7 @@ test('a page whose policy refuses the assets host in frame-src: a named error at
 });
 
 test('standalone hosted fields on such a page reject with the refusal the browser reports', async ({
+  sandbox,
   page,
   guard,
 }) => {
@@ -153,7 +151,7 @@ test('standalone hosted fields on such a page reject with the refusal the browse
       const { code, details } = error as { code?: string; details?: unknown };
       return { code, details, frames: container.querySelectorAll('iframe').length };
     }
-  }, DEMO_KEY);
+  }, sandbox.key('demo_merchant'));
   expect(outcome).toEqual({
     code: 'HOSTED_FIELDS_FRAME_LOAD_FAILED',
     details: { reason: 'frame-src', blockedURI: assets },
@@ -163,9 +161,9 @@ test('standalone hosted fields on such a page reject with the refusal the browse
 
 for (const [answer, setUp] of [
   // The assets host has no such folder: its 404 page.
-  ['404', () => moveAssets(`${assets}/missing`)],
+  ['404', (sandbox: Sandbox) => moveAssets(sandbox, `${assets}/missing`)],
   // A host that fails the frame page: the sandbox gateway's 500, from a fault on that path.
-  ['500', () => moveAssets(gateway)],
+  ['500', (sandbox: Sandbox) => moveAssets(sandbox, gateway)],
 ] as const) {
   test(`frame pages answering ${answer}: a named error within seconds, and Google Pay still pays`, async ({
     page,
@@ -175,23 +173,19 @@ for (const [answer, setUp] of [
   }) => {
     guard.allowedConsole.push(FAILED_PAGE);
     if (answer === '500') await sandbox.inject({ match: FRAME_PAGE, kind: '500', count: 10 });
-    const answers = await setUp();
-    try {
-      await panel.openBare(DEMO_KEY, 'local', { 'google-pay': GOOGLE_PAY });
-      const error = await firstError(panel);
-      expect(error).toMatchObject({
-        code: 'HOSTED_FIELDS_FRAME_LOAD_FAILED',
-        details: { reason: 'no-answer', fields: expect.arrayContaining(['number']) as unknown },
-      });
-      if (answer === '500') {
-        expect((await sandbox.requests(FRAME_PAGE)).map((r) => r.status)).toContain(500);
-      }
-      await panel.waitForEvent('ready');
-      await expect(panel.option('card')).toHaveCount(0);
-      expect(await payWithGooglePay(page, panel)).toMatchObject({ type: 'AndroidPayCard' });
-    } finally {
-      await answers.dispose();
+    await setUp(sandbox);
+    await panel.openBare(sandbox.key('demo_merchant'), 'local', { 'google-pay': GOOGLE_PAY });
+    const error = await firstError(panel);
+    expect(error).toMatchObject({
+      code: 'HOSTED_FIELDS_FRAME_LOAD_FAILED',
+      details: { reason: 'no-answer', fields: expect.arrayContaining(['number']) as unknown },
+    });
+    if (answer === '500') {
+      expect((await sandbox.requests(FRAME_PAGE)).map((r) => r.status)).toContain(500);
     }
+    await panel.waitForEvent('ready');
+    await expect(panel.option('card')).toHaveCount(0);
+    expect(await payWithGooglePay(page, panel)).toMatchObject({ type: 'AndroidPayCard' });
   });
 }
 
@@ -202,36 +196,38 @@ test('card only, frames that never load: HOSTED_FIELDS_TIMEOUT after 20 s, cance
 }) => {
   // The frame pages come from the gateway, which holds them without an answer.
   await sandbox.inject({ match: FRAME_PAGE, kind: 'timeout', count: 10 });
-  const answers = await moveAssets(gateway);
-  try {
-    await page.clock.install();
-    await panel.openBare(CARD_ONLY_KEY, 'local', {}, { waitUntil: 'domcontentloaded' });
-    await sandbox.waitForRequest(FRAME_PAGE);
-    // A merchant asks for the payment method while the panel loads.
-    const requested = panel.element.evaluate(async (element) => {
-      try {
-        await (element as unknown as { requestPaymentMethod(): Promise<unknown> }).requestPaymentMethod();
-        return 'resolved';
-      } catch (error) {
-        return (error as { code?: string }).code;
-      }
-    });
-    await page.clock.runFor(HOSTED_FIELDS_SETUP_TIMEOUT_MS - 1_000);
-    expect((await panel.events()).map((e) => e.name)).toEqual([]);
-    await page.clock.runFor(1_500);
-    expect(await firstError(panel)).toMatchObject({
-      code: 'HOSTED_FIELDS_TIMEOUT',
-      type: 'UNKNOWN',
-      message: 'Hosted Fields timed out when attempting to set up.',
-    });
-    expect((await panel.waitForEvent('cancelInitialization')).detail).toMatchObject({
-      code: 'HOSTED_FIELDS_TIMEOUT',
-    });
-    expect(await requested).toBe('HOSTED_FIELDS_TIMEOUT');
-    await expect(panel.state()).toHaveAttribute('data-state', 'failed');
-  } finally {
-    await answers.dispose();
-  }
+  await moveAssets(sandbox, gateway);
+  const earliest = await installClock(page);
+  await panel.openBare(sandbox.key('card_only_merchant'), 'local', {}, { waitUntil: 'domcontentloaded' });
+  await sandbox.waitForRequest(FRAME_PAGE);
+  // A merchant asks for the payment method while the panel loads.
+  const requested = panel.element.evaluate(async (element) => {
+    try {
+      await (element as unknown as { requestPaymentMethod(): Promise<unknown> }).requestPaymentMethod();
+      return 'resolved';
+    } catch (error) {
+      return (error as { code?: string }).code;
+    }
+  });
+  const pausedAt = await pauseClock(page);
+  const past = await toJustBeforeTimeout(page, {
+    earliest,
+    pausedAt,
+    timeout: HOSTED_FIELDS_SETUP_TIMEOUT_MS,
+    margin: 1_000,
+  });
+  expect((await panel.events()).map((e) => e.name)).toEqual([]);
+  await past();
+  expect(await firstError(panel)).toMatchObject({
+    code: 'HOSTED_FIELDS_TIMEOUT',
+    type: 'UNKNOWN',
+    message: 'Hosted Fields timed out when attempting to set up.',
+  });
+  expect((await panel.waitForEvent('cancelInitialization')).detail).toMatchObject({
+    code: 'HOSTED_FIELDS_TIMEOUT',
+  });
+  expect(await requested).toBe('HOSTED_FIELDS_TIMEOUT');
+  await expect(panel.state()).toHaveAttribute('data-state', 'failed');
 });
 
 test('a Google Pay whose isReadyToPay never answers is left out after 10 s with GOOGLE_PAYMENT_READY_TIMEOUT; the card still pays', async ({
@@ -243,8 +239,13 @@ test('a Google Pay whose isReadyToPay never answers is left out after 10 s with 
   await page.addInitScript(() => {
     (window as unknown as { googlePayStandIn: unknown }).googlePayStandIn = { isReadyToPay: 'never' };
   });
-  await page.clock.install();
-  await panel.openBare(DEMO_KEY, 'local', { 'google-pay': GOOGLE_PAY }, { waitUntil: 'domcontentloaded' });
+  const earliest = await installClock(page);
+  await panel.openBare(
+    sandbox.key('demo_merchant'),
+    'local',
+    { 'google-pay': GOOGLE_PAY },
+    { waitUntil: 'domcontentloaded' },
+  );
   await expect
     .poll(() =>
       page.evaluate(() =>
@@ -255,9 +256,15 @@ test('a Google Pay whose isReadyToPay never answers is left out after 10 s with 
       ),
     )
     .toBe(true);
-  await page.clock.runFor(GOOGLE_PAY_READY_TIMEOUT_MS - 1_000);
+  const pausedAt = await pauseClock(page);
+  const past = await toJustBeforeTimeout(page, {
+    earliest,
+    pausedAt,
+    timeout: GOOGLE_PAY_READY_TIMEOUT_MS,
+    margin: 1_000,
+  });
   expect((await panel.events()).map((e) => e.name)).toEqual([]);
-  await page.clock.runFor(1_500);
+  await past();
   expect(await firstError(panel)).toMatchObject({
     code: 'GOOGLE_PAYMENT_READY_TIMEOUT',
     type: 'NETWORK',

@@ -2,9 +2,10 @@
  * The frame pages on the assets origin load, join the channel named in their URL and report ready
  * to their parent only; a page of another version is refused.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
 import { localOrigins } from '../../server/origins';
+import { expect, test } from './support/fixtures';
 
 const { version } = pkg;
 

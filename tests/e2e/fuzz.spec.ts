@@ -7,9 +7,11 @@
  * None is acted on (no state change, no event, no request), no exception escapes on any origin,
  * no prototype is polluted, and afterwards the panel still pays.
  *
- * `PANEL_FUZZ_SEED` replays a run; the seed in use is printed.
+ * `npm test` posts a seeded tenth of them (the first 1 000 of each target's sequence), `npm run test:e2e:full` all
+ * 10 000 (docs/building.md, "The whole fuzz and fault matrix"). `PANEL_FUZZ_SEED` replays a run; the seed in use is
+ * printed, and a failed test's report says how to replay it.
  */
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
 import { localOrigins } from '../../server/origins';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
@@ -24,7 +26,8 @@ import {
 import { parseSiblingMessage } from '../../frames/hosted-fields/siblings';
 import { CardFields, VISA } from './models/card-fields';
 import { PanelPage } from './models/panel';
-import { approvalShown, Sandbox } from './models/sandbox';
+import { approvalShown, type Sandbox } from './models/sandbox';
+import { expect, test } from './support/fixtures';
 import {
   createHostileMessages,
   hostileExpression,
@@ -41,7 +44,7 @@ import {
   siblingMessages,
   threeDSecureToPage,
 } from './support/message-templates';
-import { PageGuard, pollutionEverywhere } from './support/page-guard';
+import { pollutionEverywhere, type PageGuard } from './support/page-guard';
 import {
   cardSheetReady,
   openMinimal,
@@ -50,21 +53,24 @@ import {
   receivedMessages,
   withoutMerchantPolicy,
 } from './support/recorder';
-import { FUZZ_SEED } from './support/seeded';
+import { FULL_RUN, FUZZ_SEED, replayOnFailure } from './support/seeded';
 
 // The attacker frames stand for a merchant page without a policy of its own: the demo's strict
 // policy would refuse them before any message could be posted.
 withoutMerchantPolicy(test);
 
 const SEED = FUZZ_SEED;
-/** Messages posted at each target. */
-const PER_TARGET = 10_000;
+/** Messages posted at each target: all 10 000 in a full run, else the first tenth of each sender's sequence. */
+const PER_TARGET = FULL_RUN ? 10_000 : 1_000;
+/** The messages of a sender that posts `n` of a target's 10 000 in a full run. */
+const share = (n: number): number => (n * PER_TARGET) / 10_000;
+/** {@link PER_TARGET} as the tests' titles say it. */
+const MESSAGES = FULL_RUN ? '10 000' : '1 000';
 /** One message in this many is about 1 MB. */
 const HUGE_EVERY = 250;
 
 const { version } = pkg;
 const { merchant, assets, gateway } = localOrigins();
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const PAYPAL = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
 const CARD_FIELDS = ['number', 'expirationDate', 'cvv', 'postalCode', 'cardholderName'] as const;
 const FRAME_BASE = `${assets}/payment-panel/${version}/html`;
@@ -195,22 +201,24 @@ function cardFrames(page: Page): { channel: string; frames: Map<string, Frame>; 
   return { channel, frames, names };
 }
 
+// The test's own sandbox and guard (support/fixtures.ts), which the helpers below share.
 let sandbox: Sandbox;
 let guard: PageGuard;
 
 test.beforeAll(() => {
-  console.log(`Hostile messages: seed ${SEED} (PANEL_FUZZ_SEED=${SEED} replays this run).`);
+  console.log(
+    `Hostile messages: ${MESSAGES} at each target, seed ${SEED} (PANEL_FUZZ_SEED=${SEED} replays this run).`,
+  );
 });
-test.beforeEach(async ({ context }) => {
-  sandbox = await Sandbox.connect();
-  guard = new PageGuard(context);
+test.beforeEach(({ sandbox: testSandbox, guard: testGuard }) => {
+  sandbox = testSandbox;
+  guard = testGuard;
 });
+// The guard fixture expects no uncaught error and no console error.
 test.afterEach(async ({ context }) => {
-  expect(guard.errors, 'uncaught exceptions or unhandled rejections').toEqual([]);
-  expect(guard.consoleErrors, 'console errors').toEqual([]);
   expect(await pollutionEverywhere(context), 'polluted prototypes').toEqual([]);
-  await sandbox.dispose();
 });
+replayOnFailure(test, 'tests/e2e/fuzz.spec.ts');
 
 test.describe('the generator', () => {
   /** Runs the generator in Node and delivers what it makes as a browser would, to one reader. */
@@ -322,7 +330,7 @@ async function postToParent(frame: Frame, message: unknown): Promise<void> {
 /** Opens the card sheet of the demo merchant with every field (cardholder name too) and fills it. */
 async function filledCardPage(page: Page): Promise<PanelPage> {
   await countMessages(page);
-  await openMinimal(page, DEMO_KEY, { card: '{"cardholderName": true}' });
+  await openMinimal(page, sandbox.key('demo_merchant'), { card: '{"cardholderName": true}' });
   const panel = new PanelPage(page);
   const card = new CardFields(page);
   await panelEvent(panel, 'ready');
@@ -332,7 +340,7 @@ async function filledCardPage(page: Page): Promise<PanelPage> {
   return panel;
 }
 
-test('the merchant page: 10 000 hostile messages change nothing, a real one does, and the card pays', async ({
+test(`the merchant page: ${MESSAGES} hostile messages change nothing, a real one does, and the card pays`, async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -351,15 +359,16 @@ test('the merchant page: 10 000 hostile messages change nothing, a real one does
   const trusted = (salt: number) => spec(salt, channel, true, allTemplates());
   const parent: HostileTarget = { kind: 'window', window: 'parent' };
   let posted = 0;
-  posted += (await fuzz(attackers.foreign, untrusted(10), 1500, parent)).posted;
-  posted += (await fuzz(attackers.opaque, untrusted(11), 1000, parent)).posted;
-  posted += (await fuzz(attackers.sameOrigin, untrusted(12), 1000, parent)).posted;
-  posted += (await fuzz(page.mainFrame(), untrusted(13), 1000, { kind: 'window', window: 'self' })).posted;
+  posted += (await fuzz(attackers.foreign, untrusted(10), share(1500), parent)).posted;
+  posted += (await fuzz(attackers.opaque, untrusted(11), share(1000), parent)).posted;
+  posted += (await fuzz(attackers.sameOrigin, untrusted(12), share(1000), parent)).posted;
+  posted += (await fuzz(page.mainFrame(), untrusted(13), share(1000), { kind: 'window', window: 'self' }))
+    .posted;
   // The card frames themselves: the right origin and window, on a wrong channel or in a wrong shape.
   for (const [index, field] of CARD_FIELDS.entries()) {
     const frame = frames.get(field);
     if (!frame) throw new Error(`no ${field} frame`);
-    posted += (await fuzz(frame, trusted(20 + index), 1100, parent)).posted;
+    posted += (await fuzz(frame, trusted(20 + index), share(1100), parent)).posted;
   }
   expect(posted).toBe(PER_TARGET);
   await allDelivered(page.mainFrame(), received + PER_TARGET);
@@ -384,7 +393,7 @@ test('the merchant page: 10 000 hostile messages change nothing, a real one does
   expect(payload).toMatchObject({ type: 'CreditCard', details: { lastFour: '1111' } });
 });
 
-test('every card frame: 10 000 hostile messages each change nothing, a real one does, and the card pays', async ({
+test(`every card frame: ${MESSAGES} hostile messages each change nothing, a real one does, and the card pays`, async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -419,24 +428,29 @@ test('every card frame: 10 000 hostile messages each change nothing, a real one 
     const frame = frames.get(field);
     if (!frame) throw new Error(`no ${field} frame`);
     const hostile = spec(40 + index, channel, true, siblingMessages(), true);
-    broadcast += (await fuzz(frame, hostile, 800, { kind: 'broadcast', name: sibling })).posted;
+    broadcast += (await fuzz(frame, hostile, share(800), { kind: 'broadcast', name: sibling })).posted;
   }
   const windowed = new Map<string, number>();
   for (const [index, field] of CARD_FIELDS.entries()) {
     const name = names.get(field) ?? '';
     const templates = allTemplates(field);
     // The parent: the right origin and window, on a wrong channel or in a wrong shape.
-    const fromParent = await fuzz(page.mainFrame(), spec(50 + index, channel, true, templates), 4100, {
+    const fromParent = await fuzz(page.mainFrame(), spec(50 + index, channel, true, templates), share(4100), {
       kind: 'iframe',
       name,
       document: 'self',
     });
     // Another window of the merchant origin: anything, valid messages on the real channel included.
-    const fromOther = await fuzz(attackers.sameOrigin, spec(60 + index, channel, false, templates), 2000, {
-      kind: 'iframe',
-      name,
-      document: 'parent',
-    });
+    const fromOther = await fuzz(
+      attackers.sameOrigin,
+      spec(60 + index, channel, false, templates),
+      share(2000),
+      {
+        kind: 'iframe',
+        name,
+        document: 'parent',
+      },
+    );
     windowed.set(field, fromParent.posted + fromOther.posted);
   }
   for (const [field, frame] of frames) {
@@ -524,7 +538,7 @@ async function messagesOfType(page: Page, type: string): Promise<string[]> {
     .map((message) => message.data);
 }
 
-test('the 3D Secure bank frame: 10 000 hostile messages change nothing, a real one does', async ({
+test(`the 3D Secure bank frame: ${MESSAGES} hostile messages change nothing, a real one does`, async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -547,13 +561,13 @@ test('the 3D Secure bank frame: 10 000 hostile messages change nothing, a real o
 
   const templates = [...pageToBankFrame(), ...allTemplates()];
   // The parent: the right origin and window, on a wrong channel or in a wrong shape.
-  const fromParent = await fuzz(page.mainFrame(), spec(70, channel, true, templates), 6000, {
+  const fromParent = await fuzz(page.mainFrame(), spec(70, channel, true, templates), share(6000), {
     kind: 'iframe',
     name: 'bank-under-test',
     document: 'self',
   });
   // Another window of the merchant origin, spoofing valid configurations (an attacker's bank) too.
-  const fromOther = await fuzz(attackers.sameOrigin, spec(71, channel, false, templates), 4000, {
+  const fromOther = await fuzz(attackers.sameOrigin, spec(71, channel, false, templates), share(4000), {
     kind: 'iframe',
     name: 'bank-under-test',
     document: 'parent',
@@ -587,7 +601,7 @@ test('the 3D Secure bank frame: 10 000 hostile messages change nothing, a real o
     .toEqual([expect.stringContaining('THREEDS_TERM_URL_REQUIRES_DOMAIN')]);
 });
 
-test('the 3D Secure authentication-complete page: 10 000 hostile messages change nothing', async ({
+test(`the 3D Secure authentication-complete page: ${MESSAGES} hostile messages change nothing`, async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -610,12 +624,12 @@ test('the 3D Secure authentication-complete page: 10 000 hostile messages change
   const received = await receivedBy(complete);
 
   const templates = allTemplates();
-  const fromParent = await fuzz(page.mainFrame(), spec(80, channel, false, templates), 6000, {
+  const fromParent = await fuzz(page.mainFrame(), spec(80, channel, false, templates), share(6000), {
     kind: 'iframe',
     name: 'complete-under-test',
     document: 'self',
   });
-  const fromOther = await fuzz(attackers.sameOrigin, spec(81, channel, false, templates), 4000, {
+  const fromOther = await fuzz(attackers.sameOrigin, spec(81, channel, false, templates), share(4000), {
     kind: 'iframe',
     name: 'complete-under-test',
     document: 'parent',
@@ -628,7 +642,7 @@ test('the 3D Secure authentication-complete page: 10 000 hostile messages change
   expect(guard.requestsSince(requests)).toEqual([]);
 });
 
-test('the PayPal return page: 10 000 hostile messages from its opener change nothing', async ({
+test(`the PayPal return page: ${MESSAGES} hostile messages from its opener change nothing`, async ({
   page,
   context,
 }) => {
@@ -682,12 +696,12 @@ test('the PayPal return page: 10 000 hostile messages from its opener change not
   expect(await messagesOfType(page, 'paypalCancelled')).toHaveLength(1);
 });
 
-test('a PayPal approval: 10 000 hostile messages from its popup change nothing, and the shopper pays', async ({
+test(`a PayPal approval: ${MESSAGES} hostile messages from its popup change nothing, and the shopper pays`, async ({
   page,
 }) => {
   test.setTimeout(240_000);
   await countMessages(page);
-  await openMinimal(page, DEMO_KEY, { paypal: PAYPAL });
+  await openMinimal(page, sandbox.key('demo_merchant'), { paypal: PAYPAL });
   const panel = new PanelPage(page);
   await panelEvent(panel, 'ready');
   await panel.chooseOption('paypal');
@@ -711,14 +725,19 @@ test('a PayPal approval: 10 000 hostile messages from its popup change nothing, 
 
   // The approval page (the gateway's origin, the popup's window): anything, valid answers too.
   let requests = guard.requests.length;
-  const fromApproval = await fuzz(popup.mainFrame(), spec(100, channel, false, templates), 4000, opener);
+  const fromApproval = await fuzz(
+    popup.mainFrame(),
+    spec(100, channel, false, templates),
+    share(4000),
+    opener,
+  );
   await allDelivered(page.mainFrame(), (received += fromApproval.posted));
   expect(guard.requestsSince(requests)).toEqual([]);
 
   // A page of the assets origin in the popup's window: on a wrong channel or in a wrong shape.
   await popup.goto(INERT_ASSETS_PAGE);
   requests = guard.requests.length;
-  const fromAssets = await fuzz(popup.mainFrame(), spec(101, channel, true, templates), 6000, opener);
+  const fromAssets = await fuzz(popup.mainFrame(), spec(101, channel, true, templates), share(6000), opener);
   await allDelivered(page.mainFrame(), (received += fromAssets.posted));
   expect(guard.requestsSince(requests)).toEqual([]);
   expect(fromApproval.posted + fromAssets.posted).toBe(PER_TARGET);
@@ -737,7 +756,7 @@ test('a PayPal approval: 10 000 hostile messages from its popup change nothing, 
   expect(payload).toMatchObject({ type: 'PayPalAccount', details: { email: 'pat.payer@example.com' } });
 });
 
-test('a 3D Secure challenge: 10 000 hostile messages from its frame change nothing, and the card pays', async ({
+test(`a 3D Secure challenge: ${MESSAGES} hostile messages from its frame change nothing, and the card pays`, async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -781,14 +800,14 @@ test('a 3D Secure challenge: 10 000 hostile messages from its frame change nothi
 
   // The bank's page (another origin, the bank frame's window): anything, valid answers too.
   let requests = guard.requests.length;
-  const fromBank = await fuzz(bank, spec(110, channel, false, templates), 4000, parent);
+  const fromBank = await fuzz(bank, spec(110, channel, false, templates), share(4000), parent);
   await allDelivered(page.mainFrame(), (received += fromBank.posted));
   expect(guard.requestsSince(requests)).toEqual([]);
 
   // A page of the assets origin in the bank frame: on a wrong channel or in a wrong shape.
   await bank.goto(INERT_ASSETS_PAGE);
   requests = guard.requests.length;
-  const fromAssets = await fuzz(bank, spec(111, channel, true, templates), 6000, parent);
+  const fromAssets = await fuzz(bank, spec(111, channel, true, templates), share(6000), parent);
   await allDelivered(page.mainFrame(), (received += fromAssets.posted));
   expect(guard.requestsSince(requests)).toEqual([]);
   expect(fromBank.posted + fromAssets.posted).toBe(PER_TARGET);

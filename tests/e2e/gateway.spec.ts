@@ -4,8 +4,8 @@
  */
 import { localOrigins } from '../../server/origins';
 import { expect, test } from './support/fixtures';
+import { installClock, pauseClock, toJustBeforeTimeout } from './support/clock';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CONFIGURATION = '/client_api/v1/configuration';
 const { merchant } = localOrigins();
 
@@ -32,7 +32,7 @@ test('the demo checkout becomes ready and asks for the configuration as the prot
   expect(request?.path).toBe('/merchants/demo_merchant/client_api/v1/configuration');
   expect(request?.origin).toBe(merchant);
   expect(request?.query).toEqual({
-    tokenizationKey: DEMO_KEY,
+    tokenizationKey: sandbox.key('demo_merchant'),
     '_meta[merchantAppId]': new URL(merchant).host,
     '_meta[platform]': 'web',
     '_meta[sdkVersion]': '3.26.0',
@@ -70,7 +70,7 @@ test('the panel reports its start to analytics in seconds, with the panel prefix
   await panel.waitForEvent('ready');
   const beacon = await sandbox.waitForRequest('/analytics/demo_merchant');
   const body = beacon.body as { analytics: { kind: string; timestamp: number }[]; tokenizationKey: string };
-  expect(body.tokenizationKey).toBe(DEMO_KEY);
+  expect(body.tokenizationKey).toBe(sandbox.key('demo_merchant'));
   expect(body.analytics.map((a) => a.kind)).toEqual(
     expect.arrayContaining(['web.dropin.started.tokenization-key', 'web.dropin.integration-type.script-tag']),
   );
@@ -171,7 +171,7 @@ for (const fault of statusFaults) {
       kind: fault.kind,
       count: 'count' in fault ? fault.count : 1,
     });
-    await panel.openBare(DEMO_KEY);
+    await panel.openBare(sandbox.key('demo_merchant'));
     expect(await panel.waitForError()).toMatchObject({
       code: fault.code,
       type: fault.type,
@@ -189,8 +189,8 @@ for (const fault of statusFaults) {
   });
 }
 
-test('a restricted merchant key gives CLIENT_AUTHORIZATION_INSUFFICIENT', async ({ panel }) => {
-  await panel.openBare('sandbox_r3str1ct_restricted_merchant');
+test('a restricted merchant key gives CLIENT_AUTHORIZATION_INSUFFICIENT', async ({ sandbox, panel }) => {
+  await panel.openBare(sandbox.key('restricted_merchant'));
   expect(await panel.waitForError()).toMatchObject({ code: 'CLIENT_AUTHORIZATION_INSUFFICIENT' });
 });
 
@@ -199,16 +199,17 @@ test('a configuration call without an answer times out after 60 s with CLIENT_GA
   panel,
   sandbox,
 }) => {
-  await page.clock.install();
+  const earliest = await installClock(page);
   await sandbox.inject({ match: CONFIGURATION, kind: 'timeout' });
-  await panel.openBare(DEMO_KEY);
+  await panel.openBare(sandbox.key('demo_merchant'));
   await sandbox.waitForRequest(CONFIGURATION);
+  const pausedAt = await pauseClock(page);
 
-  await page.clock.runFor(59_000);
+  const past = await toJustBeforeTimeout(page, { earliest, pausedAt, timeout: 60_000, margin: 1_000 });
   expect(await panel.events()).toEqual([]);
   await expect(panel.state()).toHaveAttribute('data-state', 'loading');
 
-  await page.clock.runFor(1_000);
+  await past();
   expect(await panel.waitForError()).toMatchObject({
     code: 'CLIENT_GATEWAY_NETWORK',
     type: 'NETWORK',

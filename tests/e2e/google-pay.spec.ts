@@ -10,9 +10,8 @@ import { GOOGLE_PAY_STAND_IN_PATH } from '../../src/shared/flavours';
 import type { PanelPage } from './models/panel';
 import { cardFramesAnswered } from './support/card-frames';
 import { expect, test } from './support/fixtures';
+import { installClock, pauseClock, toJustBeforeTimeout } from './support/clock';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
-const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
 const TRANSACTION = {
   currencyCode: 'USD',
   totalPriceStatus: 'FINAL',
@@ -40,8 +39,8 @@ async function standIn(page: Page): Promise<Record<string, unknown>> {
 /** Opens a plain page offering Google Pay, ready. */
 async function openGooglePay(
   panel: PanelPage,
+  authorization: string,
   option: Record<string, unknown> = GOOGLE_PAY,
-  authorization = DEMO_KEY,
 ): Promise<void> {
   await panel.openBare(authorization, 'local', { 'google-pay': JSON.stringify(option) });
   await panel.waitForEvent('ready');
@@ -82,7 +81,7 @@ test('a shopper pays with Google Pay on a plain page; the request is the protoco
   panel,
   sandbox,
 }) => {
-  await openGooglePay(panel);
+  await openGooglePay(panel, sandbox.key('demo_merchant'));
   await expect(panel.option('googlePay').locator('.option-label')).toHaveText('Google Pay');
   await pay(page, panel);
 
@@ -175,7 +174,7 @@ test('cancelling Google’s sheet is silent; the panel stays usable and a second
   panel,
   sandbox,
 }) => {
-  await openGooglePay(panel);
+  await openGooglePay(panel, sandbox.key('demo_merchant'));
   await startPayment(page, panel);
   await sheet(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(sheet(page)).toHaveCount(0);
@@ -194,10 +193,11 @@ test('cancelling Google’s sheet is silent; the panel stays usable and a second
 });
 
 test('a token holding the gateway’s error is GOOGLE_PAYMENT_GATEWAY_ERROR; the card still pays', async ({
+  sandbox,
   page,
   panel,
 }) => {
-  await openGooglePay(panel);
+  await openGooglePay(panel, sandbox.key('demo_merchant'));
   await pay(page, panel, 'refused');
   const error = await panel.waitForError();
   expect(error).toMatchObject({
@@ -216,11 +216,12 @@ test('a token holding the gateway’s error is GOOGLE_PAYMENT_GATEWAY_ERROR; the
 
 for (const statusCode of ['BUYER_ACCOUNT_ERROR', 'MERCHANT_ACCOUNT_ERROR', 'INTERNAL_ERROR']) {
   test(`Google’s ${statusCode} is GOOGLE_PAYMENT_REQUEST_FAILED; a second try pays`, async ({
+    sandbox,
     page,
     panel,
   }) => {
     await presetStandIn(page, { statusCode });
-    await openGooglePay(panel);
+    await openGooglePay(panel, sandbox.key('demo_merchant'));
     await panel.chooseOption('googlePay');
     await googleButton(panel).click();
     const error = await panel.waitForError();
@@ -238,10 +239,13 @@ for (const statusCode of ['BUYER_ACCOUNT_ERROR', 'MERCHANT_ACCOUNT_ERROR', 'INTE
 }
 
 test('a malformed request is refused by the stand-in with DEVELOPER_ERROR and Google’s message', async ({
+  sandbox,
   page,
   panel,
 }) => {
-  await openGooglePay(panel, { transactionInfo: { ...TRANSACTION, totalPrice: '10.999' } });
+  await openGooglePay(panel, sandbox.key('demo_merchant'), {
+    transactionInfo: { ...TRANSACTION, totalPrice: '10.999' },
+  });
   await panel.chooseOption('googlePay');
   await googleButton(panel).click();
   const error = await panel.waitForError();
@@ -261,9 +265,10 @@ test('a malformed request is refused by the stand-in with DEVELOPER_ERROR and Go
 });
 
 test('an override of the card method the stand-in cannot take fails isReadyToPay: the option is dropped', async ({
+  sandbox,
   panel,
 }) => {
-  await panel.openBare(DEMO_KEY, 'local', {
+  await panel.openBare(sandbox.key('demo_merchant'), 'local', {
     'google-pay': JSON.stringify({
       ...GOOGLE_PAY,
       allowedPaymentMethods: [{ type: 'CARD', parameters: { allowedCardNetworks: ['VISA', 'NOPE'] } }],
@@ -280,9 +285,13 @@ test('an override of the card method the stand-in cannot take fails isReadyToPay
   await expect(panel.element.locator('[data-view="card"]')).toBeVisible();
 });
 
-test('isReadyToPay answering false leaves Google Pay out without a word', async ({ page, panel }) => {
+test('isReadyToPay answering false leaves Google Pay out without a word', async ({
+  sandbox,
+  page,
+  panel,
+}) => {
   await presetStandIn(page, { isReadyToPay: false });
-  await openGooglePay(panel);
+  await openGooglePay(panel, sandbox.key('demo_merchant'));
   await expect(panel.element.locator('[data-view="card"]')).toBeVisible();
   await expect(panel.option('googlePay')).toHaveCount(0);
   expect((await panel.events()).filter((e) => e.name === 'errorOccurred')).toEqual([]);
@@ -290,12 +299,13 @@ test('isReadyToPay answering false leaves Google Pay out without a word', async 
 });
 
 test('a merchant without Google Pay hears GOOGLE_PAYMENT_NOT_ENABLED once; nothing of Google Pay loads', async ({
+  sandbox,
   page,
   panel,
 }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-  await openGooglePay(panel, GOOGLE_PAY, CARD_ONLY_KEY);
+  await openGooglePay(panel, sandbox.key('card_only_merchant'));
   const errors = (await panel.events()).filter((e) => e.name === 'errorOccurred');
   expect(errors.map((e) => e.detail)).toEqual([
     expect.objectContaining({
@@ -309,9 +319,10 @@ test('a merchant without Google Pay hears GOOGLE_PAYMENT_NOT_ENABLED once; nothi
 });
 
 test('googlePayVersion other than 2 is GOOGLE_PAYMENT_UNSUPPORTED_VERSION; the option is dropped', async ({
+  sandbox,
   panel,
 }) => {
-  await openGooglePay(panel, { ...GOOGLE_PAY, googlePayVersion: 1 });
+  await openGooglePay(panel, sandbox.key('demo_merchant'), { ...GOOGLE_PAY, googlePayVersion: 1 });
   const error = await panel.waitForError();
   expect(error).toMatchObject({
     code: 'GOOGLE_PAYMENT_UNSUPPORTED_VERSION',
@@ -323,8 +334,14 @@ test('googlePayVersion other than 2 is GOOGLE_PAYMENT_UNSUPPORTED_VERSION; the o
   await expect(panel.option('googlePay')).toHaveCount(0);
 });
 
-test('a button option Google does not know is INVALID_OPTION; the card still pays', async ({ panel }) => {
-  await openGooglePay(panel, { ...GOOGLE_PAY, button: { buttonColor: 'pink' } });
+test('a button option Google does not know is INVALID_OPTION; the card still pays', async ({
+  sandbox,
+  panel,
+}) => {
+  await openGooglePay(panel, sandbox.key('demo_merchant'), {
+    ...GOOGLE_PAY,
+    button: { buttonColor: 'pink' },
+  });
   const error = await panel.waitForError();
   expect(error).toMatchObject({ code: 'INVALID_OPTION', message: 'The googlePay option is invalid.' });
   expect(String(error.details?.reason)).toContain('"button.buttonColor" does not fit');
@@ -336,7 +353,7 @@ test('Google’s script failing to load is GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED; th
   sandbox,
 }) => {
   await sandbox.inject({ call: 'googlePayScript', kind: '500' });
-  await openGooglePay(panel);
+  await openGooglePay(panel, sandbox.key('demo_merchant'));
   const error = await panel.waitForError();
   expect(error).toMatchObject({
     code: 'GOOGLE_PAYMENT_SCRIPT_LOAD_FAILED',
@@ -354,18 +371,19 @@ test('Google’s script that never arrives times out after 30 s with GOOGLE_PAYM
   sandbox,
 }) => {
   await sandbox.inject({ call: 'googlePayScript', kind: 'timeout' });
-  await page.clock.install();
+  const earliest = await installClock(page);
   await panel.openBare(
-    DEMO_KEY,
+    sandbox.key('demo_merchant'),
     'local',
     { 'google-pay': JSON.stringify(GOOGLE_PAY) },
     { waitUntil: 'domcontentloaded' },
   );
   await sandbox.waitForRequest(GOOGLE_PAY_STAND_IN_PATH);
   await cardFramesAnswered(page, 4);
-  await page.clock.runFor(29_000);
+  const pausedAt = await pauseClock(page);
+  const past = await toJustBeforeTimeout(page, { earliest, pausedAt, timeout: 30_000, margin: 1_000 });
   expect((await panel.events()).filter((e) => e.name === 'ready')).toEqual([]);
-  await page.clock.runFor(1_500);
+  await past();
   const error = await panel.waitForError();
   expect(error).toMatchObject({
     code: 'GOOGLE_PAYMENT_SCRIPT_LOAD_TIMEOUT',
@@ -378,6 +396,7 @@ test('Google’s script that never arrives times out after 30 s with GOOGLE_PAYM
 test('create() takes the drop-in’s googlePay option unchanged and offers Google Pay', async ({
   page,
   panel,
+  sandbox,
 }) => {
   await panel.openBare(undefined);
   await page.evaluate(
@@ -397,7 +416,7 @@ test('create() takes the drop-in’s googlePay option unchanged and offers Googl
         },
       });
     },
-    { authorization: DEMO_KEY, googlePay: GOOGLE_PAY },
+    { authorization: sandbox.key('demo_merchant'), googlePay: GOOGLE_PAY },
   );
   await expect(panel.element.locator('[part="option"] .option-label')).toHaveText(['Google Pay', 'Card']);
   expect((await standIn(page)).lastButtonOptions).toEqual({
@@ -415,6 +434,7 @@ test('create() takes the drop-in’s googlePay option unchanged and offers Googl
 test('create() for a merchant without Google Pay resolves; the element alone says why', async ({
   page,
   panel,
+  sandbox,
 }) => {
   await panel.openBare(undefined);
   const outcome = await page.evaluate(
@@ -429,7 +449,7 @@ test('create() for a merchant without Google Pay resolves; the element alone say
       ).paymentPanel.create({ authorization, container: 'main', googlePay });
       return { created: instance !== undefined, codes };
     },
-    { authorization: CARD_ONLY_KEY, googlePay: GOOGLE_PAY },
+    { authorization: sandbox.key('card_only_merchant'), googlePay: GOOGLE_PAY },
   );
   expect(outcome).toEqual({ created: true, codes: ['GOOGLE_PAYMENT_NOT_ENABLED'] });
 });

@@ -6,9 +6,8 @@
 import type { Page } from '@playwright/test';
 import { VISA } from './models/card-fields';
 import { expect, test } from './support/fixtures';
+import { pageTime, pauseClock, toJustBeforeTimeout } from './support/clock';
 import { installLeakProbe, openResources } from './support/leak-probe';
-
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 
 interface PageError {
   code?: string;
@@ -76,7 +75,7 @@ test.beforeEach(async ({ page }) => {
 test('standalone fields take a card, style their inputs safely and tokenize', async ({ page, sandbox }) => {
   expect(
     await create(page, {
-      authorization: DEMO_KEY,
+      authorization: sandbox.key('demo_merchant'),
       fields: { ...allFields, number: { container: '#number', placeholder: '4111 1111 1111 1111' } },
       styles: {
         input: { color: 'rgb(200, 0, 0)', 'font-family': 'url(https://evil.example/font)' },
@@ -131,7 +130,7 @@ test('standalone fields take a card, style their inputs safely and tokenize', as
   expect(await sandbox.requests('/v1/payment_methods/credit_cards')).toHaveLength(1);
 });
 
-test('a selector may point into a shadow root', async ({ page }) => {
+test('a selector may point into a shadow root', async ({ sandbox, page }) => {
   await page.evaluate(() => {
     const host = document.createElement('div');
     host.id = 'shadow-host';
@@ -139,11 +138,11 @@ test('a selector may point into a shadow root', async ({ page }) => {
     root.innerHTML = '<div id="inner-number"></div>';
     document.body.append(host);
   });
-  const error = await page.evaluate(async () => {
+  const error = await page.evaluate(async (authorization) => {
     const root = document.getElementById('shadow-host')?.shadowRoot ?? undefined;
     try {
       await window.paymentPanel.createHostedFields({
-        authorization: 'sandbox_k9x2m4p7_demo_merchant',
+        authorization,
         fields: { number: { container: '#inner-number' } },
         root,
       });
@@ -151,73 +150,80 @@ test('a selector may point into a shadow root', async ({ page }) => {
     } catch (e) {
       return (e as Error).message;
     }
-  });
+  }, sandbox.key('demo_merchant'));
   expect(error).toBeNull();
   await expect(page.locator('#shadow-host iframe')).toHaveCount(1);
 });
 
-const creationErrors: [string, Record<string, unknown>, string, string][] = [
+/** Each case's options, made of the test's authorization. */
+const creationErrors: [string, (authorization: string) => Record<string, unknown>, string, string][] = [
   [
     'no fields',
-    { authorization: DEMO_KEY },
+    (authorization) => ({ authorization }),
     'INSTANTIATION_OPTION_REQUIRED',
     'options.fields is required when instantiating Hosted Fields.',
   ],
   [
     'an unknown field key',
-    { authorization: DEMO_KEY, fields: { cardNumber: { container: '#number' } } },
+    (authorization) => ({ authorization, fields: { cardNumber: { container: '#number' } } }),
     'HOSTED_FIELDS_INVALID_FIELD_KEY',
     'cardNumber is not a valid field.',
   ],
   [
     // The six field keys of the provider's hosted fields: the cardholder name is the panel's own.
     "the panel's cardholder name field",
-    {
-      authorization: DEMO_KEY,
+    (authorization) => ({
+      authorization,
       fields: { number: { container: '#number' }, cardholderName: { container: '#cvv' } },
-    },
+    }),
     'HOSTED_FIELDS_INVALID_FIELD_KEY',
     'cardholderName is not a valid field.',
   ],
   [
     'a selector that matches nothing',
-    { authorization: DEMO_KEY, fields: { number: { container: '#nowhere' } } },
+    (authorization) => ({ authorization, fields: { number: { container: '#nowhere' } } }),
     'HOSTED_FIELDS_INVALID_FIELD_SELECTOR',
     'Selector does not reference a valid DOM node.',
   ],
   [
     'a maxlength that is not a number',
-    { authorization: DEMO_KEY, fields: { number: { container: '#number', maxlength: '19' } } },
+    (authorization) => ({ authorization, fields: { number: { container: '#number', maxlength: '19' } } }),
     'HOSTED_FIELDS_FIELD_PROPERTY_INVALID',
     'The value for maxlength must be a number.',
   ],
   [
     'a minlength that is not a number',
-    { authorization: DEMO_KEY, fields: { number: { container: '#number', minlength: 'x' } } },
+    (authorization) => ({ authorization, fields: { number: { container: '#number', minlength: 'x' } } }),
     'HOSTED_FIELDS_FIELD_PROPERTY_INVALID',
     'The value for minlength must be a number.',
   ],
   [
     'a malformed authorization',
-    { authorization: 'nope', fields: { number: { container: '#number' } } },
+    () => ({ authorization: 'nope', fields: { number: { container: '#number' } } }),
     'CLIENT_INVALID_AUTHORIZATION',
     'Authorization is invalid. Make sure your client token or tokenization key is valid.',
   ],
 ];
 
 for (const [what, options, code, message] of creationErrors) {
-  test(`creation with ${what} fails with ${code}`, async ({ page }) => {
-    expect(await create(page, options)).toEqual({ code, message });
+  test(`creation with ${what} fails with ${code}`, async ({ page, sandbox }) => {
+    expect(await create(page, options(sandbox.key('demo_merchant')))).toEqual({ code, message });
     await expect(page.locator('iframe')).toHaveCount(0);
   });
 }
 
-test('a container that already holds a hosted field is refused', async ({ page }) => {
+test('a container that already holds a hosted field is refused', async ({ sandbox, page }) => {
   expect(
-    await create(page, { authorization: DEMO_KEY, fields: { number: { container: '#number' } } }),
+    await create(page, {
+      authorization: sandbox.key('demo_merchant'),
+      fields: { number: { container: '#number' } },
+    }),
   ).toBeNull();
   expect(
-    await create(page, { authorization: DEMO_KEY, fields: { number: { container: '#number' } } }),
+    await create(page, {
+      authorization: sandbox.key('demo_merchant'),
+      fields: { number: { container: '#number' } },
+    }),
   ).toEqual({
     code: 'HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME',
     message: 'Element already contains a hosted-fields frame.',
@@ -226,9 +232,10 @@ test('a container that already holds a hosted field is refused', async ({ page }
 });
 
 test('attributes: the allowed ones reach the input, others are refused with their message', async ({
+  sandbox,
   page,
 }) => {
-  expect(await create(page, { authorization: DEMO_KEY, fields: allFields })).toBeNull();
+  expect(await create(page, { authorization: sandbox.key('demo_merchant'), fields: allFields })).toBeNull();
   const cvv = page.frameLocator('#cvv iframe').locator('input');
 
   expect(await call(page, 'setAttribute', { field: 'cvv', attribute: 'disabled', value: true })).toBeNull();
@@ -251,8 +258,8 @@ test('attributes: the allowed ones reach the input, others are refused with thei
   await expect(cvv).not.toHaveAttribute('onclick');
 });
 
-test('tokenizing empty fields is FIELDS_EMPTY, from the frame', async ({ page }) => {
-  expect(await create(page, { authorization: DEMO_KEY, fields: allFields })).toBeNull();
+test('tokenizing empty fields is FIELDS_EMPTY, from the frame', async ({ sandbox, page }) => {
+  expect(await create(page, { authorization: sandbox.key('demo_merchant'), fields: allFields })).toBeNull();
   expect(await call(page, 'tokenize')).toEqual({
     code: 'HOSTED_FIELDS_FIELDS_EMPTY',
     message: 'All fields are empty. Cannot tokenize empty card fields.',
@@ -263,7 +270,7 @@ test('a billingAddress that is not text is INVALID_OPTION at once; a good one th
   page,
   sandbox,
 }) => {
-  expect(await create(page, { authorization: DEMO_KEY, fields: allFields })).toBeNull();
+  expect(await create(page, { authorization: sandbox.key('demo_merchant'), fields: allFields })).toBeNull();
   for (const [field, value] of [
     ['number', VISA.number],
     ['expirationDate', VISA.expirationDate],
@@ -305,8 +312,8 @@ test('a billingAddress that is not text is INVALID_OPTION at once; a good one th
   });
 });
 
-test('after teardown the frames are gone and every method says so', async ({ page }) => {
-  expect(await create(page, { authorization: DEMO_KEY, fields: allFields })).toBeNull();
+test('after teardown the frames are gone and every method says so', async ({ sandbox, page }) => {
+  expect(await create(page, { authorization: sandbox.key('demo_merchant'), fields: allFields })).toBeNull();
   await expect(page.locator('iframe')).toHaveCount(4);
   expect(await call(page, 'teardown')).toBeNull();
   await expect(page.locator('iframe')).toHaveCount(0);
@@ -343,8 +350,8 @@ test('fields torn down let go of their gateway client, with a client token of th
   await expect(page.locator('iframe')).toHaveCount(0);
 });
 
-test('clear, focus, classes and screen-reader messages reach the frames', async ({ page }) => {
-  expect(await create(page, { authorization: DEMO_KEY, fields: allFields })).toBeNull();
+test('clear, focus, classes and screen-reader messages reach the frames', async ({ sandbox, page }) => {
+  expect(await create(page, { authorization: sandbox.key('demo_merchant'), fields: allFields })).toBeNull();
   const number = page.frameLocator('#number iframe').locator('input');
   await number.click();
   await number.pressSequentially('4111');
@@ -367,6 +374,7 @@ test('clear, focus, classes and screen-reader messages reach the frames', async 
 });
 
 test('frames that have not loaded after 20 s: creation rejects with HOSTED_FIELDS_TIMEOUT and the frames go', async ({
+  sandbox,
   page,
 }) => {
   await page.clock.install();
@@ -376,12 +384,17 @@ test('frames that have not loaded after 20 s: creation rejects with HOSTED_FIELD
   await page.route('**/html/hosted-fields-frame.min.html*', (route) => {
     held.push(() => route.continue());
   });
-  const created = create(page, { authorization: DEMO_KEY, fields: { number: { container: '#number' } } });
+  const earliest = await pageTime(page);
+  const created = create(page, {
+    authorization: sandbox.key('demo_merchant'),
+    fields: { number: { container: '#number' } },
+  });
   await expect.poll(() => held.length).toBe(1);
+  const pausedAt = await pauseClock(page);
 
-  await page.clock.runFor(19_000);
+  const past = await toJustBeforeTimeout(page, { earliest, pausedAt, timeout: 20_000, margin: 1_000 });
   await expect(page.locator('#number iframe')).toHaveCount(1);
-  await page.clock.runFor(1_100);
+  await past();
   expect(await created).toEqual({
     code: 'HOSTED_FIELDS_TIMEOUT',
     message: 'Hosted Fields timed out when attempting to set up.',

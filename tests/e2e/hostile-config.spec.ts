@@ -7,7 +7,7 @@
  * contacts nothing it should not, throws nothing uncaught, and the panel still pays afterwards.
  * The option values are made from the options' declarations (`OPTION_READERS`).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
 import { APPROVE_PATH } from '../../sandbox/stand-ins/paypal-approval';
 import { localOrigins } from '../../server/origins';
@@ -17,16 +17,16 @@ import { HOSTED_FIELDS_SILENT_FRAME_MS } from '../../src/shared/constants';
 import { ERROR_CATALOGUE } from '../../src/shared/errors';
 import { CardFields, VISA } from './models/card-fields';
 import { PanelPage } from './models/panel';
-import { approvalShown, Sandbox } from './models/sandbox';
+import { approvalShown, type Sandbox } from './models/sandbox';
+import { expect, test } from './support/fixtures';
 import {
-  AnswerOverrides,
   ATTRIBUTE_CASES,
   authorizationCases,
   expected,
   foreignUrls,
   type ExpectedError,
 } from './support/hostile-config';
-import { PageGuard, pollutionEverywhere } from './support/page-guard';
+import { pollutionEverywhere, type PageGuard } from './support/page-guard';
 import {
   cardSheetReady,
   openMinimal,
@@ -38,33 +38,27 @@ import { FUZZ_SEED, seeded } from './support/seeded';
 
 const { version } = pkg;
 const { merchant, assets, gateway } = localOrigins();
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CONFIGURATION = '/client_api/v1/configuration';
 const PAYPAL = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
 const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
 
+// The test's own sandbox and guard (support/fixtures.ts), which the helpers below share.
 let sandbox: Sandbox;
-let answers: AnswerOverrides;
 let guard: PageGuard;
 
 test.beforeAll(() => {
   console.log(`Hostile configuration: seed ${FUZZ_SEED} (PANEL_FUZZ_SEED=${FUZZ_SEED} replays this run).`);
 });
-test.beforeEach(async ({ context }) => {
-  sandbox = await Sandbox.connect();
-  answers = await AnswerOverrides.connect();
-  guard = new PageGuard(context);
+test.beforeEach(({ sandbox: testSandbox, guard: testGuard }) => {
+  sandbox = testSandbox;
+  guard = testGuard;
 });
+// The guard fixture expects no uncaught error and no console error but the allowed ones.
 test.afterEach(async ({ context }) => {
-  expect(guard.errors, 'uncaught exceptions or unhandled rejections').toEqual([]);
-  expect(guard.consoleErrors, 'console errors').toEqual([]);
   expect(await pollutionEverywhere(context), 'polluted prototypes').toEqual([]);
   // Nothing was ever asked of a host other than the three local origins.
   const local = new Set([merchant, assets, gateway, assets.replace('localhost', '127.0.0.1')]);
   expect(guard.requests.filter((request) => !local.has(new URL(request.url).origin))).toEqual([]);
-  await answers.clear();
-  await answers.dispose();
-  await sandbox.dispose();
 });
 
 /** A catalogue error as the merchant receives it. */
@@ -205,9 +199,11 @@ test('fuzzed authorizations each give their named error and contact nothing they
   const { authorizationFingerprint } = JSON.parse(Buffer.from(token, 'base64').toString()) as {
     authorizationFingerprint: string;
   };
-  const cases = authorizationCases(seeded(1), authorizationFingerprint);
+  const cases = authorizationCases(seeded(1), authorizationFingerprint, (merchantId) =>
+    sandbox.key(merchantId),
+  );
   expect(cases.length).toBeGreaterThan(50);
-  await openMinimal(page, DEMO_KEY);
+  await openMinimal(page, sandbox.key('demo_merchant'));
   const panel = new PanelPage(page);
   await panelEvent(panel, 'ready');
   const asked = (await sandbox.requests(CONFIGURATION)).length;
@@ -499,7 +495,7 @@ test('a gateway configuration with URLs on a foreign domain or over http gives i
   await panelEvent(panel, 'ready');
 
   for (const { property, value, error } of urlCases) {
-    await answers.arm(CONFIGURATION, { [property]: value });
+    await sandbox.overrideAnswers(CONFIGURATION, { [property]: value });
     const token = await freshToken();
     const asked = (await sandbox.requests()).length;
     const received = await errorOnAttribute(page, 'authorization', token);
@@ -557,7 +553,7 @@ test('a 3D Secure lookup with a foreign or http term URL, or a bank URL that is 
     })),
   ];
   for (const { set, error } of cases) {
-    await answers.arm('/three_d_secure/lookup', set);
+    await sandbox.overrideAnswers('/three_d_secure/lookup', set);
     const asked = (await sandbox.requests()).length;
     const { error: received } = await panel.requestPaymentMethod();
     expect(received, JSON.stringify(set)).toMatchObject(withType(error));
@@ -590,7 +586,7 @@ test('a PayPal approval URL on a foreign domain or over http is PAYPAL_FLOW_FAIL
   page,
 }) => {
   test.setTimeout(240_000);
-  await openMinimal(page, DEMO_KEY, { paypal: PAYPAL });
+  await openMinimal(page, sandbox.key('demo_merchant'), { paypal: PAYPAL });
   const panel = new PanelPage(page);
   await panelEvent(panel, 'ready');
   await panel.chooseOption('paypal');
@@ -602,7 +598,7 @@ test('a PayPal approval URL on a foreign domain or over http is PAYPAL_FLOW_FAIL
     `https://user:secret@${local.host}/sandbox/paypal/approve?token=EC-1`,
     'javascript:alert(document.domain)',
   ]) {
-    await answers.arm('/paypal_hermes/create_payment_resource', {
+    await sandbox.overrideAnswers('/paypal_hermes/create_payment_resource', {
       'paymentResource.redirectUrl': redirectUrl,
     });
     const error = await nextError(page);
@@ -638,7 +634,7 @@ test('a card frame URL of another version gives INCOMPATIBLE_VERSIONS and leaves
   page,
 }) => {
   await tamperFrameUrls(page, 'hosted-fields-frame', `version=${version}`, 'version=0.0.1');
-  await openMinimal(page, DEMO_KEY, { paypal: PAYPAL });
+  await openMinimal(page, sandbox.key('demo_merchant'), { paypal: PAYPAL });
   const panel = new PanelPage(page);
   const error = await panelEvent(panel, 'errorOccurred');
   expect(error.detail).toMatchObject(
@@ -671,7 +667,7 @@ test.describe('on a merchant page without a policy of its own', () => {
     await page.clock.install();
     const swapped = assets.replace('localhost', '127.0.0.1');
     await tamperFrameUrls(page, 'hosted-fields-frame', assets, swapped);
-    await openMinimal(page, 'sandbox_c4rd0n1y_card_only_merchant');
+    await openMinimal(page, sandbox.key('card_only_merchant'));
     const panel = new PanelPage(page);
     // The frames load from the other origin and report ready to the page, which does not listen.
     await expect
@@ -733,7 +729,7 @@ for (const [what, key, value] of [
   test(`a PayPal return URL naming ${what} never approves: POPUP_CLOSED, and PayPal works after`, async ({
     page,
   }) => {
-    await openMinimal(page, DEMO_KEY, { paypal: PAYPAL });
+    await openMinimal(page, sandbox.key('demo_merchant'), { paypal: PAYPAL });
     const panel = new PanelPage(page);
     await panelEvent(panel, 'ready');
     await panel.chooseOption('paypal');

@@ -13,8 +13,6 @@ import { type CardFields, VISA } from './models/card-fields';
 import type { PanelPage } from './models/panel';
 import { expect, test } from './support/fixtures';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
-const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
 const PAYPAL = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
 const LOCALE_FILES = '**/payment-panel/*/assets/locales/*.json';
 
@@ -119,13 +117,14 @@ async function frameFacts(card: CardFields, field: 'number' | 'expirationDate') 
 }
 
 test('de_DE: the panel and its card frames speak German, with no English shown first', async ({
+  sandbox,
   page,
   panel,
   card,
 }) => {
   const requests = localeRequests(page);
   await recordShownTexts(page);
-  await open(panel, DEMO_KEY, { locale: 'de_DE', paypal: PAYPAL });
+  await open(panel, sandbox.key('demo_merchant'), { locale: 'de_DE', paypal: PAYPAL });
   await ready(panel);
   const root = panel.element.locator('[part="panel"]');
   await expect(root).toHaveAttribute('lang', 'de-DE');
@@ -178,8 +177,13 @@ test('de_DE: the panel and its card frames speak German, with no English shown f
   expect(shown).toContain(DE.chooseAWayToPay);
 });
 
-test('ar_EG: the panel and its card frames speak Arabic, right to left', async ({ page, panel, card }) => {
-  await open(panel, CARD_ONLY_KEY, { locale: 'ar_EG' });
+test('ar_EG: the panel and its card frames speak Arabic, right to left', async ({
+  sandbox,
+  page,
+  panel,
+  card,
+}) => {
+  await open(panel, sandbox.key('card_only_merchant'), { locale: 'ar_EG' });
   await ready(panel);
   await cardReady(page);
   const root = panel.element.locator('[part="panel"]');
@@ -219,8 +223,8 @@ test('ar_EG: the panel and its card frames speak Arabic, right to left', async (
   });
 });
 
-test('ar_EG: a card pays', async ({ page, panel, card }) => {
-  await open(panel, CARD_ONLY_KEY, { locale: 'ar_EG' });
+test('ar_EG: a card pays', async ({ sandbox, page, panel, card }) => {
+  await open(panel, sandbox.key('card_only_merchant'), { locale: 'ar_EG' });
   await ready(panel);
   await cardReady(page);
   await card.type('number', VISA.number);
@@ -237,11 +241,12 @@ test('ar_EG: a card pays', async ({ page, panel, card }) => {
 });
 
 test('a locale changed after the card frames loaded relabels them and keeps what the shopper typed', async ({
+  sandbox,
   page,
   panel,
   card,
 }) => {
-  await open(panel, CARD_ONLY_KEY, {});
+  await open(panel, sandbox.key('card_only_merchant'), {});
   await ready(panel);
   await cardReady(page);
   await card.type('number', VISA.number);
@@ -281,9 +286,9 @@ test('a locale changed after the card frames loaded relabels them and keeps what
 });
 
 for (const requested of ['de', 'de_AT', 'DE-ch']) {
-  test(`${requested} falls back to de_DE`, async ({ page, panel }) => {
+  test(`${requested} falls back to de_DE`, async ({ sandbox, page, panel }) => {
     const requests = localeRequests(page);
-    await open(panel, DEMO_KEY, { locale: requested, paypal: PAYPAL });
+    await open(panel, sandbox.key('demo_merchant'), { locale: requested, paypal: PAYPAL });
     await ready(panel);
     await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('lang', 'de-DE');
     await expect(panel.element.locator('[part="options"] h2')).toHaveText(DE.chooseAWayToPay);
@@ -292,9 +297,9 @@ for (const requested of ['de', 'de_AT', 'DE-ch']) {
 }
 
 for (const requested of ['xx_YY', 'fi_FI', 'en_US']) {
-  test(`${requested} shows US English with no file to load`, async ({ page, panel }) => {
+  test(`${requested} shows US English with no file to load`, async ({ sandbox, page, panel }) => {
     const requests = localeRequests(page);
-    await open(panel, DEMO_KEY, { locale: requested, paypal: PAYPAL });
+    await open(panel, sandbox.key('demo_merchant'), { locale: requested, paypal: PAYPAL });
     await ready(panel);
     await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('lang', 'en-US');
     await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('dir', 'ltr');
@@ -305,11 +310,12 @@ for (const requested of ['xx_YY', 'fi_FI', 'en_US']) {
 }
 
 test("the merchant's translations override any key of de_DE, error codes included", async ({
+  sandbox,
   page,
   panel,
   card,
 }) => {
-  await open(panel, DEMO_KEY, {
+  await open(panel, sandbox.key('demo_merchant'), {
     locale: 'de_DE',
     paypal: PAYPAL,
     translations: JSON.stringify({
@@ -349,13 +355,18 @@ const BROKEN_FILES: [string, (route: Route) => Promise<void>][] = [
 ];
 
 for (const [broken, answer] of BROKEN_FILES) {
-  test(`a locale file that is ${broken} leaves a working English panel`, async ({ page, panel, card }) => {
+  test(`a locale file that is ${broken} leaves a working English panel`, async ({
+    sandbox,
+    page,
+    panel,
+    card,
+  }) => {
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
     await page.route(LOCALE_FILES, answer);
-    await open(panel, CARD_ONLY_KEY, { locale: 'de_DE' });
+    await open(panel, sandbox.key('card_only_merchant'), { locale: 'de_DE' });
     await ready(panel);
     await cardReady(page);
     await expect(panel.element.locator('[part="panel"]')).toHaveAttribute('lang', 'de-DE');
@@ -377,6 +388,7 @@ function sri(text: string): string {
 }
 
 test('a locale file whose bytes are not the published ones is refused: the panel stays in US English', async ({
+  sandbox,
   page,
   panel,
 }) => {
@@ -387,7 +399,7 @@ test('a locale file whose bytes are not the published ones is refused: the panel
   // Well-formed German texts, one of them changed on the way: the browser checks the file's hash.
   const forged = JSON.stringify({ ...DE, chooseAWayToPay: 'Hier zahlen, bitte' });
   await page.route(LOCALE_FILES, (route) => route.fulfill({ contentType: 'application/json', body: forged }));
-  await open(panel, DEMO_KEY, { locale: 'de_DE', paypal: PAYPAL });
+  await open(panel, sandbox.key('demo_merchant'), { locale: 'de_DE', paypal: PAYPAL });
   await ready(panel);
   await expect(panel.element.locator('[part="options"] h2')).toHaveText(EN_US.chooseAWayToPay);
   await expect(panel.element.locator('[part="option"]')).toHaveText([EN_US.card, EN_US.PayPal]);
@@ -395,6 +407,7 @@ test('a locale file whose bytes are not the published ones is refused: the panel
 });
 
 test('a locale index naming other hashes is refused too: its own hash is in the panel’s file', async ({
+  sandbox,
   page,
   panel,
 }) => {
@@ -406,7 +419,7 @@ test('a locale index naming other hashes is refused too: its own hash is in the 
       body: JSON.stringify({ 'assets/locales/de_DE.json': sri(forged) }),
     }),
   );
-  await open(panel, DEMO_KEY, { locale: 'de_DE', paypal: PAYPAL });
+  await open(panel, sandbox.key('demo_merchant'), { locale: 'de_DE', paypal: PAYPAL });
   await ready(panel);
   await expect(panel.element.locator('[part="options"] h2')).toHaveText(EN_US.chooseAWayToPay);
 });

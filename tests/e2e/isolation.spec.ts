@@ -16,7 +16,6 @@ import { expect, guardedTest as test } from './support/fixtures';
 import { cardNumberPattern, MerchantExposure, securityCodePattern } from './support/merchant-exposure';
 import { cardSheetReady, openMinimal, panelEvent, PATIENCE_MS, receivedMessages } from './support/recorder';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const { merchant, assets, gateway } = localOrigins();
 /** American Express: a 4-digit code, which cannot hide among other digits by chance. */
 const CARD = { number: '378282246310005', expirationDate: '1230', cvv: '7373', postalCode: '12345' };
@@ -150,7 +149,7 @@ test('a card paid in the hosted fields reaches the merchant origin only as a non
   card,
   sandbox,
 }) => {
-  const exposure = await open(panel, DEMO_KEY);
+  const exposure = await open(panel, sandbox.key('demo_merchant'));
   await typeCard(card, panel, CARD);
   const { payload, error } = await panel.requestPaymentMethod();
   expect(error).toBeUndefined();

@@ -41,12 +41,12 @@ const ATTRIBUTES = {
  * A merchant page with the bundle, the Apple Pay simulator and the probe, and nothing of the
  * panel's yet: the minimal page's own element (made without authorization) is torn down first.
  */
-async function openEmptyPage(page: Page): Promise<OpenResources> {
+async function openEmptyPage(page: Page, authorization: string): Promise<OpenResources> {
   await page.addInitScript({ path: 'sandbox/stand-ins/apple-pay-simulator.js' });
   await installLeakProbe(page);
   // A panel that gets ready and goes: the page has loaded the panel's files, and what they keep for
   // the page (React's scheduler channel and its selection listener) is part of the baseline.
-  await page.goto('/minimal.html?authorization=sandbox_c4rd0n1y_card_only_merchant');
+  await page.goto(`/minimal.html?authorization=${authorization}`);
   await page.waitForFunction(
     () =>
       document
@@ -178,7 +178,7 @@ test(
   async ({ page, sandbox }) => {
     test.setTimeout(900_000);
     const token = await sandbox.clientToken('demo_merchant');
-    const baseline = await openEmptyPage(page);
+    const baseline = await openEmptyPage(page, sandbox.key('card_only_merchant'));
     const growth = await runCycles(page, () => elementCycle(page, token), 'elements');
     expectNothingLeft(await settled(page), baseline);
     expect(page.frames()).toHaveLength(1);
@@ -195,7 +195,7 @@ test(
     const tokens = new Set<string>();
     while (tokens.size < CYCLES) tokens.add(await sandbox.clientToken('demo_merchant'));
     const next = tokens.values();
-    const baseline = await openEmptyPage(page);
+    const baseline = await openEmptyPage(page, sandbox.key('card_only_merchant'));
     const growth = await runCycles(
       page,
       () => createCycle(page, next.next().value ?? ''),
@@ -213,7 +213,7 @@ test(
   async ({ page, sandbox }) => {
     test.setTimeout(900_000);
     const token = await sandbox.clientToken('demo_merchant');
-    const baseline = await openEmptyPage(page);
+    const baseline = await openEmptyPage(page, sandbox.key('card_only_merchant'));
     const growth = await runCycles(page, () => elementCycle(page, token, true), 'torn down while loading');
     expectNothingLeft(await settled(page), baseline);
     expect(page.frames()).toHaveLength(1);
@@ -223,16 +223,20 @@ test(
 
 test('panels torn down while a PayPal approval waits close its popup and leave nothing either', async ({
   page,
+  sandbox,
 }) => {
   test.setTimeout(600_000);
-  const baseline = await openEmptyPage(page);
+  const baseline = await openEmptyPage(page, sandbox.key('card_only_merchant'));
   for (let cycle = 1; cycle <= 5; cycle += 1) {
-    await page.evaluate((paypal) => {
-      const element = document.createElement('payment-panel');
-      element.setAttribute('paypal', paypal);
-      element.setAttribute('authorization', 'sandbox_k9x2m4p7_demo_merchant');
-      document.querySelector('main')?.append(element);
-    }, ATTRIBUTES.paypal);
+    await page.evaluate(
+      ({ paypal, authorization }) => {
+        const element = document.createElement('payment-panel');
+        element.setAttribute('paypal', paypal);
+        element.setAttribute('authorization', authorization);
+        document.querySelector('main')?.append(element);
+      },
+      { paypal: ATTRIBUTES.paypal, authorization: sandbox.key('demo_merchant') },
+    );
     const panel = page.locator('payment-panel');
     await panel.locator('[part="option"][data-option="paypal"]').click({ timeout: PATIENCE_MS });
     const opened = page.waitForEvent('popup');

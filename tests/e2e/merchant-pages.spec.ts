@@ -93,8 +93,8 @@ test.describe('the demo checkout', () => {
 });
 
 test.describe('a drop-in page that swapped its create call', () => {
-  test('pays by card with the drop-in option names and callbacks', async ({ page, card }) => {
-    await page.goto('/dropin.html');
+  test('pays by card with the drop-in option names and callbacks', async ({ page, card, sandbox }) => {
+    await page.goto(`/dropin.html?authorization=${sandbox.key('demo_merchant')}`);
     await card.ready();
     const purchase = page.getByRole('button', { name: 'Purchase' });
     await expect(purchase).toBeEnabled();
@@ -130,16 +130,16 @@ test.describe('a drop-in page that swapped its create call', () => {
     expect(instance).toEqual({ seen: [null], requestable: false, inPage: false });
   });
 
-  test('create() rejects with the catalogue error and leaves nothing behind', async ({ page }) => {
-    await page.goto('/dropin.html');
-    const results = await page.evaluate(async () => {
+  test('create() rejects with the catalogue error and leaves nothing behind', async ({ page, sandbox }) => {
+    await page.goto(`/dropin.html?authorization=${sandbox.key('demo_merchant')}`);
+    const results = await page.evaluate(async (authorization) => {
       const codes: string[] = [];
       const { paymentPanel } = window;
       for (const options of [
-        { authorization: 'sandbox_k9x2m4p7_demo_merchant', container: '#missing' },
+        { authorization, container: '#missing' },
         { container: '#dropin-container' },
         { authorization: 'not-an-authorization', container: '#dropin-container' },
-        { authorization: 'sandbox_k9x2m4p7_demo_merchant', container: 'body', card: { cardholderName: 'x' } },
+        { authorization, container: 'body', card: { cardholderName: 'x' } },
       ]) {
         try {
           await paymentPanel.create(options as never);
@@ -149,7 +149,7 @@ test.describe('a drop-in page that swapped its create call', () => {
         }
       }
       return codes;
-    });
+    }, sandbox.key('demo_merchant'));
     expect(results).toEqual([
       'INSTANTIATION_OPTION_REQUIRED',
       'INSTANTIATION_OPTION_REQUIRED',

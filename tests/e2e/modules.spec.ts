@@ -18,8 +18,6 @@ import { cardFramesAnswered } from './support/card-frames';
 const { version } = pkg;
 const { assets } = localOrigins();
 const FOLDER = `${assets}/payment-panel/${version}`;
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
-const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
 const PAYPAL = JSON.stringify({ flow: 'vault' });
 
 /** The integrity.json of the local flavour. */
@@ -61,12 +59,13 @@ async function paysByCard(panel: PanelPage, card: CardFields): Promise<string> {
 }
 
 test('a card-only page fetches the first script, the panel, the view and the card frame, and no other code', async ({
+  sandbox,
   page,
   panel,
   card,
 }) => {
   const requested = assetRequests(page);
-  await panel.openBare(CARD_ONLY_KEY);
+  await panel.openBare(sandbox.key('card_only_merchant'));
   await panel.waitForEvent('ready');
   const scripts = requested.filter((path) => path.endsWith('.js'));
   // Each card frame asks for the frame's one script; the browser fetches it once.
@@ -101,7 +100,10 @@ test('a card-only page fetches the first script, the panel, the view and the car
   expect(await paysByCard(panel, card)).toMatch(/^tokencc_/);
 });
 
-test("a page with PayPal fetches PayPal's file once, however many panels it holds", async ({ page }) => {
+test("a page with PayPal fetches PayPal's file once, however many panels it holds", async ({
+  sandbox,
+  page,
+}) => {
   const requested = assetRequests(page);
   await openEmpty(page);
   await page.evaluate(
@@ -113,7 +115,7 @@ test("a page with PayPal fetches PayPal's file once, however many panels it hold
         document.querySelector('main')?.append(element);
       }
     },
-    { key: DEMO_KEY, paypal: PAYPAL },
+    { key: sandbox.key('demo_merchant'), paypal: PAYPAL },
   );
   await expect
     .poll(() => page.locator('payment-panel [part="option"][data-option="paypal"]').count())
@@ -127,6 +129,7 @@ test("a page with PayPal fetches PayPal's file once, however many panels it hold
 });
 
 test("a page with Google Pay fetches Google Pay's file and Google's script once, however many panels it holds", async ({
+  sandbox,
   page,
 }) => {
   const requested = assetRequests(page);
@@ -145,7 +148,7 @@ test("a page with Google Pay fetches Google Pay's file and Google's script once,
       );
       document.querySelector('main')?.append(element);
     }
-  }, DEMO_KEY);
+  }, sandbox.key('demo_merchant'));
   await expect
     .poll(() => page.locator('payment-panel [part="option"][data-option="googlePay"]').count())
     .toBe(2);
@@ -163,6 +166,7 @@ test.describe('a file that does not arrive', () => {
     { name: 'served with altered bytes', answer: { status: 200, body: 'window.altered = true;' } },
   ]) {
     test(`PayPal's file ${name} gives MODULE_LOAD_FAILED, PayPal drops out and a card still pays`, async ({
+      sandbox,
       page,
       panel,
       card,
@@ -178,7 +182,7 @@ test.describe('a file that does not arrive', () => {
           route.fulfill({ ...answer, headers: { 'access-control-allow-origin': '*' } }),
         );
       }
-      await panel.openBare(DEMO_KEY, 'local', { paypal: PAYPAL });
+      await panel.openBare(sandbox.key('demo_merchant'), 'local', { paypal: PAYPAL });
       const error = await panel.waitForError();
       expect(error).toMatchObject({
         code: 'MODULE_LOAD_FAILED',
@@ -197,13 +201,14 @@ test.describe('a file that does not arrive', () => {
   }
 
   test('a view that cannot load fails the panel with MODULE_LOAD_FAILED and cancelInitialization', async ({
+    sandbox,
     page,
     panel,
   }) => {
     await page.route(`${FOLDER}/modules/view.min.js`, (route) =>
       route.fulfill({ status: 404, body: 'Not found', headers: { 'access-control-allow-origin': '*' } }),
     );
-    await panel.openBare(CARD_ONLY_KEY);
+    await panel.openBare(sandbox.key('card_only_merchant'));
     const cancelled = await panel.waitForEvent('cancelInitialization');
     expect(cancelled.detail).toMatchObject({ code: 'MODULE_LOAD_FAILED', details: { module: 'view' } });
     const names = (await panel.events()).map((event) => event.name);
@@ -218,6 +223,7 @@ test.describe('a file that does not arrive', () => {
   });
 
   test('a view that never arrives fails the panel with MODULE_LOAD_TIMEOUT after 30 seconds', async ({
+    sandbox,
     page,
     panel,
   }) => {
@@ -226,7 +232,7 @@ test.describe('a file that does not arrive', () => {
     await page.clock.pauseAt(new Date('2030-01-01T00:00:01Z'));
     // The request is held and never answered (the page's load event never comes: the script is pending).
     await page.route(`${FOLDER}/modules/view.min.js`, () => undefined);
-    await panel.openBare(CARD_ONLY_KEY, 'local', {}, { waitUntil: 'domcontentloaded' });
+    await panel.openBare(sandbox.key('card_only_merchant'), 'local', {}, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('payment-panel iframe')).toHaveCount(2);
     await cardFramesAnswered(page, 2);
     await page.clock.runFor(29_999);
@@ -265,13 +271,14 @@ async function createOn(
 
 test.describe("the drop-in's create()", () => {
   test('resolves for a merchant without Apple Pay given the Apple Pay option, and a card pays', async ({
+    sandbox,
     page,
     panel,
     card,
   }) => {
     await openEmpty(page);
     const outcome = await createOn(page, {
-      authorization: CARD_ONLY_KEY,
+      authorization: sandbox.key('card_only_merchant'),
       applePay: { displayName: 'Demo store' },
     });
     expect(outcome).toEqual({ resolved: true, events: ['APPLE_PAY_NOT_ENABLED'] });
@@ -279,13 +286,14 @@ test.describe("the drop-in's create()", () => {
   });
 
   test('resolves for a merchant without Google Pay given the Google Pay option, and a card pays', async ({
+    sandbox,
     page,
     panel,
     card,
   }) => {
     await openEmpty(page);
     const outcome = await createOn(page, {
-      authorization: CARD_ONLY_KEY,
+      authorization: sandbox.key('card_only_merchant'),
       googlePay: { transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '1.00' } },
     });
     expect(outcome).toEqual({ resolved: true, events: ['GOOGLE_PAYMENT_NOT_ENABLED'] });
@@ -296,10 +304,11 @@ test.describe("the drop-in's create()", () => {
     page,
     panel,
     card,
+    sandbox,
   }) => {
     await openEmpty(page);
     const outcome = await createOn(page, {
-      authorization: 'sandbox_p4yp4l0x_unlinked_paypal_merchant',
+      authorization: sandbox.key('unlinked_paypal_merchant'),
       paypal: { flow: 'vault' },
     });
     expect(outcome).toEqual({ resolved: true, events: ['PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED'] });
@@ -313,16 +322,17 @@ test.describe("the drop-in's create()", () => {
 
   test('rejects with the error of cancelInitialization when the panel cannot be used, leaving no element', async ({
     page,
+    sandbox,
   }) => {
     await openEmpty(page);
-    const outcome = await page.evaluate(async () => {
+    const outcome = await page.evaluate(async (authorization) => {
       try {
-        await window.paymentPanel.create({ container: 'main', authorization: 'sandbox_unknown_merchant' });
+        await window.paymentPanel.create({ container: 'main', authorization });
         return 'resolved';
       } catch (error) {
         return String((error as { code?: string }).code);
       }
-    });
+    }, sandbox.key('unknown_merchant'));
     expect(outcome).toBe('CLIENT_GATEWAY_NETWORK');
     await expect(page.locator('payment-panel')).toHaveCount(0);
   });

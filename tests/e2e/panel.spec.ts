@@ -8,8 +8,6 @@ import { VISA } from './models/card-fields';
 import type { PanelPage } from './models/panel';
 import { expect, test } from './support/fixtures';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
-const CARD_ONLY_KEY = 'sandbox_c4rd0n1y_card_only_merchant';
 const PAYPAL = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
 
 async function open(panel: PanelPage, authorization: string, attributes: Record<string, string> = {}) {
@@ -27,7 +25,7 @@ test.describe('views', () => {
     card,
     sandbox,
   }) => {
-    await open(panel, DEMO_KEY, { paypal: PAYPAL });
+    await open(panel, sandbox.key('demo_merchant'), { paypal: PAYPAL });
     await panel.waitForEvent('ready');
     await expect(panel.element.locator('[part="options"] h2')).toHaveText('Choose a way to pay');
     await expect(panel.element.locator('[part="option"]')).toHaveText(['Card', 'PayPal']);
@@ -72,8 +70,12 @@ test.describe('views', () => {
       );
   });
 
-  test('the options are keyboard operable, and focus moves to the sheet chosen', async ({ page, panel }) => {
-    await open(panel, DEMO_KEY, { paypal: PAYPAL });
+  test('the options are keyboard operable, and focus moves to the sheet chosen', async ({
+    sandbox,
+    page,
+    panel,
+  }) => {
+    await open(panel, sandbox.key('demo_merchant'), { paypal: PAYPAL });
     await panel.waitForEvent('ready');
     await panel.option('card').focus();
     await page.keyboard.press('Enter');
@@ -90,10 +92,11 @@ test.describe('views', () => {
   });
 
   test('a single available option opens its sheet directly, with no list and no toggle', async ({
+    sandbox,
     panel,
     card,
   }) => {
-    await open(panel, CARD_ONLY_KEY);
+    await open(panel, sandbox.key('card_only_merchant'));
     await panel.waitForEvent('ready');
     await card.ready();
     await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
@@ -101,8 +104,8 @@ test.describe('views', () => {
     await expect(panel.toggle()).toHaveCount(0);
   });
 
-  test('translations replace any text, error texts included', async ({ panel }) => {
-    await open(panel, DEMO_KEY, {
+  test('translations replace any text, error texts included', async ({ sandbox, panel }) => {
+    await open(panel, sandbox.key('demo_merchant'), {
       paypal: PAYPAL,
       translations: JSON.stringify({
         chooseAWayToPay: 'Wählen Sie eine Zahlungsart',
@@ -119,8 +122,8 @@ test.describe('views', () => {
     );
   });
 
-  test('the merchant priority orders the list', async ({ panel }) => {
-    await open(panel, DEMO_KEY, {
+  test('the merchant priority orders the list', async ({ sandbox, panel }) => {
+    await open(panel, sandbox.key('demo_merchant'), {
       paypal: PAYPAL,
       'paypal-credit': PAYPAL,
       'payment-option-priority': 'paypalCredit card paypal',
@@ -151,8 +154,8 @@ test.describe('configuration errors', () => {
       'No payment method is available.',
     ],
   ] as const) {
-    test(`payment-option-priority ${priority} gives ${code}`, async ({ panel }) => {
-      await open(panel, DEMO_KEY, { 'payment-option-priority': priority });
+    test(`payment-option-priority ${priority} gives ${code}`, async ({ sandbox, panel }) => {
+      await open(panel, sandbox.key('demo_merchant'), { 'payment-option-priority': priority });
       expect(await panel.waitForError()).toMatchObject({ code, type: 'MERCHANT', message });
       await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(shown);
       // requestPaymentMethod fails with the same error, and the panel recovers from a better value.
@@ -167,10 +170,11 @@ test.describe('configuration errors', () => {
 
   for (const priority of ['card', 'card paypal', '["card"]']) {
     test(`the paymentOptionPriority property ${JSON.stringify(priority)}, not an array, is PAYMENT_OPTION_PRIORITY_NOT_ARRAY`, async ({
+      sandbox,
       panel,
       card,
     }) => {
-      await open(panel, CARD_ONLY_KEY);
+      await open(panel, sandbox.key('card_only_merchant'));
       await panel.waitForEvent('ready');
       await panel.clearEvents();
       const kept = await panel.element.evaluate((el, value) => {
@@ -203,9 +207,10 @@ test.describe('configuration errors', () => {
   }
 
   test('paymentPanel.create() with a paymentOptionPriority that is not an array rejects with PAYMENT_OPTION_PRIORITY_NOT_ARRAY', async ({
+    sandbox,
     page,
   }) => {
-    await page.goto('/dropin.html');
+    await page.goto(`/dropin.html?authorization=${sandbox.key('demo_merchant')}`);
     const outcome = await page.evaluate(async (authorization) => {
       const container = document.createElement('div');
       container.id = 'created-panels';
@@ -226,7 +231,7 @@ test.describe('configuration errors', () => {
         }
       }
       return results;
-    }, CARD_ONLY_KEY);
+    }, sandbox.key('card_only_merchant'));
     const notArray = 'PAYMENT_OPTION_PRIORITY_NOT_ARRAY: paymentOptionPriority must be an array.';
     expect(outcome).toEqual([notArray, notArray, notArray, 'created']);
     // A refused panel is torn down and removed, as the created one was by its teardown().
@@ -245,8 +250,12 @@ test.describe('configuration errors', () => {
     ['preselect-vaulted-payment-method', 'maybe'],
   ];
   for (const [attribute, value] of malformed) {
-    test(`a malformed ${attribute} is INVALID_OPTION and the panel stays usable`, async ({ panel, card }) => {
-      await open(panel, CARD_ONLY_KEY, { [attribute]: value });
+    test(`a malformed ${attribute} is INVALID_OPTION and the panel stays usable`, async ({
+      sandbox,
+      panel,
+      card,
+    }) => {
+      await open(panel, sandbox.key('card_only_merchant'), { [attribute]: value });
       const error = await panel.waitForError();
       expect(error.code).toBe('INVALID_OPTION');
       expect(error.message).toMatch(/^The \w+ option is invalid\.$/);
@@ -257,8 +266,8 @@ test.describe('configuration errors', () => {
     });
   }
 
-  test('a property given a wrong value is INVALID_OPTION and keeps its value', async ({ panel }) => {
-    await open(panel, CARD_ONLY_KEY, { card: '{"cardholderName":true}' });
+  test('a property given a wrong value is INVALID_OPTION and keeps its value', async ({ sandbox, panel }) => {
+    await open(panel, sandbox.key('card_only_merchant'), { card: '{"cardholderName":true}' });
     await panel.waitForEvent('ready');
     const kept = await panel.element.evaluate((el) => {
       const panelElement = el as PaymentPanelElement;
@@ -271,8 +280,12 @@ test.describe('configuration errors', () => {
 });
 
 test.describe('events', () => {
-  test('requestability events fire once per change with their documented detail', async ({ panel, card }) => {
-    await open(panel, DEMO_KEY);
+  test('requestability events fire once per change with their documented detail', async ({
+    sandbox,
+    panel,
+    card,
+  }) => {
+    await open(panel, sandbox.key('demo_merchant'));
     await panel.waitForEvent('ready');
     await card.fill(VISA);
     await panel.waitForEvent('paymentMethodRequestable');
@@ -422,7 +435,7 @@ test.describe('merchant methods', () => {
     card,
     sandbox,
   }) => {
-    await open(panel, CARD_ONLY_KEY);
+    await open(panel, sandbox.key('card_only_merchant'));
     await panel.waitForEvent('ready');
     await card.fill(VISA);
     const first = await panel.requestPaymentMethod();
@@ -444,8 +457,11 @@ test.describe('merchant methods', () => {
     expect((await panel.requestPaymentMethod()).error).toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_EMPTY' });
   });
 
-  test('updateConfiguration changes a wallet option and refuses another property', async ({ panel }) => {
-    await open(panel, DEMO_KEY, { paypal: PAYPAL });
+  test('updateConfiguration changes a wallet option and refuses another property', async ({
+    sandbox,
+    panel,
+  }) => {
+    await open(panel, sandbox.key('demo_merchant'), { paypal: PAYPAL });
     await panel.waitForEvent('ready');
     const paypal = await panel.element.evaluate((el) => {
       const element = el as PaymentPanelElement;
@@ -462,7 +478,7 @@ test.describe('merchant methods', () => {
     });
   });
 
-  test('calls made before the panel is ready wait for it', async ({ page, panel }) => {
+  test('calls made before the panel is ready wait for it', async ({ sandbox, page, panel }) => {
     await panel.openBare(undefined);
     const payload = await page.evaluate(async (key) => {
       const element = document.createElement('payment-panel');
@@ -474,7 +490,7 @@ test.describe('merchant methods', () => {
         (error: unknown) => (error as { code: string }).code,
       );
       return result;
-    }, CARD_ONLY_KEY);
+    }, sandbox.key('card_only_merchant'));
     expect(payload).toBe('HOSTED_FIELDS_FIELDS_EMPTY');
   });
 });
@@ -523,7 +539,7 @@ test.describe('teardown', () => {
         timers: timers.size,
       });
     });
-    await open(panel, DEMO_KEY, {
+    await open(panel, sandbox.key('demo_merchant'), {
       paypal: PAYPAL,
       'data-collector': '{"kount":true}',
     });

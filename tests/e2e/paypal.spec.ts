@@ -13,8 +13,6 @@ import type { Sandbox } from './models/sandbox';
 import { approvalShown } from './models/sandbox';
 import { expect, test } from './support/fixtures';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
-const UNLINKED_KEY = 'sandbox_p4yp4l0x_unlinked_paypal_merchant';
 const CHECKOUT = { flow: 'checkout', amount: '10.00', currency: 'USD' };
 const CREATE_PAYMENT = '/v1/paypal_hermes/create_payment_resource';
 const BILLING_AGREEMENT = '/v1/paypal_hermes/setup_billing_agreement';
@@ -94,7 +92,7 @@ test('checkout with a tokenization key: approve, then the payload and the bodies
   sandbox,
 }) => {
   const documents = popupDocuments(context, page);
-  await openPayPal(panel, DEMO_KEY);
+  await openPayPal(panel, sandbox.key('demo_merchant'));
   const popup = await openPopup(page, panel);
   const approval = new URL(popup.url());
   await expect(popup.locator('#amount')).toHaveAttribute('data-amount', '10.00');
@@ -139,7 +137,7 @@ test('checkout with a tokenization key: approve, then the payload and the bodies
       noShipping: 'true',
       addressOverride: false,
     },
-    tokenizationKey: DEMO_KEY,
+    tokenizationKey: sandbox.key('demo_merchant'),
   });
   const [account] = await sandbox.requests(ACCOUNTS);
   const sent = (account?.body as { paypalAccount: Record<string, unknown> }).paypalAccount;
@@ -169,7 +167,7 @@ test("the approval page is asked in the panel's locale unless the merchant names
     ['ar_EG', { ...CHECKOUT, locale: 'fr_FR' }, 'fr_FR'],
   ] as const) {
     await sandbox.reset();
-    await panel.openBare(DEMO_KEY, 'local', { locale, paypal: JSON.stringify(settings) });
+    await panel.openBare(sandbox.key('demo_merchant'), 'local', { locale, paypal: JSON.stringify(settings) });
     await panel.waitForEvent('ready');
     await panel.chooseOption('paypal');
     const popupOpened = page.waitForEvent('popup');
@@ -232,7 +230,7 @@ test('vault with a tokenization key asks for no validation and is not vaulted', 
   panel,
   sandbox,
 }) => {
-  await openPayPal(panel, DEMO_KEY, 'paypal', { flow: 'vault' });
+  await openPayPal(panel, sandbox.key('demo_merchant'), 'paypal', { flow: 'vault' });
   await approve(await openPopup(page, panel), panel);
   const { payload } = await panel.requestPaymentMethod();
   expect(payload).toMatchObject({ type: 'PayPalAccount' });
@@ -248,7 +246,7 @@ test('PayPal Credit offers credit and the payload drops the financing offer', as
   panel,
   sandbox,
 }) => {
-  await openPayPal(panel, DEMO_KEY, 'paypalCredit');
+  await openPayPal(panel, sandbox.key('demo_merchant'), 'paypalCredit');
   await expect(panel.element.locator('#paypalCredit-sheet-label')).toHaveText('PayPal Credit');
   const popup = await openPopup(page, panel, 'Pay with PayPal Credit');
   await expect(popup.locator('#credit')).toBeVisible();
@@ -267,7 +265,7 @@ const popupCases: {
 }[] = [
   {
     name: 'checkout with a tokenization key',
-    authorization: () => Promise.resolve(DEMO_KEY),
+    authorization: (sandbox) => Promise.resolve(sandbox.key('demo_merchant')),
     settings: CHECKOUT,
   },
   {
@@ -345,7 +343,7 @@ test('useraction commit: the approval URL says so, PayPal reads "Pay Now", and t
   panel,
   sandbox,
 }) => {
-  await openPayPal(panel, DEMO_KEY, 'paypal', { ...CHECKOUT, useraction: 'commit' });
+  await openPayPal(panel, sandbox.key('demo_merchant'), 'paypal', { ...CHECKOUT, useraction: 'commit' });
   const popup = await openPopup(page, panel);
   const url = new URL(popup.url());
   expect([...url.searchParams.keys()]).toEqual(['token', 'useraction']);
@@ -364,7 +362,7 @@ test('a forged return from another origin, another window or another channel is 
   panel,
   sandbox,
 }) => {
-  await openPayPal(panel, DEMO_KEY);
+  await openPayPal(panel, sandbox.key('demo_merchant'));
   const popup = await openPopup(page, panel);
   const approvalUrl = popup.url();
   const token = new URL(approvalUrl).searchParams.get('token') ?? '';
@@ -416,7 +414,7 @@ test('a blocked popup is POPUP_OPEN_FAILED', async ({ page, panel, sandbox }) =>
   await page.addInitScript(() => {
     window.open = () => null;
   });
-  await openPayPal(panel, DEMO_KEY);
+  await openPayPal(panel, sandbox.key('demo_merchant'));
   await panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true }).click();
   expect(await panel.waitForError()).toMatchObject({
     code: 'PAYPAL_POPUP_OPEN_FAILED',
@@ -430,7 +428,7 @@ test('a second click while PayPal is open is TOKENIZATION_REQUEST_ACTIVE', async
   panel,
   sandbox,
 }) => {
-  await openPayPal(panel, DEMO_KEY);
+  await openPayPal(panel, sandbox.key('demo_merchant'));
   const popup = await openPopup(page, panel);
   await panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true }).click();
   expect(await panel.waitForError()).toMatchObject({
@@ -488,7 +486,7 @@ for (const failure of flowErrors) {
     sandbox,
   }) => {
     if (failure.fault) await sandbox.inject(failure.fault);
-    await openPayPal(panel, DEMO_KEY, 'paypal', failure.settings ?? CHECKOUT);
+    await openPayPal(panel, sandbox.key('demo_merchant'), 'paypal', failure.settings ?? CHECKOUT);
     const popupOpened = page.waitForEvent('popup');
     await panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true }).click();
     const popup = await popupOpened;
@@ -506,9 +504,12 @@ for (const failure of flowErrors) {
 }
 
 test('a merchant without a linked sandbox account is SANDBOX_ACCOUNT_NOT_LINKED, with the note', async ({
+  sandbox,
   panel,
 }) => {
-  await panel.openBare(UNLINKED_KEY, 'local', { paypal: JSON.stringify(CHECKOUT) });
+  await panel.openBare(sandbox.key('unlinked_paypal_merchant'), 'local', {
+    paypal: JSON.stringify(CHECKOUT),
+  });
   expect(await panel.waitForError()).toMatchObject({ code: 'PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED' });
   await panel.waitForEvent('ready');
   await panel.chooseOption('paypal');

@@ -10,11 +10,11 @@ import { request as playwrightRequest, type Page } from '@playwright/test';
 import { PAYPAL_SANDBOX_PAYER } from '../../sandbox/test-values';
 import { localOrigins } from '../../server/origins';
 import { PROVIDER_SANDBOX_API_ORIGIN } from '../../server/provider-sdk';
+import type { Sandbox } from './models/sandbox';
 import { chromiumOnly, expect, guardedTest } from './support/fixtures';
 
 const { merchant, gateway, gatewayPort } = localOrigins();
 const PROVIDER_HOST = new URL(PROVIDER_SANDBOX_API_ORIGIN).host;
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CUSTOMER = 'sdk_shopper';
 const CREATE_PAYMENT = '/v1/paypal_hermes/create_payment_resource';
 const BILLING_AGREEMENT = '/v1/paypal_hermes/setup_billing_agreement';
@@ -39,27 +39,22 @@ const test = guardedTest.extend({
  * A client token for {@link CUSTOMER}, minted in the merchant server's role under the provider's
  * host name, so its configuration URL is on that name as the SDK requires.
  */
-async function providerClientToken(): Promise<{ clientToken: string; fingerprint: string }> {
-  const api = await playwrightRequest.newContext({ baseURL: gateway, ignoreHTTPSErrors: true });
-  try {
-    const response = await api.post('/sandbox/client_token', {
-      data: { merchantId: 'demo_merchant', customerId: CUSTOMER },
-      headers: { host: PROVIDER_HOST },
-    });
-    expect(response.ok()).toBe(true);
-    const { clientToken } = (await response.json()) as { clientToken: string };
-    const decoded = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')) as {
-      authorizationFingerprint: string;
-      configUrl: string;
-    };
-    expect(decoded.configUrl.startsWith(`${PROVIDER_SANDBOX_API_ORIGIN}/`)).toBe(true);
-    return { clientToken, fingerprint: decoded.authorizationFingerprint };
-  } finally {
-    await api.dispose();
-  }
+async function providerClientToken(sandbox: Sandbox): Promise<{ clientToken: string; fingerprint: string }> {
+  const clientToken = await sandbox.clientToken('demo_merchant', CUSTOMER, undefined, {
+    host: PROVIDER_HOST,
+  });
+  const decoded = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')) as {
+    authorizationFingerprint: string;
+    configUrl: string;
+  };
+  expect(decoded.configUrl.startsWith(`${PROVIDER_SANDBOX_API_ORIGIN}/`)).toBe(true);
+  return { clientToken, fingerprint: decoded.authorizationFingerprint };
 }
 
-/** The emails of the customer's saved PayPal accounts, as the client API lists them to its client token. */
+/**
+ * The emails of the customer's saved PayPal accounts, as the client API lists them to its client token (whose
+ * fingerprint names the test's partition).
+ */
 async function savedPayPalEmails(fingerprint: string): Promise<string[]> {
   const api = await playwrightRequest.newContext({ baseURL: gateway, ignoreHTTPSErrors: true });
   try {
@@ -127,8 +122,8 @@ for (const { flow, authorization } of FLOWS) {
     `braintree-web completes a PayPal ${flow} with a ${authorization}`,
     PROVIDER_HOST_MAPPED,
     async ({ page, sandbox }) => {
-      const token = authorization === 'client token' ? await providerClientToken() : null;
-      await openSdkPage(page, token?.clientToken ?? DEMO_KEY, flow);
+      const token = authorization === 'client token' ? await providerClientToken(sandbox) : null;
+      await openSdkPage(page, token?.clientToken ?? sandbox.key('demo_merchant'), flow);
 
       const popup = await openApproval(page);
       await expect(popup.locator(flow === 'checkout' ? '#amount' : '#agreement')).toHaveText(
@@ -180,7 +175,7 @@ test(
   'braintree-web hears a cancellation as PayPal’s onCancel and tokenizes nothing',
   PROVIDER_HOST_MAPPED,
   async ({ page, sandbox }) => {
-    await openSdkPage(page, DEMO_KEY, 'checkout');
+    await openSdkPage(page, sandbox.key('demo_merchant'), 'checkout');
     await answer(await openApproval(page), 'cancel');
     await expect(page.locator('#status')).toHaveText('Cancelled');
     expect(await sandbox.settledRequests(ACCOUNTS)).toEqual([]);

@@ -3,11 +3,12 @@
  * public types beside it, nothing outside the published folders, and a site icon for every top-level page.
  */
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
 import { localOrigins } from '../../server/origins';
 import { CHECKOUT_PATH } from '../../sandbox/checkout';
 import { APPROVE_PATH } from '../../sandbox/stand-ins/paypal-approval';
+import { expect, test } from './support/fixtures';
 
 const { version } = pkg;
 

@@ -6,10 +6,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import pkg from '../../package.json' with { type: 'json' };
 import { distDir } from '../../server/build';
 import { localOrigins } from '../../server/origins';
+import type { Sandbox } from './models/sandbox';
+import { expect, test } from './support/fixtures';
 
 const { version } = pkg;
 const { assets } = localOrigins();
@@ -106,16 +108,22 @@ async function outcome(page: Page) {
   }));
 }
 
-for (const [page, path] of [
-  ['demo checkout', '/'],
-  ['checkout form', '/form.html'],
-  ['drop-in page', '/dropin.html'],
-  ['minimal page', '/minimal.html?authorization=sandbox_k9x2m4p7_demo_merchant'],
+/** The minimal page with the test's key. */
+const minimalPage = (sandbox: Sandbox): string =>
+  `/minimal.html?authorization=${sandbox.key('demo_merchant')}`;
+
+for (const [page, pathOf] of [
+  ['demo checkout', () => '/'],
+  ['checkout form', () => '/form.html'],
+  ['drop-in page', (sandbox: Sandbox) => `/dropin.html?authorization=${sandbox.key('demo_merchant')}`],
+  ['minimal page', minimalPage],
 ] as const) {
   test(`the ${page} loads the bundle with its integrity, cross-origin`, async ({
     page: browser,
     request,
+    sandbox,
   }) => {
+    const path = pathOf(sandbox);
     const integrity = (await (
       await request.get(`${assets}/payment-panel/${version}/integrity.json`)
     ).json()) as Record<string, string>;
@@ -154,14 +162,16 @@ function serveBundle(change: (source: string) => string) {
   };
 }
 
-for (const [page, path] of [
-  ['demo checkout', '/'],
-  ['minimal page', '/minimal.html?authorization=sandbox_k9x2m4p7_demo_merchant'],
+for (const [page, pathOf] of [
+  ['demo checkout', () => '/'],
+  ['minimal page', minimalPage],
 ] as const) {
   test(`the ${page} refuses a tampered bundle and runs the untouched one`, async ({
     page: browser,
     browserName,
+    sandbox,
   }) => {
+    const path = pathOf(sandbox);
     // The same route serving the bytes unchanged: the bundle runs, so only the change refuses it.
     await browser.route(
       BUNDLE,

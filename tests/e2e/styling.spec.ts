@@ -9,7 +9,6 @@ import { type CardFields, VISA } from './models/card-fields';
 import type { PanelPage } from './models/panel';
 import { chromiumOnly, darkTest, test } from './support/fixtures';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const CHECKOUT = JSON.stringify({ flow: 'checkout', amount: '10.00', currency: 'USD' });
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -46,8 +45,8 @@ async function inputLook(card: CardFields, field: 'number' | 'cardholderName') {
   });
 }
 
-async function openMinimal(panel: PanelPage, attributes: Record<string, string> = {}) {
-  await panel.openBare(DEMO_KEY, 'local', attributes);
+async function openMinimal(panel: PanelPage, authorization: string, attributes: Record<string, string> = {}) {
+  await panel.openBare(authorization, 'local', attributes);
   await expect(panel.element.locator('[part="wrapper"]')).toBeVisible();
 }
 
@@ -148,8 +147,8 @@ test('the themed checkout changes the look through custom properties and parts a
   });
 });
 
-test('the default light theme, its frames included', async ({ panel, card }) => {
-  await openMinimal(panel);
+test('the default light theme, its frames included', async ({ sandbox, panel, card }) => {
+  await openMinimal(panel, sandbox.key('demo_merchant'));
   expect(await computed(panel.element, 'color', 'backgroundColor')).toEqual({
     color: 'rgb(31, 35, 40)',
     backgroundColor: 'rgb(255, 255, 255)',
@@ -168,8 +167,8 @@ test(
   chromiumOnly(
     'switches the colour scheme of an open page, which Firefox over WebDriver BiDi cannot emulate',
   ),
-  async ({ page, panel, card }) => {
-    await openMinimal(panel);
+  async ({ sandbox, page, panel, card }) => {
+    await openMinimal(panel, sandbox.key('demo_merchant'));
     await card.ready();
     await card.type('number', VISA.number);
     expect(await inputLook(card, 'number')).toMatchObject({ color: 'rgb(31, 35, 40)' });
@@ -190,8 +189,8 @@ test(
 );
 
 darkTest.describe('prefers-color-scheme: dark', () => {
-  darkTest('the dark default palette, its frames included', async ({ panel, card }) => {
-    await openMinimal(panel, { paypal: CHECKOUT });
+  darkTest('the dark default palette, its frames included', async ({ sandbox, panel, card }) => {
+    await openMinimal(panel, sandbox.key('demo_merchant'), { paypal: CHECKOUT });
     expect(await computed(panel.element, 'color', 'backgroundColor')).toEqual({
       color: 'rgb(230, 237, 243)',
       backgroundColor: 'rgb(22, 27, 34)',
@@ -214,7 +213,7 @@ darkTest.describe('prefers-color-scheme: dark', () => {
 
   darkTest(
     "the merchant's properties win over the dark defaults, set on the element or an ancestor",
-    async ({ page, panel, card }) => {
+    async ({ sandbox, page, panel, card }) => {
       await page.addInitScript(() => {
         document.addEventListener('DOMContentLoaded', () => {
           const sheet = new CSSStyleSheet();
@@ -224,7 +223,7 @@ darkTest.describe('prefers-color-scheme: dark', () => {
           document.adoptedStyleSheets = [sheet];
         });
       });
-      await openMinimal(panel);
+      await openMinimal(panel, sandbox.key('demo_merchant'));
       expect(await computed(panel.element, 'color', 'backgroundColor')).toEqual({
         color: 'rgb(1, 2, 3)',
         backgroundColor: 'rgb(250, 250, 250)',
@@ -346,7 +345,7 @@ test('every region of the panel has its part, and ::part() rules reach each', as
   expect([...parts].filter((part) => !seen.has(part) && part !== 'sheet-error')).toEqual([]);
 });
 
-test('the sheet-level error part takes its rule too', async ({ page, panel }) => {
+test('the sheet-level error part takes its rule too', async ({ sandbox, page, panel }) => {
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       const sheet = new CSSStyleSheet();
@@ -354,12 +353,12 @@ test('the sheet-level error part takes its rule too', async ({ page, panel }) =>
       document.adoptedStyleSheets = [sheet];
     });
   });
-  await openMinimal(panel, { paypal: CHECKOUT });
+  await openMinimal(panel, sandbox.key('demo_merchant'), { paypal: CHECKOUT });
   expect((await panel.requestPaymentMethod()).error?.code).toBe('NO_PAYMENT_METHOD_AVAILABLE');
   await expect(panel.element.locator('[part="sheet-error"]')).toHaveCSS('scroll-margin-top', '7px');
 });
 
-test('the frames refuse a font family that is not a plain list of families', async ({ page }) => {
+test('the frames refuse a font family that is not a plain list of families', async ({ sandbox, page }) => {
   await page.goto('/minimal.html');
   await page.waitForFunction(() => 'paymentPanel' in window);
   await page.evaluate(async (authorization) => {
@@ -377,7 +376,7 @@ test('the frames refuse a font family that is not a plain list of families', asy
         '.valid': { 'font-family': 'attr(data-font)' },
       },
     });
-  }, DEMO_KEY);
+  }, sandbox.key('demo_merchant'));
   const input = page.frameLocator('#number iframe').locator('input');
   await expect(input).toHaveCSS('color', 'rgb(1, 2, 3)');
   await expect(input).toHaveCSS('font-family', 'system-ui, sans-serif');

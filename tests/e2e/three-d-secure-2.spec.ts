@@ -12,7 +12,6 @@ import type { CardFields } from './models/card-fields';
 import type { PanelPage } from './models/panel';
 import type { Sandbox } from './models/sandbox';
 import { expect, test as base } from './support/fixtures';
-import { AnswerOverrides } from './support/hostile-config';
 import { FRAUDNET_STAND_IN_PATHS } from '../../src/shared/flavours';
 
 const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
@@ -485,11 +484,9 @@ test('a JWT the sandbox refuses is THREEDS_CARDINAL_SDK_BAD_JWT, and nothing is 
   sandbox,
   checkout,
 }) => {
-  const answers = await AnswerOverrides.connect();
-  await answers.arm('client_api/v1/configuration', {
+  await sandbox.overrideAnswers('client_api/v1/configuration', {
     'threeDSecure.cardinalAuthenticationJWT': 'eyJhbGciOiJIUzI1NiJ9.eyJmb3JnZWQiOnRydWV9.bm90LXNpZ25lZA',
   });
-  await answers.dispose();
   const { request } = await checkout.payWith('4000000000001000');
   const { error } = await request;
   expect(error).toMatchObject({
@@ -609,9 +606,9 @@ test("a Songbird URL off Cardinal's hosts is never loaded: THREEDS_CARDINAL_SDK_
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  const answers = await AnswerOverrides.connect();
-  await answers.arm('client_api/v1/configuration', { 'threeDSecure.cardinalSongbirdUrl': elsewhere });
-  await answers.dispose();
+  await sandbox.overrideAnswers('client_api/v1/configuration', {
+    'threeDSecure.cardinalSongbirdUrl': elsewhere,
+  });
   const { request } = await checkout.payWith('4000000000001000');
   const { error, payload } = await request;
   expect(payload).toBeUndefined();

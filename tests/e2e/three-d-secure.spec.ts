@@ -11,7 +11,6 @@ import type { PanelPage } from './models/panel';
 import type { Sandbox } from './models/sandbox';
 import { expect, test as base } from './support/fixtures';
 
-const V1_KEY = 'sandbox_b4nkfr4m_three_d_secure_v1_merchant';
 const THREE_D_SECURE = JSON.stringify({ amount: '10.00' });
 const LOOKUP = '/three_d_secure/lookup';
 const TERM = '/sandbox/three_d_secure/term';
@@ -195,7 +194,9 @@ test('with a tokenization key it is CAN_NOT_USE_TOKENIZATION_KEY, and card reque
   card,
   sandbox,
 }) => {
-  await panel.openBare(V1_KEY, 'local', { 'three-d-secure': THREE_D_SECURE });
+  await panel.openBare(sandbox.key('three_d_secure_v1_merchant'), 'local', {
+    'three-d-secure': THREE_D_SECURE,
+  });
   expect(await panel.waitForError()).toMatchObject({
     code: 'THREEDS_CAN_NOT_USE_TOKENIZATION_KEY',
     message: '3D Secure can not use a tokenization key for authorization.',

@@ -9,11 +9,10 @@ import { localOrigins } from '../../server/origins';
 import type { PaymentPanelElement } from '../../src/element/payment-panel-element';
 import { VISA, type CardFields } from './models/card-fields';
 import type { PanelPage } from './models/panel';
-import { CALL_PATHS } from './models/sandbox';
+import { CALL_PATHS, type Sandbox } from './models/sandbox';
 import { expect, test } from './support/fixtures';
 import { postToHostedFieldFrames } from './support/hostile-messages';
 
-const DEMO_KEY = 'sandbox_k9x2m4p7_demo_merchant';
 const { gateway } = localOrigins();
 
 /** What the panel itself sends, but for the gateway, as a hostile script of the page would. */
@@ -28,23 +27,21 @@ function configuration(clientApiUrl: string, authorization: string): Record<stri
   };
 }
 
-const HOSTILE_CONFIGURATIONS = {
+/** Each hostile configuration, made of the test's keys. */
+const HOSTILE_CONFIGURATIONS: Record<string, (sandbox: Sandbox) => Record<string, unknown>> = {
   // Another merchant of the gateway, with its own key and client API: a configuration the
   // gateway would take, so only "once per channel" stands in the way.
-  "another merchant's authorization and client API": configuration(
-    `${gateway}/merchants/card_only_merchant/client_api`,
-    'sandbox_c4rd0n1y_card_only_merchant',
-  ),
+  "another merchant's authorization and client API": (sandbox) =>
+    configuration(`${gateway}/merchants/card_only_merchant/client_api`, sandbox.key('card_only_merchant')),
   // Another path of the allowed gateway domain with the panel's own key.
-  'another gateway path': configuration(`${gateway}/sandbox/collect`, DEMO_KEY),
-  "another merchant's client API under this merchant's key": configuration(
-    `${gateway}/merchants/card_only_merchant/client_api`,
-    DEMO_KEY,
-  ),
+  'another gateway path': (sandbox) =>
+    configuration(`${gateway}/sandbox/collect`, sandbox.key('demo_merchant')),
+  "another merchant's client API under this merchant's key": (sandbox) =>
+    configuration(`${gateway}/merchants/card_only_merchant/client_api`, sandbox.key('demo_merchant')),
 };
 
-async function openCheckout(panel: PanelPage, card: CardFields): Promise<void> {
-  await panel.openBare(DEMO_KEY);
+async function openCheckout(panel: PanelPage, card: CardFields, authorization: string): Promise<void> {
+  await panel.openBare(authorization);
   await card.ready();
 }
 
@@ -60,9 +57,9 @@ for (const [what, hostile] of Object.entries(HOSTILE_CONFIGURATIONS)) {
     card,
     sandbox,
   }) => {
-    await openCheckout(panel, card);
+    await openCheckout(panel, card, sandbox.key('demo_merchant'));
     // To every card frame, the tokenizer included, on their real channel, after the panel configured them.
-    const posted = await page.evaluate(postToHostedFieldFrames, [hostile]);
+    const posted = await page.evaluate(postToHostedFieldFrames, [hostile(sandbox)]);
     expect(posted).toBe(4);
     await fillCard(card);
     await panel.waitForEvent('paymentMethodRequestable');
@@ -75,7 +72,7 @@ for (const [what, hostile] of Object.entries(HOSTILE_CONFIGURATIONS)) {
       '/merchants/demo_merchant/client_api/v1/payment_methods/credit_cards',
     ]);
     expect(tokenizations[0]?.body).toMatchObject({
-      tokenizationKey: DEMO_KEY,
+      tokenizationKey: sandbox.key('demo_merchant'),
       creditCard: { number: VISA.number },
     });
     // Nothing else the gateway received carries the card.
@@ -91,7 +88,7 @@ test('a gateway error body is not in what the page receives: the status and code
   card,
   sandbox,
 }) => {
-  await openCheckout(panel, card);
+  await openCheckout(panel, card, sandbox.key('demo_merchant'));
   await fillCard(card);
   await panel.waitForEvent('paymentMethodRequestable');
   await sandbox.inject({ call: 'creditCards', kind: '422' });

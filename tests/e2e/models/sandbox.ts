@@ -1,11 +1,20 @@
 /**
  * The sandbox gateway's test controls: reset, fault switches, the request log, what the data
  * collectors' hosts received and client tokens. The `sandbox` fixture (support/fixtures.ts) hands
- * each test one, reset.
+ * each test one of its own: a partition of the sandbox (docs/sandbox.md, "Partitions"), whose
+ * tokenization keys, client tokens and browser cookie tell the sandbox which test a request is of.
  */
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import type { DeviceSessionRecord } from '../../../sandbox/device-sessions';
 import type { FaultCallName, FaultKind } from '../../../sandbox/faults';
+import { MERCHANTS, type MerchantId } from '../../../sandbox/merchants';
+import { PARTITION_COOKIE, PARTITION_HEADER, partitionKey } from '../../../sandbox/partition-keys';
 import type { RequestLogEntry as LoggedRequest } from '../../../sandbox/request-log';
 import { localOrigins } from '../../../server/origins';
 import { FRAUDNET_STAND_IN_PATHS } from '../../../src/shared/flavours';
@@ -74,21 +83,73 @@ export async function approvalShown(popup: Page, timeout?: number): Promise<void
   await expect(popup).toHaveURL(/\/sandbox\/paypal\/approve/, timeout === undefined ? {} : { timeout });
 }
 
-/** Talks to the sandbox's `/sandbox/*` controls. */
+/** Talks to the sandbox's `/sandbox/*` controls, in one partition of the sandbox. */
 export class Sandbox {
   readonly origin = localOrigins().gateway;
 
-  private constructor(private readonly api: APIRequestContext) {}
+  /**
+   * @param api - the harness's calls, which name the partition by its header
+   * @param partition - the partition's id, `null` for the default one
+   */
+  private constructor(
+    private readonly api: APIRequestContext,
+    readonly partition: string | null,
+  ) {}
 
-  /** A sandbox client with a clean state (no faults, empty log, seeded vaults). */
+  /**
+   * The default partition, reset: the one every client that names no partition shares, for a suite that runs one
+   * test at a time and drives browsers that cannot be given the partition's cookie (the WebKit suite).
+   */
   static async connect(): Promise<Sandbox> {
     const api = await playwrightRequest.newContext({
       baseURL: localOrigins().gateway,
       ignoreHTTPSErrors: true,
     });
-    const sandbox = new Sandbox(api);
+    const sandbox = new Sandbox(api, null);
     await sandbox.reset();
     return sandbox;
+  }
+
+  /**
+   * A partition of its own, fresh (no faults, an empty log, the seeded vaults): what each browser test gets, so
+   * tests run side by side. {@link dispose} deletes it.
+   */
+  static async open(): Promise<Sandbox> {
+    const { gateway } = localOrigins();
+    const maker = await playwrightRequest.newContext({ baseURL: gateway, ignoreHTTPSErrors: true });
+    const response = await maker.post('/sandbox/partitions');
+    expect(response.status(), await response.text()).toBe(201);
+    const { partition } = (await response.json()) as { partition: string };
+    await maker.dispose();
+    const api = await playwrightRequest.newContext({
+      baseURL: gateway,
+      ignoreHTTPSErrors: true,
+      extraHTTPHeaders: { [PARTITION_HEADER]: partition },
+    });
+    return new Sandbox(api, partition);
+  }
+
+  /**
+   * The tokenization key of a merchant in this partition; any other merchant id gives a key of this partition the
+   * sandbox knows no merchant of (401, in this partition's log).
+   */
+  key(merchantId: MerchantId | (string & {})): string {
+    if (this.partition !== null) return partitionKey(this.partition, merchantId);
+    const known = (MERCHANTS as Record<string, { tokenizationKey: string }>)[merchantId];
+    if (!known) throw new Error(`no built-in key for ${merchantId}`);
+    return known.tokenizationKey;
+  }
+
+  /**
+   * Gives a browser context this partition's cookie, so the sandbox knows the pages, form posts, scripts and images
+   * the browser asks it for (and Kount's data path of the assets origin) as this test's. The `context` fixture has
+   * it; a context a test makes itself needs it too.
+   */
+  async enter(context: BrowserContext): Promise<void> {
+    if (this.partition === null) return;
+    await context.addCookies([
+      { name: PARTITION_COOKIE, value: this.partition, url: this.origin, secure: true, sameSite: 'None' },
+    ]);
   }
 
   /** Back to the clean state: no faults, an empty log, the seeded vaults. */
@@ -112,6 +173,20 @@ export class Sandbox {
   /** The faults still armed, with the calls each will still hit. */
   async armed(): Promise<{ kind: FaultKind; remaining: number }[]> {
     return (await (await this.api.get('/sandbox/faults')).json()) as { kind: FaultKind; remaining: number }[];
+  }
+
+  /**
+   * Changes the given dotted paths of the next `count` answers whose path contains `match`, to test how the panel
+   * takes a hostile or broken gateway (docs/sandbox.md, "Test controls").
+   */
+  async overrideAnswers(match: string, set: Record<string, unknown>, count = 1): Promise<void> {
+    const response = await this.api.post('/sandbox/answers', { data: { match, set, count } });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  /** Disarms every answer override. */
+  async clearAnswers(): Promise<void> {
+    expect((await this.api.delete('/sandbox/answers')).ok()).toBe(true);
   }
 
   /** Empties the request log. */
@@ -197,20 +272,31 @@ export class Sandbox {
     return (await this.deviceSessions(filter)).sort((a, b) => order(a) - order(b));
   }
 
-  /** A client token, in the merchant server's role; `options` need a customer. */
+  /**
+   * A client token, in the merchant server's role; `options` need a customer. `host` names the gateway as the
+   * request reaches it, for a token whose URLs are on the provider's host name (docs/sandbox.md, "Testing with the
+   * provider's SDK").
+   */
   async clientToken(
     merchantId: string,
     customerId?: string,
     options?: { verifyCard?: boolean; failOnDuplicatePaymentMethod?: boolean; makeDefault?: boolean },
+    { host }: { host?: string } = {},
   ): Promise<string> {
     const response = await this.api.post('/sandbox/client_token', {
       data: { merchantId, customerId, options },
+      headers: host === undefined ? {} : { host },
     });
     expect(response.ok()).toBe(true);
     return ((await response.json()) as { clientToken: string }).clientToken;
   }
 
+  /** Deletes the partition (ending the requests its faults still hold) and closes the connection. */
   async dispose(): Promise<void> {
+    if (this.partition !== null) {
+      const response = await this.api.delete(`/sandbox/partitions/${this.partition}`);
+      expect(response.ok(), await response.text()).toBe(true);
+    }
     await this.api.dispose();
   }
 }

@@ -6,6 +6,7 @@ import { expect, type Browser, type BrowserContext, type Locator, type Page } fr
 import type { PaymentPanelElement } from '../../../src/element/payment-panel-element';
 import { localOrigins } from '../../../server/origins';
 import { focusPage } from '../models/card-fields';
+import type { Sandbox } from '../models/sandbox';
 import { browserReport } from './page-guard';
 
 /** A catalogue error as the page hands it over. */
@@ -64,12 +65,17 @@ export async function watchUncaught(page: Page): Promise<() => Promise<string[]>
   };
 }
 
-/** A merchant page of its own, as the specs that share one page across their cases need. */
+/**
+ * A merchant page of its own, as the specs that share one page across their cases need, in a browser context that
+ * names the sandbox partition of those cases (docs/sandbox.md, "Partitions").
+ */
 export async function newMerchantPage(
   browser: Browser,
+  sandbox: Sandbox,
   { clock = false }: { clock?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; uncaught: () => Promise<string[]> }> {
   const context = await browser.newContext({ baseURL: localOrigins().merchant, ignoreHTTPSErrors: true });
+  await sandbox.enter(context);
   const page = await context.newPage();
   // A fake clock that runs on its own: a test moves it past a time-out instead of waiting for it.
   if (clock) await page.clock.install();

@@ -2,8 +2,10 @@
  * The browser tests' fixtures: what a test names among its arguments, it gets, set up before it
  * and checked or released after it.
  *
- * - `sandbox`: the sandbox gateway's controls and request log ({@link Sandbox}). Every test starts
- *   with the sandbox reset (no faults, an empty log, the seeded vaults), whether it names it or not.
+ * - `sandbox`: the sandbox gateway's controls and request log ({@link Sandbox}), in a partition of the
+ *   sandbox of the test's own (docs/sandbox.md, "Partitions"): fresh (no faults, an empty log, the seeded
+ *   vaults), and deleted after the test, whether it names it or not. Its keys (`sandbox.key()`) and client
+ *   tokens are the test's; the test's `context` carries its cookie.
  * - `guard`: a {@link PageGuard} on the test's browser context. A test that names it fails when any
  *   page or frame of the context threw, left a promise rejection unhandled or logged a console
  *   error (Content Security Policy refusals included) that the test did not allow.
@@ -56,15 +58,21 @@ export const test = base.extend<PanelFixtures & { engineGate: undefined }>({
     { auto: true },
   ],
   sandbox: [
-    // Playwright reads a fixture's dependencies from this pattern: the sandbox has none.
+    // Playwright reads a fixture's dependencies from this pattern: the sandbox has none, so it is set up before the
+    // browser context and deleted after it closed, when no page can ask it for anything any more.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const sandbox = await Sandbox.connect();
+      const sandbox = await Sandbox.open();
       await use(sandbox);
       await sandbox.dispose();
     },
     { auto: true },
   ],
+  // The test's browser names the test's partition by its cookie.
+  context: async ({ context, sandbox }, use) => {
+    await sandbox.enter(context);
+    await use(context);
+  },
   guard: async ({ context }, use) => {
     const guard = new PageGuard(context);
     await use(guard);

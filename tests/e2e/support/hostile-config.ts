@@ -2,10 +2,9 @@
  * Seeded hostile configuration for the panel: authorization strings of every malformed shape and
  * hostile values for each option attribute, made from the options' declarations where they are
  * JSON, each with the catalogue error it must give (docs/errors.md, "The catalogue");
- * and the sandbox's answer overrides, which make the gateway answer with foreign or plain-http URLs.
+ * and the foreign or plain-http URLs the sandbox's answer overrides make the gateway answer with.
  * @packageDocumentation
  */
-import { expect, request as playwrightRequest } from '@playwright/test';
 import { localOrigins } from '../../../server/origins';
 import { OPTION_READERS } from '../../../src/model/options';
 import { ERROR_CATALOGUE } from '../../../src/shared/errors';
@@ -76,8 +75,14 @@ export function foreignUrls(path: string): string[] {
  * base64 junk, client tokens whose JSON has the wrong types or shape, and client tokens whose
  * configuration URL is foreign or plain http.
  * @param fingerprint - a real client token's fingerprint, so only the URL is at fault
+ * @param keyOf - the tokenization key the test's sandbox gives a merchant id, so the refusals of the unknown
+ *   merchants' keys are the test's to read
  */
-export function authorizationCases(random: Seeded, fingerprint: string): HostileCase[] {
+export function authorizationCases(
+  random: Seeded,
+  fingerprint: string,
+  keyOf: (merchantId: string) => string,
+): HostileCase[] {
   const configUrl = `${gateway}/merchants/demo_merchant/client_api/v1/configuration`;
   const token = (json: unknown): string => base64(JSON.stringify(json));
   const word = (min: number, max: number): string =>
@@ -133,12 +138,7 @@ export function authorizationCases(random: Seeded, fingerprint: string): Hostile
   }
   for (let i = 0; i < 3; i += 1)
     // The gateway refuses them (401), which the configuration call reports as a network error.
-    add(
-      'unknown merchant',
-      `sandbox_${word(6, 10)}_${word(6, 16)}`,
-      expected('CLIENT_GATEWAY_NETWORK'),
-      true,
-    );
+    add('unknown merchant', keyOf(word(6, 16)), expected('CLIENT_GATEWAY_NETWORK'), true);
   // Random bytes after a byte no JSON text starts with.
   for (let i = 0; i < 5; i += 1)
     add('base64 junk', base64(`\u00ff${random.text(4 + random.int(60), ALPHANUMERIC + '{}[]":,')}`));
@@ -317,27 +317,3 @@ export const ATTRIBUTE_CASES: Readonly<Record<string, AttributeCases>> = {
     ];
   },
 };
-
-/** The sandbox's answer overrides (`/sandbox/answers`). */
-export class AnswerOverrides {
-  private constructor(private readonly api: Awaited<ReturnType<typeof playwrightRequest.newContext>>) {}
-
-  static async connect(): Promise<AnswerOverrides> {
-    return new AnswerOverrides(
-      await playwrightRequest.newContext({ baseURL: gateway, ignoreHTTPSErrors: true }),
-    );
-  }
-
-  /** Changes the given dotted paths of the next `count` answers whose path contains `match`. */
-  async arm(match: string, set: Record<string, unknown>, count = 1): Promise<void> {
-    expect((await this.api.post('/sandbox/answers', { data: { match, set, count } })).status()).toBe(201);
-  }
-
-  async clear(): Promise<void> {
-    expect((await this.api.delete('/sandbox/answers')).ok()).toBe(true);
-  }
-
-  async dispose(): Promise<void> {
-    await this.api.dispose();
-  }
-}

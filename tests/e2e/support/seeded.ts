@@ -1,8 +1,9 @@
 /**
- * A seeded source of random choices for the hostile-configuration tests: the same seed gives the
- * same cases, so a failing run can be replayed (`PANEL_FUZZ_SEED`).
+ * A seeded source of random choices for the hostile tests (configuration, messages, the fault matrix's sample): the
+ * same seed gives the same cases, so a failing run can be replayed (`PANEL_FUZZ_SEED`).
  * @packageDocumentation
  */
+import type { TestType } from '@playwright/test';
 
 /** Random choices drawn from one seeded sequence (mulberry32). */
 export interface Seeded {
@@ -46,4 +47,55 @@ export function seeded(salt: number, seed = FUZZ_SEED): Seeded {
       return text;
     },
   };
+}
+
+/**
+ * Whether this run is the whole of the long suites (`npm run test:e2e:full`, `PANEL_E2E_FULL=1`): the fault matrix
+ * with every kind of fault at every call, and 10 000 hostile messages at each target. Otherwise `npm test` runs a
+ * seeded sample of them (docs/building.md, "The whole fuzz and fault matrix").
+ */
+export const FULL_RUN = process.env.PANEL_E2E_FULL === '1';
+
+/** A small number of a text, so each name draws a sample of its own from the run's seed. */
+function saltOf(name: string): number {
+  let hash = 0;
+  for (const character of name) hash = (Math.imul(hash, 31) + (character.codePointAt(0) ?? 0)) >>> 0;
+  return hash;
+}
+
+/**
+ * The items a run tries: all of them in a {@link FULL_RUN}, else `count` of them drawn from the run's seed for
+ * `name`, in their order. The same seed draws the same sample in every worker, so every worker declares the same
+ * tests.
+ */
+export function sampleOf<T>(name: string, items: readonly T[], count: number): readonly T[] {
+  if (FULL_RUN || count >= items.length) return items;
+  const random = seeded(saltOf(name));
+  const indices = items.map((_, index) => index);
+  // Fisher-Yates, on the seeded sequence.
+  for (let i = indices.length - 1; i > 0; i -= 1) {
+    const j = random.int(i + 1);
+    [indices[i], indices[j]] = [indices[j] as number, indices[i] as number];
+  }
+  const chosen = new Set(indices.slice(0, count));
+  return items.filter((_, index) => chosen.has(index));
+}
+
+/**
+ * Attaches to each failed test of the calling scope how to replay it with this run's seed: the failure report prints
+ * it beside the error.
+ */
+export function replayOnFailure(test: Pick<TestType<object, object>, 'afterEach'>, file: string): void {
+  // Playwright reads a hook's fixtures from this pattern: it needs none.
+  // eslint-disable-next-line no-empty-pattern
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    const full = FULL_RUN ? 'PANEL_E2E_FULL=1 ' : '';
+    // A regular expression of the title, quoted for a POSIX shell.
+    const title = testInfo.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, "'\\''");
+    await testInfo.attach('replay', {
+      contentType: 'text/plain',
+      body: `${full}PANEL_FUZZ_SEED=${FUZZ_SEED} npx playwright test --project=${testInfo.project.name} ${file} -g '${title}'`,
+    });
+  });
 }
