@@ -265,11 +265,13 @@ const libraryFiles = new Map<string, ts.SourceFile>();
 
 /**
  * Type-checks declaration text on its own, as a merchant's project sees it (the DOM library, no
- * other types), together with further files; returns the diagnostics as text, empty when none.
+ * global types), together with further files; returns the diagnostics as text, empty when none. The
+ * files may import the types of the repository's packages (the drop-in's typings), as a merchant's
+ * project imports those it installed.
  * @param files - file name (relative to a virtual folder holding `payment-panel.d.ts`) → contents
  */
 export function checkDeclarations(declarations: string, files: Record<string, string>): string {
-  const folder = resolve('/virtual-merchant-project');
+  const folder = resolve(ROOT, '.virtual-merchant-project');
   const sources = new Map<string, string>([[resolve(folder, 'payment-panel.d.ts'), declarations]]);
   for (const [name, text] of Object.entries(files)) sources.set(resolve(folder, name), text);
   const options: ts.CompilerOptions = {

@@ -26,6 +26,8 @@ import {
   type ObjectOf,
   type Reader,
 } from '../shared/strict-readers';
+import type { TextKey } from '../i18n/en-US';
+import type { ErrorCode } from '../shared/errors';
 import type { PayPalAddress } from '../shared/paypal-messages';
 import type { GooglePayButtonOptions } from './google-pay-button';
 
@@ -259,6 +261,12 @@ export const dataCollectorOptions = refine(
 export type DataCollectorOptions = Infer<typeof dataCollectorOptions>;
 
 /**
+ * Texts that replace the panel's own, by text key or error code (docs/texts-and-locales.md, "Texts and
+ * translations"); each is plain text. A key the panel does not know is ignored.
+ */
+export type Translations = { readonly [key in TextKey | ErrorCode]?: string };
+
+/**
  * The reader of each option the element checks, by property name: what `details.reason` of a
  * refusal spells out. Unknown keys are kept on the wallets' options (their files read what they
  * know) and dropped elsewhere. The payment option priority is not among them: its rules, with
@@ -270,7 +278,7 @@ export const OPTION_READERS = {
     /^[a-zA-Z]{2,3}(?:[_-][a-zA-Z]{2})?$/.test(value),
   ),
   /** Replacements of the panel's texts, by text key or error code. */
-  translations: refine(record(string()), 'an object of texts by key'),
+  translations: refine(record(string()), 'an object of texts by key') as Reader<Translations>,
   /** The card sheet. */
   card: cardOptions,
   /** PayPal. */

@@ -26,7 +26,9 @@ export type {
   ThreeDSecureAddress,
   ThreeDSecureOptions,
   ThreeDSecureRequestOptions,
+  Translations,
 } from '../model/options';
+export type { TextKey } from '../i18n/en-US';
 
 // What requestPaymentMethod() hands over.
 export type {

@@ -32,6 +32,9 @@ export function createPanel(container: HTMLElement): Panel {
   panel.dataCollector = { kount: true, paypal: true };
   panel.locale = 'en_US';
   panel.translations = { chooseAWayToPay: 'How would you like to pay?' };
+  panel.translations = { CLIENT_GATEWAY_NETWORK: 'We could not reach the bank. Please try again.' };
+  // @ts-expect-error -- a text the panel does not have: a misspelt key.
+  panel.translations = { chooseAWayToPayy: 'How would you like to pay?' };
   panel.paymentOptionPriority = ['card', 'paypal'];
   panel.preselectVaultedPaymentMethod = false;
   panel.setAttribute('data-collector', '{"kount": true}');
