@@ -94,6 +94,7 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
  * @csspart field-input - a card field's box: its frame and icon, with the border and the input background
  * @csspart field-container - where a card field's secure frame sits
  * @csspart field-error - a card field's inline error
+ * @csspart save-card - the card sheet's "Save card" checkbox with its label (`card.vault.allowVaultCardOverride`)
  * @csspart three-d-secure-modal - the 3D Secure modal dialog, over the whole page while the bank verifies a card
  * @csspart close-button - the 3D Secure modal's close button
  * @csspart bank-frame - where the bank's 400 × 400 frame sits in the modal
