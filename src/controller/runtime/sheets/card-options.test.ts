@@ -40,11 +40,10 @@ describe('the card option', () => {
     expect(panel.frames.opened.every((opened) => opened.ended.signal.aborted)).toBe(true);
     expect(panel.controller.getState().sheets?.offered).toEqual(['paypal']);
     expect(panel.controller.getState().sheets?.card).toBeNull();
-  });
 
-  it('true is {}: the card with its default fields', async () => {
-    const panel = await cardPanel(true);
-    expect(sheet(panel).fields).toEqual(['number', 'expirationDate', 'cvv', 'postalCode']);
+    // `true` is `{}`: the card with its default fields.
+    const shown = await cardPanel(true);
+    expect(sheet(shown).fields).toEqual(['number', 'expirationDate', 'cvv', 'postalCode']);
   });
 });
 
@@ -55,14 +54,13 @@ describe('overrides.fields', () => {
     expect(panel.frames.opened.at(-1)?.fields).toEqual(['number', 'expirationDate']);
     panel.frames.fill();
     await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({ type: 'CreditCard' });
-  });
 
-  it('cannot add a field the gateway does not ask for', async () => {
-    const panel = await cardPanel(
+    // An override cannot add a field the gateway does not ask for.
+    const without = await cardPanel(
       { overrides: { fields: { cvv: { placeholder: '123' } } } },
       { challenges: [] },
     );
-    expect(sheet(panel).fields).toEqual(['number', 'expirationDate']);
+    expect(sheet(without).fields).toEqual(['number', 'expirationDate']);
   });
 
   it('lays the placeholder and maximum length over the defaults, before the panel is ready', async () => {
@@ -114,37 +112,34 @@ describe('overrides.styles', () => {
     expect(styles).not.toHaveProperty('::placeholder');
     expect(styles).not.toHaveProperty('body > input');
     expect(styles).toHaveProperty('.invalid');
-  });
 
-  it('without them, the hosted fields’ file is not loaded', async () => {
-    const panel = await cardPanel({ overrides: { fields: { cvv: null } } });
-    expect(panel.modules.requested).not.toContain('hosted-fields');
+    // Without styles, the hosted fields' file is not loaded.
+    const plain = await cardPanel({ overrides: { fields: { cvv: null } } });
+    expect(plain.modules.requested).not.toContain('hosted-fields');
   });
 });
 
 describe('clearFieldsAfterTokenization', () => {
-  it('empties the fields once the card went through, by default', async () => {
+  it('empties the fields once the card went through, by default; false keeps them', async () => {
     const panel = await cardPanel({});
     panel.frames.fillVisa();
     await panel.controller.requestPaymentMethod();
     expect(panel.frames.values).toMatchObject({ number: '', expirationDate: '', cvv: '', postalCode: '' });
-  });
 
-  it('false keeps the values', async () => {
-    const panel = await cardPanel({ clearFieldsAfterTokenization: false });
-    panel.frames.fillVisa();
-    await panel.controller.requestPaymentMethod();
-    expect(panel.frames.values).toMatchObject({ number: '4111111111111111', cvv: '123' });
-  });
+    // `false` keeps the values.
+    const keeping = await cardPanel({ clearFieldsAfterTokenization: false });
+    keeping.frames.fillVisa();
+    await keeping.controller.requestPaymentMethod();
+    expect(keeping.frames.values).toMatchObject({ number: '4111111111111111', cvv: '123' });
 
-  it('keeps the values of a request that failed after the tokenization', async () => {
-    const panel = controllerHarness({ client: fakeClient(configuration(), { guest: false }) });
-    panel.controller.setOptions({ threeDSecure: { amount: '10.00' } });
-    await panel.startReady('token');
-    panel.frames.fillVisa();
-    panel.modules.threeDSecure.answer = () => Promise.reject(new Error('lookup failed'));
-    await expect(panel.controller.requestPaymentMethod()).rejects.toBeDefined();
-    expect(panel.frames.values.number).toBe('4111111111111111');
+    // A request that failed after the tokenization (a 3D Secure lookup) leaves the values to fix or retry.
+    const failing = controllerHarness({ client: fakeClient(configuration(), { guest: false }) });
+    failing.controller.setOptions({ threeDSecure: { amount: '10.00' } });
+    await failing.startReady('token');
+    failing.frames.fillVisa();
+    failing.modules.threeDSecure.answer = () => Promise.reject(new Error('lookup failed'));
+    await expect(failing.controller.requestPaymentMethod()).rejects.toBeDefined();
+    expect(failing.frames.values.number).toBe('4111111111111111');
   });
 });
 
