@@ -27,6 +27,7 @@ import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
 import { THREE_D_SECURE_2_ERRORS } from '../shared/errors/catalogues/three-d-secure';
 import { deferred } from '../shared/lifetime';
+import { mergeStyles } from '../shared/field-styles';
 import type { CardPayload } from '../shared/frame-messages';
 import { fieldEventsOf, type CardCandidate, type FieldKey, type FieldState } from '../shared/hosted-fields';
 import type { ModuleName, PanelModules } from '../shared/module-registry';
@@ -457,6 +458,11 @@ export class FakeModules {
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
     panel: { SheetCoordinator, fetchLocale, panelInstance },
     view: { tagName: 'payment-panel-view' },
+    // The panel's card sheet loads this file only for the styles' whitelist; its own fields are not used.
+    'hosted-fields': {
+      standalone: () => Promise.reject(createError('MODULE_LOAD_FAILED', { module: 'hosted-fields' })),
+      mergeStyles,
+    },
     paypal: walletModule({ icon: this.icons.paypal, createWallet: () => this.paypal }),
     'apple-pay': walletModule({ icon: this.icons.applePay, createWallet: () => this.applePay }),
     'three-d-secure': this.threeDSecure.module,

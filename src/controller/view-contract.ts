@@ -41,6 +41,8 @@ export interface CardSheetState {
   readonly focused: SheetField | null;
   /** The card sheet's own error (a failed tokenization, fields that could not load). */
   readonly message: string | null;
+  /** Whether "Save card" is checked; `null` when the sheet shows no such checkbox. */
+  readonly saveCard?: boolean | null;
 }
 
 /** The sheets once the panel is connected: which one shows, and what each shows. */
@@ -93,6 +95,8 @@ export interface ViewController {
   showOptions(): void;
   /** The shopper clicked a card field's label. */
   focusField(field: SheetField): void;
+  /** The shopper checked or unchecked "Save card". */
+  saveCard(checked: boolean): void;
   /**
    * The shopper clicked a wallet's button; must be called synchronously inside the click (a popup
    * or Apple's payment sheet may only open there).

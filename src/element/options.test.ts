@@ -12,7 +12,44 @@ describe('the card option', () => {
     ['', undefined],
     ['{"cardholderName":true}', { cardholderName: true }],
     [{ cardholderName: { required: true } }, { cardholderName: { required: true } }],
-    [{ cardholderName: false, overrides: {} }, { cardholderName: false }],
+    [
+      { cardholderName: false, overrides: {} },
+      { cardholderName: false, overrides: {} },
+    ],
+    // The drop-in's 1.4x forms: `false` removes the card, `true` is `{}`.
+    [false, false],
+    [true, true],
+    ['false', false],
+    ['true', true],
+    [
+      {
+        overrides: {
+          fields: {
+            number: { placeholder: '4111 …', maxlength: 19, supportedCardBrands: { visa: false } },
+            cvv: null,
+            postalCode: { placeholder: 'ZIP' },
+            unknownField: { placeholder: 'dropped' },
+          },
+          styles: { input: { 'font-size': '18px', behavior: 'url(x)' }, ':focus': null },
+        },
+        clearFieldsAfterTokenization: false,
+        vault: { allowVaultCardOverride: true, vaultCard: false },
+        unknown: 1,
+      },
+      {
+        overrides: {
+          fields: {
+            number: { placeholder: '4111 …', maxlength: 19, supportedCardBrands: { visa: false } },
+            cvv: null,
+            postalCode: { placeholder: 'ZIP' },
+          },
+          // The whitelist is applied where the styles meet the panel's (field-styles.ts).
+          styles: { input: { 'font-size': '18px', behavior: 'url(x)' }, ':focus': null },
+        },
+        clearFieldsAfterTokenization: false,
+        vault: { allowVaultCardOverride: true, vaultCard: false },
+      },
+    ],
   ])('reads %j', (input, expected) => {
     expect(parseOption('card', input)).toEqual({ ok: true, value: expected });
   });
@@ -23,6 +60,27 @@ describe('the card option', () => {
     ['a wrong nested type', '{"cardholderName":{"required":"yes"}}'],
     ['an array', '[]'],
     ['a number', 42],
+    ['a field override that is no object', { overrides: { fields: { cvv: 'none' } } }],
+    ['a number field removed', { overrides: { fields: { number: null } } }],
+    ['a placeholder that is no text', { overrides: { fields: { number: { placeholder: 4 } } } }],
+    [
+      'a placeholder longer than a frame takes',
+      { overrides: { fields: { cvv: { placeholder: 'x'.repeat(2001) } } } },
+    ],
+    ['a negative maxlength', { overrides: { fields: { cvv: { maxlength: -1 } } } }],
+    ['an infinite maxlength', { overrides: { fields: { cvv: { maxlength: Infinity } } } }],
+    [
+      'a brand switch that is no boolean',
+      { overrides: { fields: { number: { supportedCardBrands: { visa: 0 } } } } },
+    ],
+    [
+      'a prototype key among the brands',
+      JSON.parse('{"overrides":{"fields":{"number":{"supportedCardBrands":{"__proto__":false}}}}}'),
+    ],
+    ['a style value that is no text', { overrides: { styles: { input: { color: 1 } } } }],
+    ['a selector style that is text', { overrides: { styles: { input: 'color: red' } } }],
+    ['a clearFieldsAfterTokenization that is no boolean', { clearFieldsAfterTokenization: 'no' }],
+    ['a vault switch that is no boolean', { vault: { vaultCard: 'yes' } }],
   ])('refuses %s with INVALID_OPTION', (_, input) => {
     const parsed = parseOption('card', input);
     expect(parsed.ok).toBe(false);
@@ -186,8 +244,8 @@ describe('every option', () => {
 
 describe('the reason of a refusal', () => {
   it.each<[PanelOptionName, unknown, RegExp]>([
-    ['card', { cardholderName: 'yes' }, /"cardholderName" does not fit.*expected \{"cardholderName"/],
-    ['card', [], /^expected \{"cardholderName"/],
+    ['card', { cardholderName: 'yes' }, /^expected boolean \| \{"cardholderName"/],
+    ['card', [], /^expected boolean \| \{"cardholderName"/],
     ['translations', { payWithCard: 3 }, /"payWithCard" does not fit.*expected an object of texts/],
     ['paypal', { flow: 'later' }, /"flow" does not fit.*"checkout" \| "vault"/],
     ['threeDSecure', {}, /"amount" does not fit/],
@@ -268,7 +326,12 @@ describe('the option readers, held to their declarations', () => {
       const parsed = parseOption(option, value);
       return parsed.ok ? undefined : parsed.error.details?.reason;
     };
-    expect(reason('card', 5)).toBe('expected {"cardholderName"?: boolean | {"required"?: boolean}}');
+    expect(reason('card', 5)).toMatch(
+      /^expected boolean \| \{"cardholderName"\?: boolean \| \{"required"\?: boolean\}, "overrides"\?: \{"fields"\?: /,
+    );
+    // `null` removes a field: the reason says it is taken.
+    expect(reason('card', 5)).toContain('"cvv"?: null | {"placeholder"?: string');
+    expect(reason('card', 5)).toContain('"styles"?: {"key": null | {"key": string}}');
     expect(reason('paypal', { amount: -1 })).toBe(
       '"amount" does not fit; expected {"flow"?: "checkout" | "vault", ' +
         '"amount"?: a non-empty string | a number of at least 0, "currency"?: string, …}',

@@ -94,6 +94,7 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
  * @csspart field-input - a card field's box: its frame and icon, with the border and the input background
  * @csspart field-container - where a card field's secure frame sits
  * @csspart field-error - a card field's inline error
+ * @csspart save-card - the card sheet's "Save card" checkbox with its label (`card.vault.allowVaultCardOverride`)
  * @csspart three-d-secure-modal - the 3D Secure modal dialog, over the whole page while the bank verifies a card
  * @csspart close-button - the 3D Secure modal's close button
  * @csspart bank-frame - where the bank's 400 × 400 frame sits in the modal
@@ -155,9 +156,14 @@ export class PaymentPanelElement extends HTMLElement {
    */
   declare paymentOptionPriority: PanelOptions['paymentOptionPriority'];
   /**
-   * The card sheet, `{cardholderName?: boolean | {required?: boolean}}` (JSON in the attribute):
-   * `{"cardholderName": true}` shows an optional cardholder name field,
-   * `{"cardholderName": {"required": true}}` a required one (under 256 characters).
+   * The card sheet, with the drop-in 1.4x's keys (JSON in the attribute): `false` removes the card,
+   * `true` is `{}`. `{"cardholderName": true}` shows an optional cardholder name field,
+   * `{"cardholderName": {"required": true}}` a required one (under 256 characters);
+   * `overrides.fields` lays a `placeholder` or `maxlength` over each field's (`cvv: null` and
+   * `postalCode: null` remove those fields, `number.supportedCardBrands` refuses brands),
+   * `overrides.styles` the fields' styles; `clearFieldsAfterTokenization: false` keeps the values
+   * after a tokenization; `vault: {allowVaultCardOverride?, vaultCard?}` saves a customer's card
+   * or shows a "Save card" checkbox (see [Cards](docs/card.md#the-card-option)).
    */
   declare card: PanelOptions['card'];
   /**

@@ -14,6 +14,7 @@ export const EN_US = {
   ...FIRST_SCRIPT_TEXTS,
   payWithCard: 'Pay with card',
   acceptedCards: 'Accepted cards',
+  saveCardLabel: 'Save card',
   cvvThreeDigitLabelSubheading: '(3 digits)',
   cvvFourDigitLabelSubheading: '(4 digits)',
   expirationDateLabelSubheading: '(MM/YY)',

@@ -12,6 +12,7 @@
 import {
   boolean,
   looseObject,
+  nullable,
   nonEmptyString,
   nonNegativeNumber,
   object,
@@ -28,6 +29,7 @@ import {
 } from '../shared/strict-readers';
 import type { TextKey } from '../i18n/en-US';
 import type { ErrorCode } from '../shared/errors';
+import { SHORT_TEXT_MAX_LENGTH } from '../shared/frame-channel';
 import type { PayPalAddress } from '../shared/paypal-messages';
 import type { GooglePayButtonOptions } from './google-pay-button';
 
@@ -36,6 +38,38 @@ export type { GooglePayButtonOptions } from './google-pay-button';
 
 /** An amount: a decimal string such as `"10.00"`, or a number of at least 0. */
 const amount = union(nonEmptyString, nonNegativeNumber);
+
+/** Reads {@link CardNumberOverride}: every field's override, which the card number's extends. */
+const cardFieldOverride = object({
+  /** The input's placeholder; the panel's own (e.g. the expiration date's `MM/YY`) when left out. */
+  placeholder: optional(string(SHORT_TEXT_MAX_LENGTH)),
+  /** Longest value the input takes; it never lengthens what the field's brand allows. */
+  maxlength: optional(nonNegativeNumber),
+  /**
+   * The card number's only: brands by type (`visa`, `master-card`, `american-express`,
+   * `diners-club`, `discover`, `jcb`, `unionpay`, `maestro`); `false` refuses the brand and hides
+   * its icon, `true` cannot add a brand the gateway does not accept.
+   */
+  supportedCardBrands: optional(record(boolean)),
+});
+
+/** What the card number field takes over its defaults: `card.overrides.fields.number`. */
+export type CardNumberOverride = Infer<typeof cardFieldOverride>;
+
+/** What a card field takes over its defaults: `card.overrides.fields.<field>`. */
+export type CardFieldOverride = Omit<CardNumberOverride, 'supportedCardBrands'>;
+
+/**
+ * Each card field's settings over its defaults. `cvv: null` and `postalCode: null` remove those
+ * fields; a field the gateway's configuration does not ask for is not added.
+ */
+export interface CardFieldOverrides {
+  number?: CardNumberOverride;
+  cvv?: CardFieldOverride | null;
+  expirationDate?: CardFieldOverride;
+  postalCode?: CardFieldOverride | null;
+  cardholderName?: CardFieldOverride;
+}
 
 /** Reads {@link CardOptions}. */
 export const cardOptions = object({
@@ -49,9 +83,44 @@ export const cardOptions = object({
       }),
     ),
   ),
+  /** The card fields' settings and looks laid over the panel's (docs/card.md, "Overrides"). */
+  overrides: optional(
+    object({
+      /**
+       * Each field's settings over its defaults. `cvv: null` and `postalCode: null` remove those
+       * fields; a field the gateway's configuration does not ask for is not added.
+       */
+      fields: optional(
+        object({
+          number: optional(cardFieldOverride),
+          cvv: optional(nullable(cardFieldOverride)),
+          expirationDate: optional(cardFieldOverride),
+          postalCode: optional(nullable(cardFieldOverride)),
+          cardholderName: optional(cardFieldOverride),
+        }) as Reader<CardFieldOverrides>,
+      ),
+      /**
+       * The fields' styles over the panel's, by selector (`input`, `:focus`, `.invalid`…), then by
+       * CSS property; `null` removes the panel's style of a selector. Only the hosted fields'
+       * whitelisted properties reach the fields (docs/hosted-fields.md, "Options").
+       */
+      styles: optional(record(nullable(record(string())))),
+    }),
+  ),
+  /** `false` keeps the card fields' values after a tokenization. Default `true`. */
+  clearFieldsAfterTokenization: optional(boolean),
+  /** Saving the card for a customer (a client token with a customer id). */
+  vault: optional(
+    object({
+      /** Shows a "Save card" checkbox, checked as `vaultCard` says. Default `false`. */
+      allowVaultCardOverride: optional(boolean),
+      /** Saves the card (or checks the box). Default `true`. */
+      vaultCard: optional(boolean),
+    }),
+  ),
 });
 
-/** The card sheet's options. */
+/** The card sheet's options, the `card` option's object form. */
 export type CardOptions = Infer<typeof cardOptions>;
 
 /** Reads what the first script checks of a PayPal or PayPal Credit option; every other key is kept. */
@@ -279,8 +348,8 @@ export const OPTION_READERS = {
   ),
   /** Replacements of the panel's texts, by text key or error code. */
   translations: refine(record(string()), 'an object of texts by key') as Reader<Translations>,
-  /** The card sheet. */
-  card: cardOptions,
+  /** The card sheet: `false` removes it, `true` is `{}`. */
+  card: union(boolean, cardOptions),
   /** PayPal. */
   paypal: payPalOptions as Reader<PayPalOptions>,
   /** PayPal Credit. */

@@ -89,3 +89,23 @@ export function filterStyles(styles: unknown): FieldStyles {
   }
   return safe;
 }
+
+/**
+ * The merchant's styles laid over `look` (the panel's): each selector's whitelisted declarations
+ * over the panel's; `null` removes the panel's style of the selector. What the merchant sets passes
+ * {@link filterStyles} first, so nothing else reaches the frames.
+ */
+export function mergeStyles(
+  look: FieldStyles,
+  overrides: Readonly<Record<string, Readonly<Record<string, string>> | null>> | undefined,
+): FieldStyles {
+  const given = overrides ?? {};
+  // Selectors the merchant sets to `null` lose the panel's style.
+  const merged: FieldStyles = Object.fromEntries(
+    Object.entries(look).filter(([selector]) => given[selector] !== null),
+  );
+  for (const [selector, declarations] of Object.entries(filterStyles(given))) {
+    merged[selector] = { ...merged[selector], ...declarations };
+  }
+  return merged;
+}

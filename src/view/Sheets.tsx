@@ -101,6 +101,9 @@ export function Sheets({ controller, state, ready }: SheetsProps) {
                 onFocusField={(field) => {
                   controller.focusField(field);
                 }}
+                onSaveCard={(checked) => {
+                  controller.saveCard(checked);
+                }}
               />
             </div>
           )}

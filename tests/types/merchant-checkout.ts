@@ -20,6 +20,9 @@ export function createPanel(container: HTMLElement): Panel {
   const panel = document.createElement('payment-panel');
   panel.authorization = 'sandbox_k9x2m4p7_demo_merchant';
   panel.card = { cardholderName: { required: true } };
+  panel.card = true;
+  // @ts-expect-error -- only the CVV and the postal code can be removed.
+  panel.card = { overrides: { fields: { number: null } } };
   panel.paypal = { flow: 'checkout', amount: '10.00', currency: 'USD', intent: 'sale' };
   panel.paypalCredit = { flow: 'checkout', amount: 10, currency: 'USD' };
   panel.applePay = {
@@ -163,7 +166,20 @@ export async function dropIn(): Promise<string> {
   const instance = await paymentPanel.create({
     authorization: 'sandbox_k9x2m4p7_demo_merchant',
     container: '#dropin-container',
-    card: { cardholderName: true },
+    // A drop-in 1.4x card option, as a checkout written for it has it.
+    card: {
+      cardholderName: true,
+      overrides: {
+        fields: {
+          number: { placeholder: '4111 1111 1111 1111', supportedCardBrands: { 'american-express': false } },
+          cvv: null,
+          postalCode: { placeholder: 'ZIP', maxlength: 5 },
+        },
+        styles: { input: { 'font-size': '16px', color: '#333' }, ':focus': null },
+      },
+      clearFieldsAfterTokenization: false,
+      vault: { allowVaultCardOverride: true, vaultCard: false },
+    },
     paymentOptionPriority: ['card'],
     // Other drop-in options are accepted and ignored.
     vaultManager: true,

@@ -257,6 +257,11 @@ export class SheetCoordinator {
     if (model.getSnapshot().activeView !== null) this.#show(this.#initialSheet());
   }
 
+  /** The shopper checked or unchecked the card sheet's "Save card". */
+  saveCard(checked: boolean): void {
+    this.#sheets.card.saveCard(checked);
+  }
+
   /** Drops the listed methods of a type that are not saved to the vault. */
   removeUnvaultedMethods(type: PaymentMethodType): void {
     for (const method of this.#model.getSnapshot().paymentMethods) {
@@ -510,7 +515,10 @@ export class SheetCoordinator {
       this.#changed();
       throw error;
     }
-    if (draft.isNew) this.#addMethod(method);
+    if (draft.isNew) {
+      this.#addMethod(method);
+      if (draft.on === 'card') this.#sheets.card.delivered();
+    }
     return { ...draft, method };
   }
 

@@ -107,12 +107,15 @@ export interface HostedFields {
   /** Removes the frames, the container classes, the listener and the timers; rejects a pending tokenize. */
   teardown(): Promise<void>;
   /**
-   * @internal Gives fields new labels, placeholders and frame titles (another locale), new `styles`
+   * @internal Gives fields new labels, placeholders, maximum lengths and frame titles (another
+   * locale, the panel's card options), new `styles`
    * (another theme) and the language and direction of their containers now, keeping what the
    * shopper typed.
    */
   relabel(
-    texts: Partial<Record<FieldKey, { label: string; placeholder?: string; title: string }>>,
+    texts: Partial<
+      Record<FieldKey, { label: string; placeholder?: string; title: string; maxlength?: number }>
+    >,
     styles?: FieldStyles,
   ): void;
 }
@@ -479,7 +482,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         for (const field of fields.values()) {
           const text = texts[field.key];
           if (!text) continue;
-          field.options = { ...field.options, label: text.label, placeholder: text.placeholder };
+          field.options = { ...field.options, ...text };
           field.iframe.title = text.title;
           if (reported.has(field.key)) configure(field);
         }
