@@ -66,17 +66,19 @@ export function listEntry(
 
 /**
  * `GET …/v1/payment_methods`: client token only (a tokenization key gets 403); a token without a
- * customer gets an empty list.
+ * customer gets an empty list. `defaultFirst=1` (or `true`) puts the customer's default method
+ * first, as the gateway does; otherwise the methods come in the order they were saved.
  */
 export const paymentMethodsRoute = clientApiRoute(
   'paymentMethods',
   'clientToken',
-  ({ merchant, auth, state }) => {
+  ({ merchant, auth, state, query }) => {
+    const defaultFirst = query.defaultFirst === '1' || query.defaultFirst === 'true';
     const customerId = auth.kind === 'clientToken' ? auth.claims.customerId : null;
     const customer =
       customerId === null ? undefined : state.vault.findCustomer(merchant.merchantId, customerId);
     const paymentMethods: VaultedPaymentMethod[] = customer
-      ? state.vault.defaultFirst(customer).map((saved) =>
+      ? (defaultFirst ? state.vault.defaultFirst(customer) : customer.methods).map((saved) =>
           listEntry(saved, state.nonces, {
             merchantId: merchant.merchantId,
             customerId: customer.customerId,

@@ -26,6 +26,8 @@ export type {
   ThreeDSecureAddress,
   ThreeDSecureOptions,
   ThreeDSecureRequestOptions,
+  ThreeDSecureSettings,
+  VaultedPaymentMethodTypeId,
 } from '../model/options';
 
 // What requestPaymentMethod() hands over.

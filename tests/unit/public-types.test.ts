@@ -232,7 +232,8 @@ export const invalid: ErrorType = everyCode.INVALID_OPTION;
       'shippingAddressOverride?: PayPalAddress;',
     );
     expect(member('GooglePayOptions', 'button').text).toBe('button?: GooglePayButtonOptions;');
-    expect(member('ThreeDSecureOptions', 'amount').text).toBe('amount: string | number;');
+    expect(member('ThreeDSecureSettings', 'amount').text).toBe('amount?: string | number;');
+    expect(member('ThreeDSecureSettings', 'cardinalSDKConfig').doc).toMatch(/^Songbird's settings/);
     expect(member('ThreeDSecure2Options', 'billingAddress').text).toBe(
       'billingAddress?: ThreeDSecureAddress;',
     );
