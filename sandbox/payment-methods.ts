@@ -7,7 +7,7 @@ import { creditCardPayload, type CreditCardPayload } from './card-details';
 import { jsonReply } from './http';
 import type { NonceStore } from './nonces';
 import { clientApiRoute } from './route';
-import type { VaultedMethod } from './vault';
+import type { Customer, Vault, VaultedMethod } from './vault';
 import {
   androidPayCardPayload,
   applePayCardPayload,
@@ -65,20 +65,28 @@ export function listEntry(
 }
 
 /**
+ * The customer's saved methods in the order the list answers them: the default first when the
+ * query's `defaultFirst` is `1` (or `true`), as the gateway does; otherwise in the order they were
+ * saved.
+ */
+export function listOrder(vault: Vault, customer: Customer, query: Record<string, string>): VaultedMethod[] {
+  const defaultFirst = query.defaultFirst === '1' || query.defaultFirst === 'true';
+  return defaultFirst ? vault.defaultFirst(customer) : [...customer.methods];
+}
+
+/**
  * `GET …/v1/payment_methods`: client token only (a tokenization key gets 403); a token without a
- * customer gets an empty list. `defaultFirst=1` (or `true`) puts the customer's default method
- * first, as the gateway does; otherwise the methods come in the order they were saved.
+ * customer gets an empty list; the methods in {@link listOrder}.
  */
 export const paymentMethodsRoute = clientApiRoute(
   'paymentMethods',
   'clientToken',
   ({ merchant, auth, state, query }) => {
-    const defaultFirst = query.defaultFirst === '1' || query.defaultFirst === 'true';
     const customerId = auth.kind === 'clientToken' ? auth.claims.customerId : null;
     const customer =
       customerId === null ? undefined : state.vault.findCustomer(merchant.merchantId, customerId);
     const paymentMethods: VaultedPaymentMethod[] = customer
-      ? (defaultFirst ? state.vault.defaultFirst(customer) : customer.methods).map((saved) =>
+      ? listOrder(state.vault, customer, query).map((saved) =>
           listEntry(saved, state.nonces, {
             merchantId: merchant.merchantId,
             customerId: customer.customerId,

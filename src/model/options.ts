@@ -300,16 +300,17 @@ export type RequestPaymentMethodOptions = Infer<typeof requestPaymentMethodOptio
 export const dataCollectorOptions = union(
   on,
   looseObject({
-    /** Also collect Kount device data: `device_session_id` and `fraud_merchant_id`. */
+    /** Collect Kount device data: `device_session_id` and `fraud_merchant_id`. */
     kount: optional(boolean),
-    /** `false` leaves PayPal's device data (`correlation_id`) out. */
+    /** Collect PayPal device data: `correlation_id`; `false` leaves it out. */
     paypal: optional(boolean),
   }),
 );
 
 /**
- * Device data for fraud tools in every payload: `true` or an object. PayPal's (`correlation_id`) is
- * always collected unless `paypal` is `false`; Kount's too with `kount: true`.
+ * Device data for fraud tools in every payload: `true` or an object. An object with `kount` or
+ * `paypal` `true` collects those; `true`, or an object with neither, collects PayPal's
+ * (`correlation_id`) unless `paypal` is `false`. Other keys pass through.
  */
 export type DataCollectorOptions = Infer<typeof dataCollectorOptions>;
 

@@ -311,7 +311,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
     // The PayPal payment options the panel does not read itself go to PayPal as they are
     // (`lineItems`, `shippingOptions`…); never over what the panel sets.
     for (const [key, value] of Object.entries(merchant)) {
-      if (!OWN_OPTIONS.has(key) && value !== undefined) body[key] = value;
+      if (!OWN_OPTIONS.has(key) && !Object.hasOwn(body, key) && value !== undefined) body[key] = value;
     }
     if (flow === 'checkout') {
       body.amount = merchant.amount;

@@ -10,12 +10,14 @@ import { createLifetime } from '../../../shared/lifetime';
 import type { Sheet, SheetContext } from '../sheet';
 
 /**
- * What the collector collects for the merchant's option: PayPal's device data always (unless
- * `paypal: false`), as the drop-in's collector did, and Kount's with `kount: true`; the rest of an
- * object passes through.
+ * What the collector collects for the merchant's option. An object naming a collector (`kount` or
+ * `paypal` `true`, the 1.9.2 form) collects those alone; `true`, or an object naming none (the
+ * drop-in's later form, `kount` then `false` or left out), collects PayPal's device data, as the
+ * drop-in's collector did, unless `paypal` is `false`. The rest of an object passes through.
  */
 export function collectorOptions(option: DataCollectorOptions): DataCollectorOptions {
   const given = option === true ? {} : option;
+  if (given.kount === true || given.paypal === true) return given;
   return { ...given, paypal: given.paypal !== false };
 }
 
