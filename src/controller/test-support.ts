@@ -406,6 +406,9 @@ export class FakeThreeDSecure {
   offered: 1 | 2 = 2;
   readonly created: ThreeDSecureOptions[] = [];
   readonly verified: VerifyCardOptions[] = [];
+  /** How Songbird's set-up ends, and the settings each wait for it was given. */
+  songbird: Promise<void> = Promise.resolve();
+  readonly songbirdConfigs: (Record<string, unknown> | undefined)[] = [];
   /** How the next verifications end; a verified card with a version 2 status by default. */
   answer: (options: VerifyCardOptions) => Promise<VerifyCardResult> = (options) =>
     Promise.resolve({
@@ -428,6 +431,10 @@ export class FakeThreeDSecure {
       this.created.push(options ?? {});
       return {
         verifyCard: (verifyOptions) => {
+          // As the real one: an amount is required.
+          if ((verifyOptions as Partial<VerifyCardOptions>).amount === undefined) {
+            return Promise.reject(createError('THREEDS_MISSING_VERIFY_CARD_OPTION' as never));
+          }
           this.verified.push(verifyOptions);
           return this.answer(verifyOptions);
         },
@@ -437,6 +444,10 @@ export class FakeThreeDSecure {
     },
     // paymentPanel.createThreeDSecure() only: the panel never calls it.
     standalone: () => Promise.reject(new Error('not in these tests')),
+    songbirdReady: (_client, config) => {
+      this.songbirdConfigs.push(config);
+      return this.songbird;
+    },
   };
 }
 

@@ -5,9 +5,8 @@
  * @packageDocumentation
  */
 import { loadModule } from '../controller/module-loader';
-import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../controller/events';
-import type { PaymentMethodPayload } from '../model';
-import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../model/options';
+import type { PanelInstance } from '../controller/runtime/panel-instance';
+import type { PanelOptionName, PanelOptions } from '../model/options';
 import { answer, type Callback } from '../shared/callback';
 import { createError, type PanelError } from '../shared/errors';
 import { OPTION_ATTRIBUTES, parseOption } from './options';
@@ -27,34 +26,12 @@ export interface CreateOptions extends PanelOptions {
 
 export type { Callback } from '../shared/callback';
 
-/** A panel created by {@link createPanel}. */
-export interface PaymentPanelInstance {
-  /** The `<payment-panel>` element in the page. */
-  readonly element: PaymentPanelElement;
-  /**
-   * See {@link PaymentPanelElement.requestPaymentMethod}; with a callback, answers through it. The
-   * options may be left out, as in the drop-in: `requestPaymentMethod(callback)`.
-   */
-  requestPaymentMethod(
-    options?: RequestPaymentMethodOptions | Callback<PaymentMethodPayload>,
-    callback?: Callback<PaymentMethodPayload>,
-  ): Promise<PaymentMethodPayload>;
-  /** See {@link PaymentPanelElement.isPaymentMethodRequestable}. */
-  isPaymentMethodRequestable(): boolean;
-  /** See {@link PaymentPanelElement.clearSelectedPaymentMethod}. */
-  clearSelectedPaymentMethod(): void;
-  /** See {@link PaymentPanelElement.updateConfiguration}. */
-  updateConfiguration(property: string, key: string, value: unknown): void;
-  /** Tears the panel down and removes its element; with a callback, answers through it. */
-  teardown(callback?: Callback<void>): Promise<void>;
-  /** Calls `handler` with the event's `detail` each time the panel fires it. */
-  on<K extends PaymentPanelEventName>(event: K, handler: (detail: PaymentPanelEventDetails[K]) => void): void;
-  /** Removes a handler added with {@link PaymentPanelInstance.on}. */
-  off<K extends PaymentPanelEventName>(
-    event: K,
-    handler: (detail: PaymentPanelEventDetails[K]) => void,
-  ): void;
-}
+/**
+ * A panel created by {@link createPanel}: the drop-in's methods over its `<payment-panel>` element,
+ * each with an optional Node-style callback last (with one, the method returns `undefined` and calls
+ * back once, asynchronously), plus `on`/`off` for its events (docs/drop-in.md, "The instance").
+ */
+export type PaymentPanelInstance = PanelInstance<PaymentPanelElement>;
 
 /**
  * Creates a `<payment-panel>` in the container with the drop-in's options and resolves with its

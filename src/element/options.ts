@@ -36,6 +36,8 @@ export const OPTION_ATTRIBUTES = {
   threeDSecure: 'three-d-secure',
   dataCollector: 'data-collector',
   preselectVaultedPaymentMethod: 'preselect-vaulted-payment-method',
+  showDefaultPaymentMethodFirst: 'show-default-payment-method-first',
+  hiddenVaultedPaymentMethodTypes: 'hidden-vaulted-payment-method-types',
 } as const satisfies Record<PanelOptionName, string>;
 
 /** Every option's property name, by attribute. */
@@ -47,17 +49,24 @@ function invalid(option: PanelOptionName, reason: string): { ok: false; error: P
   return { ok: false, error: createError('INVALID_OPTION', { option }, { reason }) };
 }
 
+/** Whether an option is a boolean one, which an empty attribute turns on. */
+function isBoolean(option: PanelOptionName): boolean {
+  return option === 'preselectVaultedPaymentMethod' || option === 'showDefaultPaymentMethodFirst';
+}
+
 /** An attribute's text as the value it stands for: JSON for structured options. */
 function fromText(option: PanelOptionName, input: string): Parsed<unknown> {
   switch (option) {
     case 'locale':
       return ok(input.trim());
     case 'preselectVaultedPaymentMethod':
+    case 'showDefaultPaymentMethodFirst':
       // A present boolean attribute means true, as in HTML; "false" is the way to say no.
       if (input === '' || input === 'true') return ok(true);
       if (input === 'false') return ok(false);
       return invalid(option, 'use "true" or "false"');
     case 'paymentOptionPriority':
+    case 'hiddenVaultedPaymentMethodTypes':
       // JSON (`["card","paypal"]`) or a plain list (`card paypal`, `card, paypal`).
       if (!/^\s*[[{"]/.test(input)) {
         return ok(input.split(/[\s,]+/).filter((part) => part !== ''));
@@ -73,7 +82,8 @@ function fromText(option: PanelOptionName, input: string): Parsed<unknown> {
 
 /**
  * An option from an attribute's text or a property's value; `null`, `undefined` and `''` mean none
- * (except for the boolean `preselect-vaulted-payment-method`, where an empty attribute means true).
+ * (except for the boolean `preselect-vaulted-payment-method` and `show-default-payment-method-first`,
+ * where an empty attribute means true).
  * A property given as a string is read like the attribute, except `locale`, which is text anyway,
  * and `paymentOptionPriority`, which must be an array: `'card'` is kept as it is, for the panel to
  * refuse with `PAYMENT_OPTION_PRIORITY_NOT_ARRAY`, as `paymentPanel.create()` is given it.
@@ -84,7 +94,7 @@ export function parseOption<K extends PanelOptionName>(
   fromAttribute = false,
 ): Parsed<PanelOptions[K] | undefined> {
   if (input === null || input === undefined) return ok(undefined);
-  if (input === '' && !(fromAttribute && option === 'preselectVaultedPaymentMethod')) {
+  if (input === '' && !(fromAttribute && isBoolean(option))) {
     return ok(undefined);
   }
   let value: unknown = input;

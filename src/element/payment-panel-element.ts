@@ -188,19 +188,20 @@ export class PaymentPanelElement extends HTMLElement {
    */
   declare googlePay: PanelOptions['googlePay'];
   /**
-   * Verifies cards with 3D Secure: `{amount, email?, billingAddress?, additionalInformation?, …}`
-   * (JSON in the attribute), e.g. `{"amount": "10.00"}` (a string or a non-negative number), and
-   * for 3D Secure 2 the issuer's options (`email`, `billingAddress`, `additionalInformation` with
-   * `acsWindowSize`, `challengeRequested`…): `requestPaymentMethod()` verifies cards with 3D Secure,
-   * version 2 when the gateway configuration carries Cardinal's JWT, else version 1 (see
-   * [docs/three-d-secure.md](docs/three-d-secure.md)). With a tokenization key or a merchant without
-   * 3D Secure, fires `errorOccurred` (`THREEDS_CAN_NOT_USE_TOKENIZATION_KEY`, `THREEDS_NOT_ENABLED`)
-   * and card requests fail with it.
+   * Verifies cards with 3D Secure: `true`, or `{cardinalSDKConfig?, amount?, …}` (JSON in the
+   * attribute). The amount and the issuer's options come with each request
+   * (`requestPaymentMethod({threeDSecure: {amount: '10.00', email, billingAddress, …}})`), laid over
+   * those given here; a card request with no amount either way rejects with
+   * `THREEDS_MISSING_VERIFY_CARD_OPTION`. Version 2 when the gateway configuration carries
+   * Cardinal's JWT, else version 1 (see [docs/three-d-secure.md](docs/three-d-secure.md)). With a
+   * tokenization key or a merchant without 3D Secure, fires `errorOccurred`
+   * (`THREEDS_CAN_NOT_USE_TOKENIZATION_KEY`, `THREEDS_NOT_ENABLED`) and card requests fail with it.
    */
   declare threeDSecure: PanelOptions['threeDSecure'];
   /**
-   * Collects device data: `{"kount": true, "paypal": true}` (JSON in the attribute), at least one
-   * of them `true`: every payload carries `deviceData` (see [Device data](docs/device-data.md)).
+   * Collects device data: `true`, or an object such as `{"kount": true}` (JSON in the attribute):
+   * every payload carries `deviceData` (see [Device data](docs/device-data.md)); a collector that
+   * fails leaves it out.
    */
   declare dataCollector: PanelOptions['dataCollector'];
   /**
@@ -208,6 +209,16 @@ export class PaymentPanelElement extends HTMLElement {
    * (`"true"` or the bare attribute), the default, selects it.
    */
   declare preselectVaultedPaymentMethod: PanelOptions['preselectVaultedPaymentMethod'];
+  /**
+   * `false` (`"false"` in the attribute) lists the customer's saved methods without their default
+   * first; `true`, the default, asks the gateway for the default first.
+   */
+  declare showDefaultPaymentMethodFirst: PanelOptions['showDefaultPaymentMethodFirst'];
+  /**
+   * Option ids whose saved methods are not listed: `card`, `paypal`, `paypalCredit` (a JSON array
+   * or a plain list in the attribute, e.g. `"card paypal"`); other ids are ignored.
+   */
+  declare hiddenVaultedPaymentMethodTypes: PanelOptions['hiddenVaultedPaymentMethodTypes'];
 
   /** The options as checked so far. */
   #options: PanelOptions = {};
@@ -335,7 +346,7 @@ export class PaymentPanelElement extends HTMLElement {
   /**
    * Deselects the chosen method, empties the card fields, drops the methods not saved to the vault,
    * removes the form value and shows the first view again, e.g. after your server declined a
-   * payment.
+   * payment; a customer's saved methods are then fetched again, with fresh nonces.
    * @throws METHOD_CALLED_AFTER_TEARDOWN after `teardown()`
    */
   clearSelectedPaymentMethod(): void {
@@ -363,7 +374,9 @@ export class PaymentPanelElement extends HTMLElement {
       return;
     }
     const name = property as 'paypal' | 'paypalCredit' | 'applePay' | 'googlePay' | 'threeDSecure';
-    const current: Record<string, unknown> = { ...(this.#options[name] ?? {}) };
+    const given = this.#options[name];
+    // `threeDSecure: true` is the object form without keys.
+    const current: Record<string, unknown> = { ...(typeof given === 'object' ? given : {}) };
     current[key] = value;
     this.setOption(name, current);
     const type = UPDATABLE[property];

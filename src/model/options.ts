@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 import {
+  array,
   boolean,
   looseObject,
   nullable,
@@ -160,6 +161,23 @@ export interface PayPalOptions extends Infer<typeof payPalOptions> {
    * merchant's page; `useraction=commit` is added to the approval URL, as PayPal's SDK does.
    */
   useraction?: 'commit';
+  /**
+   * The drop-in's name for `useraction: 'commit'`: `true` makes a checkout one the shopper pays on
+   * PayPal's page ("Pay Now").
+   */
+  commit?: boolean;
+  /**
+   * Saving the account: `{vaultPayPal: false}` keeps a `vault` flow's account from being saved to
+   * the customer (the billing agreement is made, the payload has no `vaulted`).
+   */
+  vault?: {
+    /** `false`: the account is not saved. Default `true` (saved when the client token has a customer). */
+    vaultPayPal?: boolean;
+  };
+  /** The look of the PayPal button, as PayPal's button takes it (`color`, `shape`, `size`, `label`…). */
+  buttonStyle?: Record<string, unknown>;
+  /** Any other PayPal payment option is passed through to the create-payment request. */
+  [option: string]: unknown;
 }
 
 /** Reads {@link ApplePayOptions}; every other key is kept. */
@@ -168,6 +186,11 @@ export const applePayOptions = looseObject({
   displayName: optional(string()),
   /** Fields of Apple's payment request laid over the gateway's defaults (total, labels…). */
   paymentRequest: optional(record(unknownValue)),
+  /**
+   * The domain the merchant registered for Apple Pay, sent in the merchant validation; for a
+   * checkout inside a cross-origin frame. The page's host name when left out.
+   */
+  domainName: optional(string()),
 });
 
 /** The Apple Pay sheet's options. */
@@ -270,6 +293,16 @@ const threeDSecure2Fields = {
   accountType: optional(oneOf(['credit', 'debit'])),
   /** The card is being saved, not charged. */
   cardAdd: optional(boolean),
+  /** The card is being saved, and the issuer is asked to challenge the shopper. */
+  cardAddChallengeRequested: optional(boolean),
+  /** The merchant's name as the issuer shows it. */
+  merchantName: optional(string()),
+  /** Custom fields of the merchant's 3D Secure rules, by name. */
+  customFields: optional(record(string())),
+  /** Sends the browser's details (screen, language, time zone) the issuer weighs. */
+  collectDeviceData: optional(boolean),
+  /** The shopper's details, as 3D Secure 1 took them; passed to the lookup as they are. */
+  customer: optional(record(unknownValue)),
 };
 
 /** The options of a 3D Secure 2 verification besides the card and the amount. */
@@ -292,15 +325,35 @@ export const threeDSecureRequestOptions = object(threeDSecureRequestFields);
  */
 export type ThreeDSecureRequestOptions = Infer<typeof threeDSecureRequestOptions>;
 
-/** Reads {@link ThreeDSecureOptions}: the request's keys, with the amount required. */
-export const threeDSecureOptions = object({
+/** Reads `true`: an option that is on. */
+const on = refine(boolean, 'true', (value) => value) as Reader<true>;
+
+/** Reads {@link ThreeDSecureSettings}. */
+export const threeDSecureSettings = object({
   ...threeDSecureRequestFields,
-  /** Amount of the transaction the card is verified for, e.g. `"10.00"`. */
-  amount,
+  /**
+   * Songbird's settings (`timeout`, `maxRequestRetries`, `logging`, `payment.displayLoading`,
+   * `payment.displayExitButton`), given to its `configure()`.
+   */
+  cardinalSDKConfig: optional(record(unknownValue)),
 });
 
-/** 3D Secure verification of cards: the `three-d-secure` option. */
-export type ThreeDSecureOptions = Infer<typeof threeDSecureOptions>;
+/**
+ * The object form of the `three-d-secure` option: Songbird's settings, and verify options every
+ * request starts from (`amount` here is the older form, still read).
+ */
+export type ThreeDSecureSettings = Infer<typeof threeDSecureSettings>;
+
+/** Reads {@link ThreeDSecureOptions}. */
+export const threeDSecureOptions = union(on, threeDSecureSettings);
+
+/**
+ * 3D Secure verification of every card request: the `three-d-secure` option. `true` (or an object)
+ * turns it on; the amount and the other verify options come with each request
+ * (`requestPaymentMethod({threeDSecure: {amount, …}})`), laid over those given here (`amount` here
+ * is the older form, still read).
+ */
+export type ThreeDSecureOptions = true | ThreeDSecureSettings;
 
 /** Reads {@link RequestPaymentMethodOptions}. */
 export const requestPaymentMethodOptions = object({
@@ -314,20 +367,26 @@ export const requestPaymentMethodOptions = object({
 /** Options of one `requestPaymentMethod()` call. */
 export type RequestPaymentMethodOptions = Infer<typeof requestPaymentMethodOptions>;
 
-/** Reads {@link DataCollectorOptions}. */
-export const dataCollectorOptions = refine(
-  object({
+/** Reads {@link DataCollectorOptions}; every other key is kept. */
+export const dataCollectorOptions = union(
+  on,
+  looseObject({
     /** Collect Kount device data: `device_session_id` and `fraud_merchant_id`. */
     kount: optional(boolean),
-    /** Collect PayPal device data: `correlation_id`. */
+    /** Collect PayPal device data: `correlation_id`; `false` leaves it out. */
     paypal: optional(boolean),
   }),
-  '$ with kount or paypal true',
-  (value) => value.kount === true || value.paypal === true,
 );
 
-/** Device data collection for fraud tools; at least one must be `true`. */
+/**
+ * Device data for fraud tools in every payload: `true` or an object. An object with `kount` or
+ * `paypal` `true` collects those; `true`, or an object with neither, collects PayPal's
+ * (`correlation_id`) unless `paypal` is `false`. Other keys pass through.
+ */
 export type DataCollectorOptions = Infer<typeof dataCollectorOptions>;
+
+/** The option ids whose saved methods `hiddenVaultedPaymentMethodTypes` may hide. */
+export type VaultedPaymentMethodTypeId = 'card' | 'paypal' | 'paypalCredit';
 
 /**
  * Texts that replace the panel's own, by text key or error code (docs/texts-and-locales.md, "Texts and
@@ -364,6 +423,13 @@ export const OPTION_READERS = {
   dataCollector: dataCollectorOptions,
   /** `false` leaves the first saved payment method unselected. Default `true`. */
   preselectVaultedPaymentMethod: refine(boolean, 'true or false'),
+  /** `false` lists the saved methods without the customer's default first. Default `true`. */
+  showDefaultPaymentMethodFirst: refine(boolean, 'true or false'),
+  /**
+   * Option ids (`card`, `paypal`, `paypalCredit`) whose saved methods are not listed; other ids are
+   * ignored.
+   */
+  hiddenVaultedPaymentMethodTypes: array(string()) as Reader<(VaultedPaymentMethodTypeId | (string & {}))[]>,
 };
 
 /** Every merchant option of the panel, by property name. */

@@ -26,7 +26,9 @@ export type {
   ThreeDSecureAddress,
   ThreeDSecureOptions,
   ThreeDSecureRequestOptions,
+  ThreeDSecureSettings,
   Translations,
+  VaultedPaymentMethodTypeId,
 } from '../model/options';
 export type { TextKey } from '../i18n/en-US';
 

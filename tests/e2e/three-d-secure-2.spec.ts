@@ -666,3 +666,147 @@ test('a merchant without the JWT still verifies with version 1: the bank frame, 
   expect(lookup?.body).not.toHaveProperty('dfReferenceId');
   expect(songbird).toEqual([]);
 });
+
+test("the drop-in's 3D Secure checkout: create({threeDSecure: true, dataCollector: true}), the amount and every verify option with the request", async ({
+  page,
+  panel,
+  card,
+  sandbox,
+}) => {
+  await panel.openBare(undefined);
+  const authorization = await sandbox.clientToken('demo_merchant');
+  await page.evaluate(async (token) => {
+    document.querySelector('payment-panel')?.remove();
+    const { paymentPanel } = window as unknown as {
+      paymentPanel: { create: (options: unknown) => Promise<unknown> };
+    };
+    (window as unknown as { instance: unknown }).instance = await paymentPanel.create({
+      authorization: token,
+      container: 'main',
+      threeDSecure: true,
+      dataCollector: true,
+    });
+  }, authorization);
+  await card.ready();
+  await card.fill({ number: '4000000000001091', expirationDate: '0130', cvv: '123', postalCode: '12345' });
+  const request = page.evaluate(() => {
+    const { instance } = window as unknown as {
+      instance: { requestPaymentMethod(options: unknown): Promise<Record<string, unknown>> };
+    };
+    return instance.requestPaymentMethod({
+      threeDSecure: {
+        amount: '10.00',
+        email: 'pat@example.com',
+        mobilePhoneNumber: '5551234567',
+        billingAddress: { givenName: 'Pat', surname: 'Payer', countryCodeAlpha2: 'US' },
+        additionalInformation: { shippingMethod: '01' },
+        challengeRequested: true,
+        exemptionRequested: false,
+        requestedExemptionType: 'low_value',
+        dataOnlyRequested: false,
+        accountType: 'credit',
+        cardAdd: false,
+        cardAddChallengeRequested: false,
+        merchantName: 'Pat’s Shop',
+        customFields: { loyalty: 'gold' },
+        collectDeviceData: true,
+        customer: { billingAddress: { postalCode: '12345' } },
+      },
+    });
+  });
+  await expect(issuer(page).locator('#amount')).toHaveText('10.00');
+  await answer(page, 'submit');
+  const payload = await request;
+  expect(payload).toMatchObject({ type: 'CreditCard', liabilityShifted: true, liabilityShiftPossible: true });
+  expect(Object.keys(JSON.parse(String(payload.deviceData)) as object)).toEqual(['correlation_id']);
+  const [lookup] = await sandbox.requests(LOOKUP);
+  expect(lookup?.body).toMatchObject({
+    amount: '10.00',
+    additionalInfo: {
+      acsWindowSize: '03',
+      email: 'pat@example.com',
+      mobilePhoneNumber: '5551234567',
+      billingGivenName: 'Pat',
+      billingSurname: 'Payer',
+      billingCountryCode: 'US',
+      shippingMethod: '01',
+    },
+    challengeRequested: true,
+    exemptionRequested: false,
+    requestedExemptionType: 'low_value',
+    dataOnlyRequested: false,
+    accountType: 'credit',
+    cardAdd: false,
+    cardAddChallengeRequested: false,
+    merchantName: 'Pat’s Shop',
+    customFields: { loyalty: 'gold' },
+    customer: { billingAddress: { postalCode: '12345' } },
+    deviceChannel: 'Browser',
+  });
+});
+
+test('the drop-in’s 3D Secure checkout without an amount rejects with THREEDS_MISSING_VERIFY_CARD_OPTION, and nothing is looked up', async ({
+  page,
+  panel,
+  card,
+  sandbox,
+}) => {
+  await panel.openBare(undefined);
+  const authorization = await sandbox.clientToken('demo_merchant');
+  await page.evaluate(async (token) => {
+    document.querySelector('payment-panel')?.remove();
+    (window as unknown as { instance: unknown }).instance = await (
+      window as unknown as { paymentPanel: { create(options: unknown): Promise<unknown> } }
+    ).paymentPanel.create({ authorization: token, container: 'main', threeDSecure: true });
+  }, authorization);
+  await card.ready();
+  await card.fill({ number: '4000000000001091', expirationDate: '0130', cvv: '123', postalCode: '12345' });
+  const error = await page.evaluate(() =>
+    (window as unknown as { instance: { requestPaymentMethod(): Promise<unknown> } }).instance
+      .requestPaymentMethod()
+      .then(
+        () => null,
+        (reason: unknown) => {
+          const { code, message } = reason as { code: string; message: string };
+          return { code, message };
+        },
+      ),
+  );
+  expect(error).toEqual({
+    code: 'THREEDS_MISSING_VERIFY_CARD_OPTION',
+    message: 'verifyCard options must include an amount.',
+  });
+  expect(await sandbox.requests(LOOKUP)).toEqual([]);
+});
+
+test('create({threeDSecure: true}) whose Songbird cannot set up rejects with THREEDS_SETUP_FAILED and leaves no panel', async ({
+  page,
+  panel,
+  sandbox,
+}) => {
+  await page.route(SONGBIRD, (route) => route.abort());
+  await panel.openBare(undefined);
+  const authorization = await sandbox.clientToken('demo_merchant');
+  const outcome = await page.evaluate(async (token) => {
+    document.querySelector('payment-panel')?.remove();
+    return (
+      window as unknown as { paymentPanel: { create(options: unknown): Promise<unknown> } }
+    ).paymentPanel
+      .create({ authorization: token, container: 'main', threeDSecure: true })
+      .then(
+        () => 'created',
+        (reason: unknown) => {
+          const { code, message, details } = reason as {
+            code: string;
+            message: string;
+            details?: { originalError?: { code: string } };
+          };
+          return `${code}: ${message} (${details?.originalError?.code})`;
+        },
+      );
+  }, authorization);
+  expect(outcome).toBe(
+    'THREEDS_SETUP_FAILED: 3D Secure failed to set up. (THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED)',
+  );
+  await expect(page.locator('payment-panel')).toHaveCount(0);
+});

@@ -33,6 +33,16 @@ export function createPanel(container: HTMLElement): Panel {
   // A checkout compiled with `exactOptionalPropertyTypes` may name an optional key it leaves unset.
   panel.threeDSecure = { amount: '10.00', email: undefined, billingAddress: undefined };
   panel.dataCollector = { kount: true, paypal: true };
+  panel.dataCollector = true;
+  panel.showDefaultPaymentMethodFirst = false;
+  panel.hiddenVaultedPaymentMethodTypes = ['paypal', 'paypalCredit'];
+  panel.paypal = {
+    flow: 'vault',
+    vault: { vaultPayPal: false },
+    buttonStyle: { color: 'blue' },
+    commit: true,
+  };
+  panel.applePay = { displayName: 'Demo store', domainName: 'shop.example' };
   panel.locale = 'en_US';
   panel.translations = { chooseAWayToPay: 'How would you like to pay?' };
   panel.translations = { CLIENT_GATEWAY_NETWORK: 'We could not reach the bank. Please try again.' };
@@ -69,8 +79,10 @@ export function createPanel(container: HTMLElement): Panel {
   };
   // @ts-expect-error -- Google Pay needs the transaction's amount.
   panel.googlePay = { merchantId: 'merchant-1' };
-  // @ts-expect-error -- 3D Secure needs the amount.
-  panel.threeDSecure = {};
+  // @ts-expect-error -- 3D Secure is on with `true` or an object, never `false`.
+  panel.threeDSecure = false;
+  panel.threeDSecure = true;
+  panel.threeDSecure = { cardinalSDKConfig: { timeout: 8000, logging: { level: 'off' } } };
   panel.threeDSecure = {
     amount: '10.00',
     email: 'pat@example.com',
@@ -190,14 +202,27 @@ export async function dropIn(): Promise<string> {
   });
   // @ts-expect-error -- not an event of the panel.
   instance.on('paymentMethodSaved', () => undefined);
-  await instance.requestPaymentMethod((error, payload) => {
+  // With a callback, a method answers through it and returns nothing.
+  instance.requestPaymentMethod((error, payload) => {
     if (error) throw new Error(`${error.code}: ${error.message}`);
     if (payload) instance.off('errorOccurred', () => undefined);
   });
-  await instance.requestPaymentMethod({ threeDSecure: { amount: '10.00' } }, (error) => {
+  instance.requestPaymentMethod({ threeDSecure: { amount: '10.00' } }, (error) => {
     if (error) throw new Error(error.code);
   });
+  const payload = await instance.requestPaymentMethod({
+    threeDSecure: { amount: '10.00', merchantName: 'Shop' },
+  });
+  const available: string[] = instance.getAvailablePaymentOptions();
+  instance.getAvailablePaymentOptions((error, options) => {
+    if (!error && options) available.push(...options);
+  });
+  const requestable: boolean = instance.isPaymentMethodRequestable();
+  instance.updateConfiguration('threeDSecure', 'amount', '12.00', () => undefined);
+  instance.clearSelectedPaymentMethod();
   await instance.teardown();
+  instance.teardown(() => undefined);
+  if (!requestable) await sendToServer(payload.nonce, payload.deviceData);
   return version;
 }
 

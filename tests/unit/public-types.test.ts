@@ -238,7 +238,8 @@ export const invalid: ErrorType = everyCode.INVALID_OPTION;
       'shippingAddressOverride?: PayPalAddress | undefined;',
     );
     expect(member('GooglePayOptions', 'button').text).toBe('button?: GooglePayButtonOptions | undefined;');
-    expect(member('ThreeDSecureOptions', 'amount').text).toBe('amount: string | number;');
+    expect(member('ThreeDSecureSettings', 'amount').text).toBe('amount?: string | number | undefined;');
+    expect(member('ThreeDSecureSettings', 'cardinalSDKConfig').doc).toMatch(/^Songbird's settings/);
     expect(member('ThreeDSecure2Options', 'billingAddress').text).toBe(
       'billingAddress?: ThreeDSecureAddress | undefined;',
     );

@@ -43,6 +43,19 @@ export const METHOD_TYPE_ANALYTICS: Readonly<Record<PaymentMethodType, string>> 
   AndroidPayCard: 'googlepay',
 };
 
+/**
+ * The coordinator of each panel, by the panel's element (the host of the shadow root its frames go
+ * in): the instance `paymentPanel.create()` resolves with reaches it here, within this file, so the
+ * first script carries nothing for it. The newest connection of an element wins.
+ */
+const coordinators = new WeakMap<Element, SheetCoordinator>();
+
+/** The coordinator of the panel whose element is `element`, while it is connected. */
+export function coordinatorOf(element: Element): SheetCoordinator | undefined {
+  const coordinator = coordinators.get(element);
+  return coordinator?.isLive ? coordinator : undefined;
+}
+
 /** What the coordinator needs from the panel around it. */
 export interface CoordinatorContext {
   /** Dispatches one of the element's events. */
@@ -128,7 +141,22 @@ export class SheetCoordinator {
           ctx.emit(name, detail ?? null);
         }),
       );
+    const root = ctx.frameHost.getRootNode();
+    coordinators.set(root instanceof ShadowRoot ? root.host : ctx.frameHost, this);
     this.#startLoading();
+  }
+
+  /** Whether the coordinator still runs. */
+  get isLive(): boolean {
+    return !this.#tornDown;
+  }
+
+  /**
+   * How 3D Secure's set-up ended, Songbird's included: `null` when it is ready or the merchant does
+   * not ask for it, else the catalogue error that keeps it from verifying.
+   */
+  threeDSecureSetUp(): Promise<PanelError | null> {
+    return this.#sheets.threeDSecure.setUp();
   }
 
   /** The options on offer now: the merchant's, without those whose sheet failed or cannot be offered. */
@@ -244,7 +272,11 @@ export class SheetCoordinator {
     return this.#inflight;
   }
 
-  /** Deselects the active method, drops methods not saved to the vault and shows the first sheet again. */
+  /**
+   * Deselects the active method, drops methods not saved to the vault, shows the first sheet again
+   * and fetches the saved methods anew (a nonce pays once: the listed ones may be spent);
+   * {@link SheetCoordinator.refreshed} settles once they are listed.
+   */
   clearSelectedPaymentMethod(): void {
     const model = this.#model;
     for (const method of model.getSnapshot().paymentMethods) {
@@ -255,12 +287,20 @@ export class SheetCoordinator {
     this.#notice = null;
     this.#changed();
     if (model.getSnapshot().activeView !== null) this.#show(this.#initialSheet());
+    if (!this.#isReady || this.#client.authorization.guest) return;
+    this.refreshed = this.#sheets.methods.refresh().then(() => {
+      // The fresh list stands where the old one stood: the first sheet follows it.
+      if (!this.#tornDown && model.getSnapshot().activeView !== null) this.#show(this.#initialSheet());
+    });
   }
 
   /** The shopper checked or unchecked the card sheet's "Save card". */
   saveCard(checked: boolean): void {
     this.#sheets.card.saveCard(checked);
   }
+
+  /** Settles once the saved methods the last {@link SheetCoordinator.clearSelectedPaymentMethod} fetched are listed. */
+  refreshed: Promise<void> = Promise.resolve();
 
   /** Drops the listed methods of a type that are not saved to the vault. */
   removeUnvaultedMethods(type: PaymentMethodType): void {

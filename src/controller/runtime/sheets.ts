@@ -20,6 +20,7 @@ export interface PanelSheets {
   readonly wallets: Map<WalletOption, WalletSheet>;
   readonly card: ReturnType<typeof createCardSheet>;
   readonly threeDSecure: ReturnType<typeof createThreeDSecureSheet>;
+  readonly methods: ReturnType<typeof createSavedMethodsSheet>;
 }
 
 /** Whether an option is a wallet's: every wallet has the one wallet sheet. */
@@ -54,8 +55,9 @@ export function createSheets(
 ): PanelSheets {
   const card = createCardSheet(contextOf('card'), frames);
   const threeDSecure = createThreeDSecureSheet(contextOf('threeDSecure'));
-  const sheets: PanelSheets = { all: new Map(), wallets: new Map(), card, threeDSecure };
-  sheets.all.set('methods', createSavedMethodsSheet(contextOf('methods')));
+  const methods = createSavedMethodsSheet(contextOf('methods'));
+  const sheets: PanelSheets = { all: new Map(), wallets: new Map(), card, threeDSecure, methods };
+  sheets.all.set('methods', methods);
   sheets.all.set('card', card);
   for (const option of paymentOptions.filter(isWallet)) addWalletSheet(sheets, option, contextOf(option));
   sheets.all.set('threeDSecure', threeDSecure);

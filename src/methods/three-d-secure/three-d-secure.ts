@@ -44,6 +44,12 @@ export interface ThreeDSecureOptions {
    * {@link DEFAULT_BANK_FRAME_TITLE} by default.
    */
   frameTitle?: string;
+  /**
+   * Version 2: Songbird's settings, given to its `configure()` (`timeout`, `maxRequestRetries`,
+   * `logging`, `payment.displayLoading`, `payment.displayExitButton`); Songbird shows the issuer's
+   * page inline in the panel's frame whatever `payment.framework` says.
+   */
+  cardinalSDKConfig?: Record<string, unknown>;
 }
 
 /**
@@ -208,6 +214,7 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
   if (version === 2) {
     songbird = songbirdSettings(client);
     if (!songbird) throw createError('THREEDS_NOT_ENABLED_FOR_V2');
+    if (isRecord(settings.cardinalSDKConfig)) songbird.config = settings.cardinalSDKConfig;
   }
   const frameTitle =
     typeof settings.frameTitle === 'string' && settings.frameTitle !== ''

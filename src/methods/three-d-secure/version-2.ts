@@ -324,7 +324,8 @@ export function version2(
         issuerDeviceDataCollectionTimeElapsed: Date.now() - binStarted,
         issuerDeviceDataCollectionResult: binProcessed,
       },
-      ...browserFields(),
+      // The browser's details go along unless the merchant asks not to send them.
+      ...(given.collectDeviceData === false ? {} : browserFields()),
     };
     const answer = await lookUp2(body, given.nonce, verification.signal);
     if (verification.ended()) return;

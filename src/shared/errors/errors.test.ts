@@ -188,6 +188,12 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
     'MERCHANT',
     '3D Secure can not use a tokenization key for authorization.',
   ],
+  ['THREEDS_SETUP_FAILED', 'MERCHANT', '3D Secure failed to set up.'],
+  [
+    'THREEDS_AUTHENTICATION_FAILED',
+    'UNKNOWN',
+    'Something went wrong during 3D Secure authentication. Please try again.',
+  ],
   ['THREEDS_HTTPS_REQUIRED', 'MERCHANT', '3D Secure requires HTTPS.'],
   ['THREEDS_TERM_URL_REQUIRES_DOMAIN', 'INTERNAL', 'Term Url must be on an allowed provider domain.'],
   [

@@ -6,7 +6,7 @@
  */
 import type { ThreeDSecure } from '../../../methods/three-d-secure';
 import type { RawPaymentMethod } from '../../../model';
-import type { ThreeDSecureRequestOptions } from '../../../model/options';
+import type { ThreeDSecureOptions, ThreeDSecureRequestOptions } from '../../../model/options';
 import { createError, isPanelError, type PanelError } from '../../../shared/errors';
 import { createLifetime } from '../../../shared/lifetime';
 // Through the controller's index: the first script carries it, and this file reads it from there.
@@ -18,13 +18,25 @@ export type ThreeDSecureOutcome =
   | { readonly kind: 'made'; readonly threeDSecure: ThreeDSecure }
   | { readonly kind: 'refused'; readonly error: PanelError };
 
+/** The option's verify options (`true` has none) and Songbird's settings apart. */
+function split(option: ThreeDSecureOptions): {
+  verify: ThreeDSecureRequestOptions;
+  cardinalSDKConfig?: Record<string, unknown>;
+} {
+  if (option === true) return { verify: {} };
+  const { cardinalSDKConfig, ...verify } = option;
+  return cardinalSDKConfig ? { verify, cardinalSDKConfig } : { verify };
+}
+
 /** Tears down a 3D Secure that was made. */
 function end(outcome: ThreeDSecureOutcome | null): void {
   if (outcome?.kind === 'made') outcome.threeDSecure.teardown();
 }
 
 /** 3D Secure's sheet, and the shopper's closing of its modal. */
-export function createThreeDSecureSheet(context: SheetContext): Sheet & { cancel(): void } {
+export function createThreeDSecureSheet(
+  context: SheetContext,
+): Sheet & { cancel(): void; setUp(): Promise<PanelError | null> } {
   const lifetime = createLifetime();
   const { client } = context;
   /** How making 3D Secure ended, for the merchant's current option; `null` until then or without one. */
@@ -43,8 +55,13 @@ export function createThreeDSecureSheet(context: SheetContext): Sheet & { cancel
     if (bankFrame) bankFrame.title = context.texts().text('cardVerification');
   };
 
+  /** Songbird's set-up, for `paymentPanel.create()`: waited for only when asked. */
+  let songbirdReady: ((config?: Record<string, unknown>) => Promise<void>) | null = null;
+
   const make = async (): Promise<ThreeDSecureOutcome> => {
     const mine = making;
+    const option = context.options().threeDSecure;
+    const cardinalSDKConfig = option === undefined ? undefined : split(option).cardinalSDKConfig;
     let made: ThreeDSecureOutcome;
     try {
       // A gateway without 3D Secure for the merchant: its file is not even fetched (the refusal is
@@ -58,11 +75,13 @@ export function createThreeDSecureSheet(context: SheetContext): Sheet & { cancel
       }
       const file = await context.loadModule('three-d-secure');
       isVersion2Error = file.isVersion2Error;
+      songbirdReady = (config) => file.songbirdReady(client, config);
       made = {
         kind: 'made',
         threeDSecure: file.createThreeDSecure(client, {
           frameTitle: context.texts().text('cardVerification'),
           version: file.offeredVersion(client),
+          ...(cardinalSDKConfig ? { cardinalSDKConfig } : {}),
         }),
       };
     } catch (error) {
@@ -98,14 +117,15 @@ export function createThreeDSecureSheet(context: SheetContext): Sheet & { cancel
    */
   const verify = async (raw: RawPaymentMethod, request?: ThreeDSecureRequestOptions): Promise<void> => {
     const option = context.options().threeDSecure;
-    if (!option || raw.type !== 'CreditCard' || raw.liabilityShifted != null) return;
+    if (option === undefined || raw.type !== 'CreditCard' || raw.liabilityShifted != null) return;
     try {
       const current = outcome ?? (await making) ?? null;
       if (!current) throw createError('THREEDS_NOT_ENABLED');
       if (current.kind === 'refused') throw current.error;
       const bin = raw.details.bin;
+      // Without an amount either way, verifyCard refuses (THREEDS_MISSING_VERIFY_CARD_OPTION).
       const result = await current.threeDSecure.verifyCard({
-        ...option,
+        ...(split(option).verify as { amount: string }),
         ...request,
         nonce: raw.nonce,
         ...(typeof bin === 'string' ? { bin } : {}),
@@ -171,6 +191,26 @@ export function createThreeDSecureSheet(context: SheetContext): Sheet & { cancel
 
     snapshot(parts) {
       parts.verifying = verifying;
+    },
+
+    /**
+     * How 3D Secure's set-up ended, Songbird's included: `null` when it is ready or not asked for,
+     * else `THREEDS_SETUP_FAILED` with the error that keeps it from verifying.
+     */
+    async setUp() {
+      const option = context.options().threeDSecure;
+      const current = outcome ?? (await making) ?? null;
+      if (!current || option === undefined) return null;
+      let failure: unknown = current.kind === 'refused' ? current.error : null;
+      if (!failure) {
+        await songbirdReady?.(split(option).cardinalSDKConfig).catch((error: unknown) => {
+          failure = error;
+        });
+      }
+      if (!failure) return null;
+      // 3D Secure's file registers the code; it is not there yet when the configuration refused.
+      await context.loadModule('three-d-secure').catch(() => undefined);
+      return createError('THREEDS_SETUP_FAILED', undefined, { originalError: failure });
     },
 
     /** The shopper closed the 3D Secure modal: the verification goes on with the lookup's card. */

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { DataCollectorOptions } from '../../../model/options';
+import { collectorOptions } from './device-data';
+import { listedMethodTypes } from './saved-methods';
+
+describe('listedMethodTypes', () => {
+  it('lists saved cards and PayPal accounts of the options on offer, never saved wallets', () => {
+    expect(listedMethodTypes(['card', 'paypal', 'applePay', 'googlePay'])).toEqual([
+      'CreditCard',
+      'PayPalAccount',
+    ]);
+    expect(listedMethodTypes(['paypalCredit'])).toEqual(['PayPalAccount']);
+    expect(listedMethodTypes(['applePay', 'googlePay'])).toEqual([]);
+  });
+
+  it('leaves out the types the merchant hides, and ignores ids it does not know', () => {
+    expect(listedMethodTypes(['card', 'paypal'], ['paypal', 'venmo', 'nonsense'])).toEqual(['CreditCard']);
+    expect(listedMethodTypes(['card', 'paypal', 'paypalCredit'], ['paypal'])).toEqual([
+      'CreditCard',
+      'PayPalAccount',
+    ]);
+    expect(listedMethodTypes(['card', 'paypal', 'paypalCredit'], ['card', 'paypal', 'paypalCredit'])).toEqual(
+      [],
+    );
+  });
+});
+
+describe('collectorOptions', () => {
+  it.each<[DataCollectorOptions, DataCollectorOptions]>([
+    [true, { paypal: true }],
+    [{}, { paypal: true }],
+    [{ kount: false }, { kount: false, paypal: true }],
+    [{ riskCorrelationId: 'r-1' }, { riskCorrelationId: 'r-1', paypal: true }],
+    [{ paypal: false }, { paypal: false }],
+    [{ kount: true }, { kount: true }],
+    [
+      { kount: true, paypal: true },
+      { kount: true, paypal: true },
+    ],
+  ])('collects for %j what %j says', (option, expected) => {
+    expect(collectorOptions(option)).toEqual(expected);
+  });
+});
