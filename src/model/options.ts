@@ -29,7 +29,9 @@ import {
   type Reader,
 } from '../shared/strict-readers';
 import type { TextKey } from '../i18n/en-US';
+import type { CardBrandType } from '../shared/card-brand-names';
 import type { ErrorCode } from '../shared/errors';
+import type { StyleProperty } from '../shared/field-styles';
 import { SHORT_TEXT_MAX_LENGTH } from '../shared/frame-channel';
 import type { PayPalAddress } from '../shared/paypal-messages';
 import type { GooglePayButtonOptions } from './google-pay-button';
@@ -51,8 +53,42 @@ const cardFieldOverride = object({
    * `diners-club`, `discover`, `jcb`, `unionpay`, `maestro`); `false` refuses the brand and hides
    * its icon, `true` cannot add a brand the gateway does not accept.
    */
-  supportedCardBrands: optional(record(boolean)),
+  supportedCardBrands: optional(record(boolean) as Reader<SupportedCardBrands>),
 });
+
+/**
+ * Card brands by type, `false` refusing one: the panel's brand types, and the names braintree-web
+ * and the drop-in 1.4x give two of them (`mastercard`, `union-pay`), read as the panel's. Any other
+ * key is ignored.
+ */
+export type SupportedCardBrands = {
+  readonly [brand in CardBrandType | 'mastercard' | 'union-pay']?: boolean;
+};
+
+/** A selector of the card fields' styles: the input, its states and the state classes. */
+export type FieldStyleSelector =
+  | 'input'
+  | ':focus'
+  | '::placeholder'
+  | ':hover'
+  | '.focused'
+  | '.valid'
+  | '.invalid'
+  | 'input.focused'
+  | 'input.valid'
+  | 'input.invalid'
+  | 'input:focus'
+  | 'input::placeholder'
+  | 'input:hover';
+
+/** The CSS properties of one selector that reach the card fields, by name. */
+export type FieldStyle = { readonly [property in StyleProperty]?: string };
+
+/**
+ * The card fields' styles by selector; `null` removes the panel's style of a selector. Keys or
+ * properties outside these are dropped before they reach the frames (docs/hosted-fields.md, "Options").
+ */
+export type CardFieldStyles = { readonly [selector in FieldStyleSelector]?: FieldStyle | null };
 
 /** What the card number field takes over its defaults: `card.overrides.fields.number`. */
 export type CardNumberOverride = Infer<typeof cardFieldOverride>;
@@ -105,7 +141,7 @@ export const cardOptions = object({
        * CSS property; `null` removes the panel's style of a selector. Only the hosted fields'
        * whitelisted properties reach the fields (docs/hosted-fields.md, "Options").
        */
-      styles: optional(record(nullable(record(string())))),
+      styles: optional(record(nullable(record(string()))) as Reader<CardFieldStyles>),
     }),
   ),
   /** `false` keeps the card fields' values after a tokenization. Default `true`. */

@@ -52,6 +52,9 @@ export const STYLE_PROPERTIES = [
   '-webkit-transition',
 ] as const;
 
+/** A CSS property the styles option may set inside the frames. */
+export type StyleProperty = (typeof STYLE_PROPERTIES)[number];
+
 /** Selectors the styles option may use: the input, its states, and the state classes. */
 export const STYLE_SELECTOR_PATTERN =
   /^(input|:focus|::placeholder|:hover|\.(focused|valid|invalid)|input(\.(focused|valid|invalid)|:focus|::placeholder|:hover)?)$/;

@@ -1,3 +1,4 @@
+import type { CardFieldStyles } from '../../../model/options';
 /**
  * The drop-in's card options (docs/card.md, "The `card` option"): `false` and `true`, each field's
  * overrides and their removal, refused brands, the merchant's styles through the whitelist, the
@@ -92,15 +93,29 @@ describe('overrides.fields', () => {
   });
 });
 
+describe('supportedCardBrands under the drop-in 1.4x names', () => {
+  it('mastercard and union-pay stand for master-card and unionpay; the panel’s own name wins', async () => {
+    const panel = await cardPanel({
+      overrides: { fields: { number: { supportedCardBrands: { mastercard: false } } } },
+    });
+    expect(sheet(panel).supported).toEqual(['visa']);
+    const both = await cardPanel({
+      overrides: { fields: { number: { supportedCardBrands: { mastercard: false, 'master-card': true } } } },
+    });
+    expect(sheet(both).supported).toEqual(['visa', 'master-card']);
+  });
+});
+
 describe('overrides.styles', () => {
   it('reach the frames over the panel’s look, whitelisted, with null removing a selector', async () => {
     const panel = await cardPanel({
       overrides: {
+        // Plain JavaScript may pass what the types refuse: the whitelist drops it.
         styles: {
           input: { 'font-size': '22px', fontStyle: 'italic', behavior: 'url(evil.htc)', color: 'url(x)' },
           '::placeholder': null,
           'body > input': { color: 'red' },
-        },
+        } as CardFieldStyles,
       },
     });
     expect(panel.modules.requested).toContain('hosted-fields');

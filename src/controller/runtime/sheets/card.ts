@@ -6,6 +6,7 @@
 import { watchFrames } from '../../../methods/hosted-fields/frame-watch';
 import { createError, isPanelError } from '../../../shared/errors';
 import { createLifetime } from '../../../shared/lifetime';
+import type { SupportedCardBrands } from '../../../model/options';
 import type { CardFrames } from '../../card-frames';
 import type { SheetField } from '../../view-contract';
 import type { Sheet, SheetContext } from '../sheet';
@@ -69,7 +70,7 @@ export function createCardSheet(
       // merchant says (docs/card.md, "Saving the card").
       saveCard: !context.client.authorization.guest && vault?.allowVaultCardOverride === true,
       vaultCard: vault?.vaultCard !== false,
-      refused: overrides?.fields?.number?.supportedCardBrands,
+      refused: panelBrandNames(overrides?.fields?.number?.supportedCardBrands),
       onChange: () => {
         if (form === made) context.changed();
       },
@@ -191,4 +192,22 @@ export function createCardSheet(
       complete = false;
     },
   };
+}
+
+/** The drop-in 1.4x's names of brands the panel names otherwise (`SupportedCardBrands`). */
+const DROPIN_BRAND_NAMES: Readonly<Record<string, string>> = {
+  mastercard: 'master-card',
+  'union-pay': 'unionpay',
+};
+
+/** `supportedCardBrands` under the panel's brand types; the panel's own name wins over the drop-in's. */
+function panelBrandNames(brands: SupportedCardBrands | undefined): Record<string, boolean> | undefined {
+  if (!brands) return undefined;
+  const named: Record<string, boolean> = {};
+  for (const [brand, supported] of Object.entries(brands)) {
+    const type = DROPIN_BRAND_NAMES[brand];
+    if (type === undefined) named[brand] = supported;
+    else if (!Object.hasOwn(brands, type)) named[type] = supported;
+  }
+  return named;
 }
