@@ -36,6 +36,7 @@ export const OPTION_ATTRIBUTES = {
   threeDSecure: 'three-d-secure',
   dataCollector: 'data-collector',
   preselectVaultedPaymentMethod: 'preselect-vaulted-payment-method',
+  vaultManager: 'vault-manager',
 } as const satisfies Record<PanelOptionName, string>;
 
 /** Every option's property name, by attribute. */
@@ -53,6 +54,7 @@ function fromText(option: PanelOptionName, input: string): Parsed<unknown> {
     case 'locale':
       return ok(input.trim());
     case 'preselectVaultedPaymentMethod':
+    case 'vaultManager':
       // A present boolean attribute means true, as in HTML; "false" is the way to say no.
       if (input === '' || input === 'true') return ok(true);
       if (input === 'false') return ok(false);
@@ -73,7 +75,8 @@ function fromText(option: PanelOptionName, input: string): Parsed<unknown> {
 
 /**
  * An option from an attribute's text or a property's value; `null`, `undefined` and `''` mean none
- * (except for the boolean `preselect-vaulted-payment-method`, where an empty attribute means true).
+ * (except for the booleans `preselect-vaulted-payment-method` and `vault-manager`, where an empty
+ * attribute means true).
  * A property given as a string is read like the attribute, except `locale`, which is text anyway,
  * and `paymentOptionPriority`, which must be an array: `'card'` is kept as it is, for the panel to
  * refuse with `PAYMENT_OPTION_PRIORITY_NOT_ARRAY`, as `paymentPanel.create()` is given it.
@@ -84,7 +87,10 @@ export function parseOption<K extends PanelOptionName>(
   fromAttribute = false,
 ): Parsed<PanelOptions[K] | undefined> {
   if (input === null || input === undefined) return ok(undefined);
-  if (input === '' && !(fromAttribute && option === 'preselectVaultedPaymentMethod')) {
+  if (
+    input === '' &&
+    !(fromAttribute && (option === 'preselectVaultedPaymentMethod' || option === 'vaultManager'))
+  ) {
     return ok(undefined);
   }
   let value: unknown = input;

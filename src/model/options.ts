@@ -287,6 +287,11 @@ export const OPTION_READERS = {
   dataCollector: dataCollectorOptions,
   /** `false` leaves the first saved payment method unselected. Default `true`. */
   preselectVaultedPaymentMethod: refine(boolean, 'true or false'),
+  /**
+   * `true` lets a customer delete saved payment methods: with a client token for a customer, the
+   * saved methods show "Edit" (docs/vault-manager.md). Default `false`.
+   */
+  vaultManager: refine(boolean, 'true or false'),
 };
 
 /** Every merchant option of the panel, by property name. */

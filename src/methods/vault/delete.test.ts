@@ -55,7 +55,7 @@ describe('deletePaymentMethod', () => {
         'Braintree-Version': '2018-05-10',
       },
     });
-    expect(JSON.parse(String(call?.init.body))).toEqual({
+    expect(JSON.parse(call?.init.body as string)).toEqual({
       clientSdkMetadata: {
         platform: 'web',
         source: 'client',
