@@ -28,6 +28,7 @@ document.addEventListener('DOMContentLoaded', () => {
     'three-d-secure',
     'data-collector',
     'preselect-vaulted-payment-method',
+    'vault-manager',
   ];
   for (const attribute of attributes) {
     if (query.has(attribute)) panel.setAttribute(attribute, query.get(attribute));
