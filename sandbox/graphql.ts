@@ -1,6 +1,6 @@
 /**
  * `POST /graphql`: the provider's GraphQL API as far as the panel uses it (docs/sandbox.md,
- * "GraphQL"): the one mutation `DeletePaymentMethodFromSingleUseToken`, which deletes the saved
+ * "GraphQL in the sandbox"): the one mutation `DeletePaymentMethodFromSingleUseToken`, which deletes the saved
  * method a nonce of the customer's list stands for. Authorized as the real API is, by a bearer
  * token and a `Braintree-Version`; its errors are GraphQL errors, shaped and with the statuses of
  * the real API: 200 for errors of the operation, 400 for a request it cannot read, 401 and 403 for
