@@ -194,12 +194,26 @@ test.describe('the vault manager', () => {
   });
 
   test('offers "Edit" to a customer only: not to a guest, whose list holds the card just paid with', async ({
+    page,
     panel,
     card,
     sandbox,
   }) => {
-    await open(panel, await sandbox.clientToken('demo_merchant', 'returning_shopper'));
+    const files: string[] = [];
+    page.on('request', (request) => files.push(new URL(request.url()).pathname));
+    const deletionFile = (): string[] => files.filter((path) => path.includes('/modules/vault-manager'));
+    const customer = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+    // Without the option: no "Edit", and the deletion's file is not fetched.
+    await panel.openBare(customer, 'local', { paypal: PAYPAL });
+    await panel.waitForEvent('ready');
+    await expect(methods(panel)).toHaveText(SAVED);
+    await expect(editButton(panel)).toHaveCount(0);
+    await open(panel, customer);
     await expect(editButton(panel)).toBeVisible();
+    // The file comes once the shopper edits.
+    expect(deletionFile()).toEqual([]);
+    await editButton(panel).click();
+    await expect.poll(deletionFile).toHaveLength(1);
 
     await open(panel, await sandbox.clientToken('demo_merchant'));
     await panel.chooseOption('card');

@@ -5,7 +5,6 @@
  * between the list and the confirmation, which the panel model knows as views.
  * @packageDocumentation
  */
-import { deletePaymentMethod } from '../../../methods/vault/delete';
 import type { RawPaymentMethod } from '../../../model';
 import { isPanelError } from '../../../shared/errors';
 import type { VaultManagerState } from '../../view-contract';
@@ -87,6 +86,8 @@ export function createVaultManagerSheet(context: SheetContext): VaultManagerShee
     teardown: () => undefined,
 
     edit() {
+      // The deletion's file, fetched while the shopper picks a method; `confirm` waits for it.
+      context.loadModule('vault-manager').catch(() => undefined);
       editing = true;
       returnTo = null;
       changed();
@@ -123,13 +124,16 @@ export function createVaultManagerSheet(context: SheetContext): VaultManagerShee
       changed();
       const { analytics } = context.client;
       try {
+        const { deletePaymentMethod } = await context.loadModule('vault-manager');
+        if (context.signal.aborted) return null;
         await deletePaymentMethod(context.client, method.nonce, context.signal);
         analytics.send('manager.delete.succeeded');
         return method;
       } catch (error) {
         if (context.signal.aborted) return null;
         analytics.send('manager.delete.failed');
-        // The merchant hears the catalogue error; the shopper reads the sheet's own text.
+        // The merchant hears the catalogue error (the file's, when it could not load); the
+        // shopper reads the sheet's own text.
         if (isPanelError(error)) context.report(error);
         context.notice(context.texts().text('vaultManagerPaymentMethodDeletionError'));
         return null;
