@@ -568,7 +568,9 @@ export class SheetCoordinator {
     // A new request replaces what the last one told the shopper.
     this.#notice = null;
     this.#changed();
-    const draft: PaymentDraft = { on: activeView as SheetId | null, threeDSecure: options.threeDSecure };
+    // The saved methods being edited hand over none: choosing one there deletes it.
+    const on = this.#sheets.vaultManager.editing ? null : (activeView as SheetId | null);
+    const draft: PaymentDraft = { on, threeDSecure: options.threeDSecure };
     for (const sheet of [...this.#sheets.all.values()]) await sheet.request(draft);
     const { method } = draft;
     if (!method) {

@@ -82,6 +82,9 @@ describe('the vault manager', () => {
     expect(panel.sheets().focusRequest).toBe(focus + 1);
     expect(panel.controller.isPaymentMethodRequestable()).toBe(false);
     expect(panel.names()).toEqual(['ready', 'paymentMethodRequestable', 'noPaymentMethodRequestable']);
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'NO_PAYMENT_METHOD_AVAILABLE',
+    });
     panel.controller.vaultManager({ type: 'cancelEditing' });
     expect(panel.sheets().vaultManager?.editing).toBe(false);
     expect(panel.controller.isPaymentMethodRequestable()).toBe(true);

@@ -7,7 +7,6 @@
  */
 import type { RawPaymentMethod } from '../../../model';
 import { isPanelError } from '../../../shared/errors';
-import type { VaultManagerState } from '../../view-contract';
 import type { Sheet, SheetContext } from '../sheet';
 
 /** The vault manager's sheet: the lifecycle every sheet has, and the shopper's steps. */
@@ -157,5 +156,3 @@ export function createVaultManagerSheet(context: SheetContext): VaultManagerShee
     },
   } satisfies VaultManagerSheet & { snapshot: NonNullable<Sheet['snapshot']> };
 }
-
-export type { VaultManagerState };
