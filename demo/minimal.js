@@ -30,6 +30,7 @@ document.addEventListener('DOMContentLoaded', () => {
     'preselect-vaulted-payment-method',
     'show-default-payment-method-first',
     'hidden-vaulted-payment-method-types',
+    'vault-manager',
   ];
   for (const attribute of attributes) {
     if (query.has(attribute)) panel.setAttribute(attribute, query.get(attribute));

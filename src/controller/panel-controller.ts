@@ -33,7 +33,13 @@ import { loadModule, type ModuleLoader } from './module-loader';
 import type { PanelOptions, RequestPaymentMethodOptions } from '../model/options';
 import type { PanelModule } from './runtime/module';
 import type { SheetCoordinator } from './runtime/coordinator';
-import type { ViewController, ViewState, SheetField, WalletOption } from './view-contract';
+import type {
+  ViewController,
+  ViewState,
+  SheetField,
+  VaultManagerAction,
+  WalletOption,
+} from './view-contract';
 
 /** What the controller uses from the outside world; tests pass their own. */
 export interface ControllerDependencies {
@@ -281,6 +287,10 @@ export class PanelController implements ViewController {
 
   cancelVerification(): void {
     this.#session?.sheets?.cancelVerification();
+  }
+
+  vaultManager(action: VaultManagerAction): void {
+    this.#session?.sheets?.vaultManager(action);
   }
 
   viewMounted(): void {

@@ -22,6 +22,7 @@ import type {
 } from '../methods/hosted-fields';
 import type { ThreeDSecureOptions, VerifyCardOptions, VerifyCardResult } from '../methods/three-d-secure';
 import { walletModule, type WalletHandlers, type WalletIntegration } from '../methods/wallet';
+import { deletePaymentMethod } from '../methods/vault-manager/delete';
 import type { IconNode } from '../shared/icon-node';
 import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
@@ -477,6 +478,7 @@ export class FakeModules {
     paypal: walletModule({ icon: this.icons.paypal, createWallet: () => this.paypal }),
     'apple-pay': walletModule({ icon: this.icons.applePay, createWallet: () => this.applePay }),
     'three-d-secure': this.threeDSecure.module,
+    'vault-manager': { deletePaymentMethod },
     'google-pay': walletModule({
       icon: this.icons.googlePay,
       buttonPart: 'google-pay-button',

@@ -145,7 +145,7 @@ describe('every option', () => {
     for (const [property, attribute] of Object.entries(OPTION_ATTRIBUTES)) {
       expect(OPTION_PROPERTIES[attribute]).toBe(property);
     }
-    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(13);
+    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(14);
   });
 
   it.each<[PanelOptionName, unknown, unknown, boolean?]>([
@@ -225,6 +225,10 @@ describe('every option', () => {
     ['preselectVaultedPaymentMethod', 'true', true, true],
     ['preselectVaultedPaymentMethod', 'false', false, true],
     ['preselectVaultedPaymentMethod', false, false],
+    ['vaultManager', '', true, true],
+    ['vaultManager', 'true', true, true],
+    ['vaultManager', 'false', false, true],
+    ['vaultManager', true, true],
   ])('%s reads %j', (option, input, expected, fromAttribute = false) => {
     expect(parseOption(option, input, fromAttribute)).toEqual({ ok: true, value: expected });
   });
@@ -254,6 +258,8 @@ describe('every option', () => {
     ['hiddenVaultedPaymentMethodTypes', { card: true }],
     ['preselectVaultedPaymentMethod', 'no', true],
     ['preselectVaultedPaymentMethod', 0],
+    ['vaultManager', 'yes', true],
+    ['vaultManager', 1],
   ])('%s refuses %j with INVALID_OPTION naming it', (option, input, fromAttribute = false) => {
     const parsed = parseOption(option, input, fromAttribute);
     expect(parsed.ok).toBe(false);

@@ -38,6 +38,7 @@ export const OPTION_ATTRIBUTES = {
   preselectVaultedPaymentMethod: 'preselect-vaulted-payment-method',
   showDefaultPaymentMethodFirst: 'show-default-payment-method-first',
   hiddenVaultedPaymentMethodTypes: 'hidden-vaulted-payment-method-types',
+  vaultManager: 'vault-manager',
 } as const satisfies Record<PanelOptionName, string>;
 
 /** Every option's property name, by attribute. */
@@ -51,7 +52,11 @@ function invalid(option: PanelOptionName, reason: string): { ok: false; error: P
 
 /** Whether an option is a boolean one, which an empty attribute turns on. */
 function isBoolean(option: PanelOptionName): boolean {
-  return option === 'preselectVaultedPaymentMethod' || option === 'showDefaultPaymentMethodFirst';
+  return (
+    option === 'preselectVaultedPaymentMethod' ||
+    option === 'showDefaultPaymentMethodFirst' ||
+    option === 'vaultManager'
+  );
 }
 
 /** An attribute's text as the value it stands for: JSON for structured options. */
@@ -61,6 +66,7 @@ function fromText(option: PanelOptionName, input: string): Parsed<unknown> {
       return ok(input.trim());
     case 'preselectVaultedPaymentMethod':
     case 'showDefaultPaymentMethodFirst':
+    case 'vaultManager':
       // A present boolean attribute means true, as in HTML; "false" is the way to say no.
       if (input === '' || input === 'true') return ok(true);
       if (input === 'false') return ok(false);
@@ -82,8 +88,8 @@ function fromText(option: PanelOptionName, input: string): Parsed<unknown> {
 
 /**
  * An option from an attribute's text or a property's value; `null`, `undefined` and `''` mean none
- * (except for the boolean `preselect-vaulted-payment-method` and `show-default-payment-method-first`,
- * where an empty attribute means true).
+ * (except for the booleans `preselect-vaulted-payment-method`, `show-default-payment-method-first`
+ * and `vault-manager`, where an empty attribute means true).
  * A property given as a string is read like the attribute, except `locale`, which is text anyway,
  * and `paymentOptionPriority`, which must be an array: `'card'` is kept as it is, for the panel to
  * refuse with `PAYMENT_OPTION_PRIORITY_NOT_ARRAY`, as `paymentPanel.create()` is given it.

@@ -74,7 +74,12 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
  * @csspart wrapper - the panel's content, hidden until ready
  * @csspart sheet-error - the sheet-level error area, while it shows a message
  * @csspart saved-methods - the list of saved payment methods
- * @csspart saved-method - an entry of the saved payment methods, a toggle button
+ * @csspart saved-method - an entry of the saved payment methods, a toggle button (a delete button in edit mode)
+ * @csspart edit-methods - the vault manager's "Edit" button of the saved methods, "Cancel" in edit mode
+ * @csspart delete-method - an entry of the saved payment methods in edit mode, which asks to delete it
+ * @csspart delete-confirmation - the vault manager's question whether to delete a saved method
+ * @csspart delete-cancel-button - the question's "Cancel" button
+ * @csspart delete-confirmation-button - the question's "Delete" button
  * @csspart options - the list of payment options
  * @csspart option - an entry of the payment options, a button
  * @csspart heading - the heading of the saved methods, the option list, each sheet and the 3D Secure modal
@@ -219,6 +224,13 @@ export class PaymentPanelElement extends HTMLElement {
    * or a plain list in the attribute, e.g. `"card paypal"`); other ids are ignored.
    */
   declare hiddenVaultedPaymentMethodTypes: PanelOptions['hiddenVaultedPaymentMethodTypes'];
+
+  /**
+   * `true` (`"true"` or the bare attribute) lets a customer delete saved payment methods: with a
+   * client token for a customer, the saved methods show "Edit" (see
+   * [The vault manager](docs/vault-manager.md)). Default `false`.
+   */
+  declare vaultManager: PanelOptions['vaultManager'];
 
   /** The options as checked so far. */
   #options: PanelOptions = {};

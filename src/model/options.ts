@@ -466,6 +466,11 @@ export const OPTION_READERS = {
    * ignored.
    */
   hiddenVaultedPaymentMethodTypes: array(string()) as Reader<(VaultedPaymentMethodTypeId | (string & {}))[]>,
+  /**
+   * `true` lets a customer delete saved payment methods: with a client token for a customer, the
+   * saved methods show "Edit" (docs/vault-manager.md). Default `false`.
+   */
+  vaultManager: refine(boolean, 'true or false'),
 };
 
 /** Every merchant option of the panel, by property name. */

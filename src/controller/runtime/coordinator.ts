@@ -27,7 +27,7 @@ import {
 import type { IconNode } from '../../shared/icon-node';
 import type { CardFrames } from '../card-frames';
 import type { ModuleLoader } from '../module-loader';
-import type { SheetId, SheetsState } from '../view-contract';
+import type { SheetId, SheetsState, VaultManagerAction } from '../view-contract';
 import type { PaymentDraft, Sheet, SheetContext, SheetName, SheetsStateParts } from './sheet';
 import { addWalletSheet, createSheets, isWallet, type PanelSheets } from './sheets';
 
@@ -55,6 +55,9 @@ export function coordinatorOf(element: Element): SheetCoordinator | undefined {
   const coordinator = coordinators.get(element);
   return coordinator?.isLive ? coordinator : undefined;
 }
+
+/** The view id of the vault manager's question whether to delete a saved method. */
+const DELETE_CONFIRMATION = 'delete-confirmation';
 
 /** What the coordinator needs from the panel around it. */
 export interface CoordinatorContext {
@@ -181,7 +184,7 @@ export class SheetCoordinator {
     if (this.#dependencies.get('texts') === 'pending') return null;
     const state = this.#model.getSnapshot();
     const { errorText } = this.#ctx.texts();
-    const parts: SheetsStateParts = { card: null, wallets: {}, verifying: false };
+    const parts: SheetsStateParts = { card: null, wallets: {}, verifying: false, vaultManager: null };
     for (const sheet of this.#sheets.all.values()) sheet.snapshot?.(parts);
     this.#snapshot = {
       activeView: this.#isReady ? (state.activeView as SheetId | null) : null,
@@ -237,6 +240,52 @@ export class SheetCoordinator {
   /** The shopper closed the 3D Secure modal: the verification goes on with the lookup's card. */
   cancelVerification(): void {
     this.#sheets.threeDSecure.cancel();
+  }
+
+  /**
+   * The shopper's steps in the vault manager (docs/vault-manager.md): editing the saved methods is
+   * a state of the list, with nothing requestable; the question whether to delete one is a view of
+   * its own, `delete-confirmation`. A deleted method leaves the list; the last one leaves edit mode.
+   */
+  vaultManager(action: VaultManagerAction): void {
+    const manager = this.#sheets.vaultManager;
+    const { activeView } = this.#model.getSnapshot();
+    if (!this.#isReady || !manager.available) return;
+    if (activeView !== 'methods' && activeView !== DELETE_CONFIRMATION) return;
+    this.#notice = null;
+    switch (action.type) {
+      case 'edit':
+        if (manager.editing) return;
+        manager.edit();
+        this.#show('methods', { focus: true });
+        return;
+      case 'cancelEditing':
+        manager.stopEditing();
+        this.#show('methods', { focus: true });
+        return;
+      case 'choose':
+        if (manager.choose(action.method)) this.#show(DELETE_CONFIRMATION);
+        return;
+      case 'cancelDelete':
+        if (manager.cancel()) this.#show('methods');
+        return;
+      case 'confirmDelete':
+        void this.#deleteMethod();
+    }
+  }
+
+  async #deleteMethod(): Promise<void> {
+    const manager = this.#sheets.vaultManager;
+    this.#changed();
+    const deleted = await manager.confirm();
+    if (this.#tornDown) return;
+    if (deleted) this.#model.removePaymentMethod(deleted);
+    if (this.#model.getSnapshot().paymentMethods.length === 0) {
+      manager.stopEditing();
+      this.#show(this.#initialSheet(), { focus: true });
+    } else {
+      this.#show('methods', { focus: true });
+    }
   }
 
   // The merchant's calls.
@@ -326,9 +375,17 @@ export class SheetCoordinator {
     this.#changed();
   }
 
-  /** The merchant's options changed: the sheets that follow one (3D Secure, device data) do. */
+  /**
+   * The merchant's options changed: the sheets that follow one (3D Secure, device data) do; a vault
+   * manager no longer offered stops editing.
+   */
   optionsChanged(): void {
     for (const sheet of this.#sheets.all.values()) sheet.optionsChanged?.();
+    const manager = this.#sheets.vaultManager;
+    if (manager.editing && !manager.available) {
+      manager.stopEditing();
+      if (this.#isReady) this.#show('methods');
+    }
   }
 
   /** The card frames were made anew (the merchant changed the `card` option), or went. */
@@ -492,8 +549,12 @@ export class SheetCoordinator {
     return offered.length === 1 && offered[0] ? offered[0] : 'options';
   }
 
-  /** The sheet that answers for what shows: the option list shows the saved methods too. */
+  /**
+   * The sheet that answers for what shows: the option list shows the saved methods too, and the
+   * question whether to delete one is the vault manager's.
+   */
   #sheetOf(id: SheetId): Sheet | undefined {
+    if (id === DELETE_CONFIRMATION) return this.#sheets.vaultManager;
     return this.#sheets.all.get(id === 'options' ? 'methods' : id);
   }
 
@@ -503,20 +564,26 @@ export class SheetCoordinator {
    */
   #show(id: SheetId, { focus = false, keepError = false } = {}): void {
     const model = this.#model;
+    const manager = this.#sheets.vaultManager;
+    // Edit mode is the list's: any other sheet ends it.
+    if (id !== 'methods' && id !== DELETE_CONFIRMATION) manager.stopEditing();
     if (id !== model.getSnapshot().activeView) this.#sheetOf(id)?.shown?.();
     model.changeActiveView(id);
     if (model.getSnapshot().error && !keepError) model.clearError();
     if (focus) this.#focusRequest += 1;
     this.#changed();
     const sheet = this.#sheetOf(id);
-    const requestable = sheet?.requestable ? sheet.requestable() : { isRequestable: false as const };
+    // While the saved methods are edited, choosing one deletes it: nothing can be requested.
+    const requestable =
+      sheet?.requestable && !manager.editing ? sheet.requestable() : { isRequestable: false as const };
     if (requestable) model.setPaymentMethodRequestable(requestable);
   }
 
   /** A sheet no longer on offer gives way to the first sheet. */
   #leaveSheetGone(): void {
     const id = this.#model.getSnapshot().activeView;
-    if (!this.#isReady || id === null || id === 'methods' || id === 'options') return;
+    if (!this.#isReady || id === null || id === 'methods' || id === 'options' || id === DELETE_CONFIRMATION)
+      return;
     if (!this.offered.includes(id as PaymentOption)) this.#show(this.#initialSheet());
   }
 
@@ -546,7 +613,9 @@ export class SheetCoordinator {
     // A new request replaces what the last one told the shopper.
     this.#notice = null;
     this.#changed();
-    const draft: PaymentDraft = { on: activeView as SheetId | null, threeDSecure: options.threeDSecure };
+    // The saved methods being edited hand over none: choosing one there deletes it.
+    const on = this.#sheets.vaultManager.editing ? null : (activeView as SheetId | null);
+    const draft: PaymentDraft = { on, threeDSecure: options.threeDSecure };
     for (const sheet of [...this.#sheets.all.values()]) await sheet.request(draft);
     const { method } = draft;
     if (!method) {
