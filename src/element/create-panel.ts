@@ -1,11 +1,11 @@
 /**
  * `paymentPanel.create()`: the script API for merchants moving off the retired drop-in. It takes the
  * drop-in's option names and returns an instance with the drop-in's methods, promise- or
- * callback-style, plus `on`/`off` for the panel's events.
+ * callback-style, plus `on`, `off` and `hasListener` for the panel's events.
  * @packageDocumentation
  */
 import { loadModule } from '../controller/module-loader';
-import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../controller/events';
+import type { PaymentPanelInstanceEventDetails, PaymentPanelInstanceEventName } from '../controller/events';
 import type { PaymentMethodPayload } from '../model';
 import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../model/options';
 import { answer, type Callback } from '../shared/callback';
@@ -47,13 +47,25 @@ export interface PaymentPanelInstance {
   updateConfiguration(property: string, key: string, value: unknown): void;
   /** Tears the panel down and removes its element; with a callback, answers through it. */
   teardown(callback?: Callback<void>): Promise<void>;
-  /** Calls `handler` with the event's `detail` each time the panel fires it. */
-  on<K extends PaymentPanelEventName>(event: K, handler: (detail: PaymentPanelEventDetails[K]) => void): void;
-  /** Removes a handler added with {@link PaymentPanelInstance.on}. */
-  off<K extends PaymentPanelEventName>(
+  /**
+   * Calls `handler` with the event's `detail` each time the panel fires it. Events go by the
+   * drop-in's names: `card:focus` for the element's `cardFocus`, `3ds:customer-canceled` for
+   * `threeDSecureCustomerCanceled` (docs/element.md, "Events"); a handler added twice is called twice.
+   */
+  on<K extends PaymentPanelInstanceEventName>(
     event: K,
-    handler: (detail: PaymentPanelEventDetails[K]) => void,
+    handler: (detail: PaymentPanelInstanceEventDetails[K]) => void,
   ): void;
+  /**
+   * Removes a handler added with {@link PaymentPanelInstance.on} for that event (once, if it was
+   * added twice); a handler never added removes nothing.
+   */
+  off<K extends PaymentPanelInstanceEventName>(
+    event: K,
+    handler: (detail: PaymentPanelInstanceEventDetails[K]) => void,
+  ): void;
+  /** Whether a handler added with {@link PaymentPanelInstance.on} listens to the event. */
+  hasListener(event: PaymentPanelInstanceEventName): boolean;
 }
 
 /**

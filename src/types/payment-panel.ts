@@ -39,11 +39,20 @@ export type {
 
 // Events.
 export type {
+  CardBinAvailableDetail,
+  CardEventDetail,
+  CardFieldEventState,
+  ChangeActiveViewDetail,
+  DropinEventNames,
+  InstanceEventName,
+  PanelViewId,
   PaymentMethodRequestableDetail,
   PaymentOptionSelectedDetail,
   PaymentPanelEventDetails,
   PaymentPanelEventMap,
   PaymentPanelEventName,
+  PaymentPanelInstanceEventDetails,
+  PaymentPanelInstanceEventName,
   ReadyDetail,
 } from '../controller/events';
 

@@ -7,14 +7,16 @@
  * @packageDocumentation
  */
 import type { Texts, TextKey } from '../../../i18n/en-US';
-import type { HostedFields, HostedFieldsState } from '../../../methods/hosted-fields';
+import type { HostedFields, HostedFieldsEvent, HostedFieldsState } from '../../../methods/hosted-fields';
 import type { RawPaymentMethod } from '../../../model';
 import type { CardBrandType } from '../../../shared/card-brands';
 import { createError, isPanelError } from '../../../shared/errors';
 import { createLifetime } from '../../../shared/lifetime';
 import type { CardCandidate } from '../../../shared/hosted-fields';
 import type { CardFrames } from '../../card-frames';
+import type { CardBinAvailableDetail, CardEventDetail } from '../../events';
 import type { CardSheetState, SheetField } from '../../view-contract';
+import { CARD_EVENTS, cardEventDetail } from '../dropin-events';
 
 /** Tokenization errors the shopper sees in the sheet; FIELDS_* show at the fields instead. */
 const SHEET_ERRORS = new Set([
@@ -53,7 +55,12 @@ export interface CardFormOptions {
   onChange: () => void;
   /** Whether the form can be handed over without the shopper, on every change. */
   onRequestableChange: (complete: boolean) => void;
+  /** Fires the element's card events (docs/element.md, "Events"), after the form took the change in. */
+  fire?: (event: CardEventName, detail: CardEventDetail | CardBinAvailableDetail) => void;
 }
+
+/** An element event the card form fires. */
+export type CardEventName = (typeof CARD_EVENTS)[HostedFieldsEvent] | 'cardBinAvailable';
 
 /** The card sheet's state over its frames. */
 export class CardForm {
@@ -202,6 +209,22 @@ export class CardForm {
     // State events only: a new value with the same state sends none (docs/hosted-fields.md).
     for (const event of ['blur', 'focus', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const)
       this.#lifetime.onEnd(instance.on(event, update));
+    const fire = this.#options.fire;
+    if (fire) {
+      for (const event of Object.keys(CARD_EVENTS) as HostedFieldsEvent[]) {
+        this.#lifetime.onEnd(
+          instance.on(event, (state) => {
+            const detail = cardEventDetail(state);
+            if (detail) fire(CARD_EVENTS[event], detail);
+          }),
+        );
+      }
+      this.#lifetime.onEnd(
+        instance.on('binAvailable', ({ bin }) => {
+          fire('cardBinAvailable', { bin });
+        }),
+      );
+    }
     this.#update(instance.getState());
   }
 

@@ -1,0 +1,97 @@
+/**
+ * The instance's `on`, `off` and `hasListener` (docs/drop-in.md, "The instance"): the element's
+ * events under the drop-in's names, each handler called with the event's `detail`.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { emit } from '../events';
+import { elementEventName, panelInstance, type InstanceElement } from './panel-instance';
+
+/** A `<payment-panel>` as far as the instance's events go: an element the panel's events fire on. */
+function element(): InstanceElement {
+  return document.createElement('div') as unknown as InstanceElement;
+}
+
+describe("the instance's events", () => {
+  it.each([
+    ['card:focus', 'cardFocus'],
+    ['card:blur', 'cardBlur'],
+    ['card:empty', 'cardEmpty'],
+    ['card:notEmpty', 'cardNotEmpty'],
+    ['card:validityChange', 'cardValidityChange'],
+    ['card:cardTypeChange', 'cardCardTypeChange'],
+    ['card:inputSubmitRequest', 'cardInputSubmitRequest'],
+    ['card:binAvailable', 'cardBinAvailable'],
+    ['3ds:customer-canceled', 'threeDSecureCustomerCanceled'],
+    ['3ds:authentication-modal-render', 'threeDSecureAuthenticationModalRender'],
+    ['3ds:authentication-modal-close', 'threeDSecureAuthenticationModalClose'],
+    ['changeActiveView', 'changeActiveView'],
+    ['paymentMethodRequestable', 'paymentMethodRequestable'],
+  ])('%s is the element event %s', (dropin, name) => {
+    expect(elementEventName(dropin)).toBe(name);
+  });
+
+  it('hands each handler the detail of the element event, under its drop-in name', () => {
+    const host = element();
+    const instance = panelInstance(host);
+    const handler = vi.fn();
+    instance.on('card:binAvailable', handler);
+    emit(host, 'cardBinAvailable', { bin: '411111' });
+    expect(handler).toHaveBeenCalledExactlyOnceWith({ bin: '411111' });
+  });
+
+  it('tells whether a handler listens, per event', () => {
+    const instance = panelInstance(element());
+    const handler = vi.fn();
+    expect(instance.hasListener('card:focus')).toBe(false);
+    instance.on('card:focus', handler);
+    expect(instance.hasListener('card:focus')).toBe(true);
+    expect(instance.hasListener('card:blur')).toBe(false);
+    instance.off('card:focus', handler);
+    expect(instance.hasListener('card:focus')).toBe(false);
+  });
+
+  it('off with a handler never added removes nothing (the drop-in removed the last one added)', () => {
+    const host = element();
+    const instance = panelInstance(host);
+    const added = vi.fn();
+    instance.on('changeActiveView', added);
+    instance.off('changeActiveView', vi.fn());
+    // Nor does a handler added for another event.
+    instance.on('card:focus', added);
+    instance.off('card:blur', added);
+    expect(instance.hasListener('changeActiveView')).toBe(true);
+    emit(host, 'changeActiveView', { previousViewId: 'options', newViewId: 'card' });
+    emit(host, 'cardBlur', { cards: [], emittedBy: 'number', fields: {} });
+    expect(added).toHaveBeenCalledOnce();
+  });
+
+  it('calls a handler added twice twice, and off removes one of the two', () => {
+    const host = element();
+    const instance = panelInstance(host);
+    const handler = vi.fn();
+    instance.on('3ds:customer-canceled', handler);
+    instance.on('3ds:customer-canceled', handler);
+    emit(host, 'threeDSecureCustomerCanceled', null);
+    expect(handler).toHaveBeenCalledTimes(2);
+    instance.off('3ds:customer-canceled', handler);
+    expect(instance.hasListener('3ds:customer-canceled')).toBe(true);
+    emit(host, 'threeDSecureCustomerCanceled', null);
+    expect(handler).toHaveBeenCalledTimes(3);
+    instance.off('3ds:customer-canceled', handler);
+    expect(instance.hasListener('3ds:customer-canceled')).toBe(false);
+    emit(host, 'threeDSecureCustomerCanceled', null);
+    expect(handler).toHaveBeenCalledTimes(3);
+  });
+
+  it('lets the same handler listen to two events and removes it from one alone', () => {
+    const host = element();
+    const instance = panelInstance(host);
+    const handler = vi.fn();
+    instance.on('card:focus', handler);
+    instance.on('card:blur', handler);
+    instance.off('card:focus', handler);
+    emit(host, 'cardFocus', { cards: [], emittedBy: 'number', fields: {} });
+    emit(host, 'cardBlur', { cards: [], emittedBy: 'cvv', fields: {} });
+    expect(handler).toHaveBeenCalledExactlyOnceWith({ cards: [], emittedBy: 'cvv', fields: {} });
+  });
+});
