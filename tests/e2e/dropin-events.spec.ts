@@ -131,10 +131,10 @@ test('the card fields fire every card:* event and card:binAvailable, to instance
     'card:binAvailable',
   ]);
   const field = (state: Record<string, unknown>) => ({
-    isEmpty: expect.any(Boolean) as boolean,
-    isValid: expect.any(Boolean) as boolean,
-    isPotentiallyValid: expect.any(Boolean) as boolean,
-    isFocused: expect.any(Boolean) as boolean,
+    isEmpty: expect.any(Boolean) as unknown,
+    isValid: expect.any(Boolean) as unknown,
+    isPotentiallyValid: expect.any(Boolean) as unknown,
+    isFocused: expect.any(Boolean) as unknown,
     ...state,
   });
   expect(events[0]?.detail).toEqual({
@@ -231,7 +231,7 @@ test('changeActiveView names every view from the option list to the card and to 
   // The element's DOM events also show the first view, before `ready` (and so before the instance).
   expect(await domEvents(page, ['changeActiveView', 'ready'])).toEqual([
     { name: 'changeActiveView', detail: { newViewId: 'options' } },
-    { name: 'ready', detail: { version: expect.any(String) as string } },
+    { name: 'ready', detail: { version: expect.any(String) as unknown } },
     { name: 'changeActiveView', detail: { previousViewId: 'options', newViewId: 'card' } },
     { name: 'changeActiveView', detail: { previousViewId: 'card', newViewId: 'methods' } },
   ]);

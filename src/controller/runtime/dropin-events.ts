@@ -6,7 +6,6 @@
  * @packageDocumentation
  */
 import type { HostedFieldsEvent, HostedFieldsState } from '../../methods/hosted-fields';
-import type { FieldKey } from '../../shared/hosted-fields';
 import type { CardEventDetail, ChangeActiveViewDetail, PanelViewId, PaymentPanelEventName } from '../events';
 import type { SheetId } from '../view-contract';
 
@@ -40,34 +39,20 @@ export function changeActiveViewDetail(
   };
 }
 
-/** The element's event of each event of the card fields (the drop-in's `card:<event>`). */
-export const CARD_EVENTS = {
-  focus: 'cardFocus',
-  blur: 'cardBlur',
-  empty: 'cardEmpty',
-  notEmpty: 'cardNotEmpty',
-  validityChange: 'cardValidityChange',
-  cardTypeChange: 'cardCardTypeChange',
-  inputSubmitRequest: 'cardInputSubmitRequest',
-} as const satisfies Record<HostedFieldsEvent, PaymentPanelEventName>;
+/** The element's event of an event of the card fields: `focus` is `cardFocus` (the drop-in's `card:focus`). */
+export function cardEventName(event: HostedFieldsEvent): CardEventName {
+  return `card${event[0]?.toUpperCase() ?? ''}${event.slice(1)}` as CardEventName;
+}
+
+/** An element event of the card fields' state. */
+export type CardEventName = Extract<PaymentPanelEventName, `card${Capitalize<HostedFieldsEvent>}`>;
 
 /**
  * A card event's `detail` from the state the fields reported with it: the brands, the field that
- * reported and each field's state with its container. Copied, so a merchant's handler that changes
- * it changes nothing of the panel's. `null` for a state no field reported (the fields report
- * `emittedBy` with every event).
+ * reported and each field's state with its container, which the fields hand each of their handlers
+ * as a copy of its own. `null` for a state no field reported (the fields name the field with every
+ * event).
  */
 export function cardEventDetail(state: HostedFieldsState): CardEventDetail | null {
-  const { emittedBy } = state;
-  if (!emittedBy) return null;
-  const fields: CardEventDetail['fields'] = {};
-  for (const [key, field] of Object.entries(state.fields)) {
-    const { isEmpty, isValid, isPotentiallyValid, isFocused, container } = field;
-    fields[key as FieldKey] = { isEmpty, isValid, isPotentiallyValid, isFocused, container };
-  }
-  return {
-    cards: state.cards.map((card) => ({ ...card, code: { ...card.code } })),
-    emittedBy,
-    fields,
-  };
+  return state.emittedBy ? (state as CardEventDetail) : null;
 }

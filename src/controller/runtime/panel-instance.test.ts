@@ -3,7 +3,8 @@
  * events under the drop-in's names, each handler called with the event's `detail`.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { emit } from '../events';
+import { PANEL_EVENT_NAMES } from '../../shared/event-names';
+import { emit, type DropinEventNames } from '../events';
 import { elementEventName, panelInstance, type InstanceElement } from './panel-instance';
 
 /** A `<payment-panel>` as far as the instance's events go: an element the panel's events fire on. */
@@ -11,7 +12,36 @@ function element(): InstanceElement {
   return document.createElement('div') as unknown as InstanceElement;
 }
 
+/** Every drop-in name that differs from the element's: the compiler holds it to `DropinEventNames`. */
+const DROPIN_NAMES: DropinEventNames = {
+  cardFocus: 'card:focus',
+  cardBlur: 'card:blur',
+  cardEmpty: 'card:empty',
+  cardNotEmpty: 'card:notEmpty',
+  cardValidityChange: 'card:validityChange',
+  cardCardTypeChange: 'card:cardTypeChange',
+  cardInputSubmitRequest: 'card:inputSubmitRequest',
+  cardBinAvailable: 'card:binAvailable',
+  threeDSecureCustomerCanceled: '3ds:customer-canceled',
+  threeDSecureAuthenticationModalRender: '3ds:authentication-modal-render',
+  threeDSecureAuthenticationModalClose: '3ds:authentication-modal-close',
+};
+
 describe("the instance's events", () => {
+  it.each(Object.entries(DROPIN_NAMES) as [string, string][])(
+    '%s on the element is %s on the instance',
+    (name, dropin) => {
+      expect(elementEventName(dropin)).toBe(name);
+    },
+  );
+
+  it.each(PANEL_EVENT_NAMES.filter((name) => !Object.hasOwn(DROPIN_NAMES, name)))(
+    '%s has the same name on both',
+    (name) => {
+      expect(elementEventName(name)).toBe(name);
+    },
+  );
+
   it.each([
     ['card:focus', 'cardFocus'],
     ['card:blur', 'cardBlur'],

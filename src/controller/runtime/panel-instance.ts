@@ -8,11 +8,7 @@
 import type { PaymentMethodPayload } from '../../model';
 import type { RequestPaymentMethodOptions } from '../../model/options';
 import { answer, type Callback } from '../../shared/callback';
-import type {
-  DropinEventNames,
-  PaymentPanelInstanceEventDetails,
-  PaymentPanelInstanceEventName,
-} from '../events';
+import type { PaymentPanelInstanceEventDetails, PaymentPanelInstanceEventName } from '../events';
 
 /** What the instance calls on the element. */
 export interface InstanceElement extends HTMLElement {
@@ -45,29 +41,15 @@ export interface PanelInstance<E extends InstanceElement> {
   hasListener(event: PaymentPanelInstanceEventName): boolean;
 }
 
-/** The drop-in's names of the element's events that the element names otherwise. */
-const DROPIN_EVENT_NAMES: DropinEventNames = {
-  cardFocus: 'card:focus',
-  cardBlur: 'card:blur',
-  cardEmpty: 'card:empty',
-  cardNotEmpty: 'card:notEmpty',
-  cardValidityChange: 'card:validityChange',
-  cardCardTypeChange: 'card:cardTypeChange',
-  cardInputSubmitRequest: 'card:inputSubmitRequest',
-  cardBinAvailable: 'card:binAvailable',
-  threeDSecureCustomerCanceled: '3ds:customer-canceled',
-  threeDSecureAuthenticationModalRender: '3ds:authentication-modal-render',
-  threeDSecureAuthenticationModalClose: '3ds:authentication-modal-close',
-};
-
-/** The element's name of each of the instance's events that the element names otherwise. */
-const ELEMENT_EVENT_NAMES = new Map<string, string>(
-  Object.entries(DROPIN_EVENT_NAMES).map(([element, dropin]) => [dropin, element]),
-);
-
-/** The element's name of an instance's event: the drop-in's name, or the element's own. */
+/**
+ * The element's name of an instance's event (the names of `DropinEventNames`, src/controller/events.ts):
+ * `card:focus` is `cardFocus`, `3ds:customer-canceled` is `threeDSecureCustomerCanceled`; any other
+ * name is the element's own. Derived rather than listed: the runtime file is loaded before `ready`.
+ */
 export function elementEventName(event: string): string {
-  return ELEMENT_EVENT_NAMES.get(event) ?? event;
+  return event
+    .replace(/^3ds:/, 'threeDSecure:')
+    .replace(/[:-](.)/g, (_, letter: string) => letter.toUpperCase());
 }
 
 /** The instance of a created panel's element. */
@@ -77,7 +59,7 @@ export function panelInstance<E extends InstanceElement>(element: E): PanelInsta
    * listener that calls it. A handler added twice is called twice, and `off` removes one of them;
    * `off` with a handler never added removes nothing.
    */
-  const listeners = new Map<string, { handler: (detail: never) => void; listener: EventListener }[]>();
+  const listeners = new Map<string, [handler: (detail: never) => void, listener: EventListener][]>();
   return {
     element,
     requestPaymentMethod: (options, callback) =>
@@ -102,20 +84,15 @@ export function panelInstance<E extends InstanceElement>(element: E): PanelInsta
       const listener = (e: Event): void => {
         handler((e as CustomEvent<PaymentPanelInstanceEventDetails[typeof event]>).detail);
       };
-      const added = listeners.get(event) ?? [];
-      listeners.set(event, [...added, { handler, listener }]);
+      listeners.set(event, [...(listeners.get(event) ?? []), [handler, listener]]);
       element.addEventListener(elementEventName(event), listener);
     },
     off(event, handler) {
       const added = listeners.get(event) ?? [];
-      const index = added.findIndex((entry) => entry.handler === handler);
-      const entry = added[index];
-      if (!entry) return;
-      listeners.set(
-        event,
-        added.filter((_, at) => at !== index),
-      );
-      element.removeEventListener(elementEventName(event), entry.listener);
+      const index = added.findIndex(([added]) => added === handler);
+      if (index < 0) return;
+      for (const [, listener] of added.splice(index, 1))
+        element.removeEventListener(elementEventName(event), listener);
     },
     hasListener: (event) => (listeners.get(event)?.length ?? 0) > 0,
   };

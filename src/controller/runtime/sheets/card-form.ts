@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import type { Texts, TextKey } from '../../../i18n/en-US';
-import type { HostedFields, HostedFieldsEvent, HostedFieldsState } from '../../../methods/hosted-fields';
+import type { HostedFields, HostedFieldsState } from '../../../methods/hosted-fields';
 import type { RawPaymentMethod } from '../../../model';
 import type { CardBrandType } from '../../../shared/card-brands';
 import { createError, isPanelError } from '../../../shared/errors';
@@ -16,7 +16,10 @@ import type { CardCandidate } from '../../../shared/hosted-fields';
 import type { CardFrames } from '../../card-frames';
 import type { CardBinAvailableDetail, CardEventDetail } from '../../events';
 import type { CardSheetState, SheetField } from '../../view-contract';
-import { CARD_EVENTS, cardEventDetail } from '../dropin-events';
+import { cardEventDetail, cardEventName, type CardEventName } from '../dropin-events';
+
+/** The fields' state events (docs/hosted-fields.md): a new value with the same state sends none. */
+const EVENTS = ['blur', 'focus', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const;
 
 /** Tokenization errors the shopper sees in the sheet; FIELDS_* show at the fields instead. */
 const SHEET_ERRORS = new Set([
@@ -56,11 +59,11 @@ export interface CardFormOptions {
   /** Whether the form can be handed over without the shopper, on every change. */
   onRequestableChange: (complete: boolean) => void;
   /** Fires the element's card events (docs/element.md, "Events"), after the form took the change in. */
-  fire?: (event: CardEventName, detail: CardEventDetail | CardBinAvailableDetail) => void;
+  fire?: (
+    event: CardEventName | 'cardBinAvailable',
+    detail: CardEventDetail | CardBinAvailableDetail,
+  ) => void;
 }
-
-/** An element event the card form fires. */
-export type CardEventName = (typeof CARD_EVENTS)[HostedFieldsEvent] | 'cardBinAvailable';
 
 /** The card sheet's state over its frames. */
 export class CardForm {
@@ -206,16 +209,14 @@ export class CardForm {
       instance.setAttribute({ field, attribute: 'aria-invalid', value: false });
       instance.setMessage({ field, message: '' });
     }
-    // State events only: a new value with the same state sends none (docs/hosted-fields.md).
-    for (const event of ['blur', 'focus', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const)
-      this.#lifetime.onEnd(instance.on(event, update));
+    for (const event of EVENTS) this.#lifetime.onEnd(instance.on(event, update));
     const fire = this.#options.fire;
     if (fire) {
-      for (const event of Object.keys(CARD_EVENTS) as HostedFieldsEvent[]) {
+      for (const event of [...EVENTS, 'inputSubmitRequest'] as const) {
         this.#lifetime.onEnd(
           instance.on(event, (state) => {
             const detail = cardEventDetail(state);
-            if (detail) fire(CARD_EVENTS[event], detail);
+            if (detail) fire(cardEventName(event), detail);
           }),
         );
       }
