@@ -44,7 +44,6 @@ export type {
   CardFieldEventState,
   ChangeActiveViewDetail,
   DropinEventNames,
-  InstanceEventName,
   PanelViewId,
   PaymentMethodRequestableDetail,
   PaymentOptionSelectedDetail,

@@ -292,14 +292,4 @@ describe('3D Secure', () => {
     await panel.controller.requestPaymentMethod();
     expect(fired.map((event) => event.name)).toEqual(['paymentMethodRequestable']);
   });
-
-  it('a closed modal with no challenge left to cancel is no cancellation', async () => {
-    const panel = controllerHarness({ client: fakeClient(configuration(), { guest: false }) });
-    panel.controller.setOptions({ threeDSecure: { amount: '10.00' } });
-    await panel.startReady();
-    const fired = recording(panel, THREE_DS_EVENTS);
-    panel.controller.cancelVerification();
-    await settle();
-    expect(fired).toEqual([]);
-  });
 });
