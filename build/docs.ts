@@ -2,7 +2,8 @@
  * `npm run docs` (also run by `npm run build`): rewrites the generated tables of README.md and of
  * every docs/**\/*.md, the lines between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`:
  * - `attributes`, `methods`, `events`, `css-parts`, `css-properties`: from `custom-elements.json`
- *   (see manifest.ts), so from the element's TSDoc and the sources;
+ *   (see manifest.ts), so from the element's TSDoc and the sources; the events' names on the
+ *   instance of `paymentPanel.create()` from `DropinEventNames` (src/controller/events.ts);
  * - `errors`: from the error catalogue (`ERROR_CATALOGUE`), each code's TSDoc in it a note to its
  *   message.
  * Links in the descriptions are written from the repository's root (`docs/three-d-secure.md`) and
@@ -45,11 +46,35 @@ export interface ErrorRow {
 export interface DocsSources {
   manifest: Schema.Package;
   errors: ErrorRow[];
+  /** The drop-in's name of each element event it names otherwise (`cardFocus` → `card:focus`). */
+  dropinEventNames: Record<string, string>;
 }
 
-/** Reads the tables' sources: the manifest and the catalogue, from one compiler program. */
+/** Reads the tables' sources: the manifest, the catalogue and the events' drop-in names, from one compiler program. */
 export function docsSources(program: ts.Program = createSourceProgram()): DocsSources {
-  return { manifest: buildManifest(program), errors: errorRows(program) };
+  return {
+    manifest: buildManifest(program),
+    errors: errorRows(program),
+    dropinEventNames: dropinEventNames(program),
+  };
+}
+
+/** `DropinEventNames` of src/controller/events.ts: each element event's drop-in name, if it differs. */
+export function dropinEventNames(program: ts.Program): Record<string, string> {
+  const checker = program.getTypeChecker();
+  const file = program.getSourceFile(resolve(ROOT, 'src/controller/events.ts'));
+  const module = file && checker.getSymbolAtLocation(file);
+  const symbol = module && checker.getExportsOfModule(module).find((s) => s.name === 'DropinEventNames');
+  const declaration = symbol?.declarations?.[0];
+  if (!declaration) throw new Error('src/controller/events.ts exports no DropinEventNames.');
+  const names: Record<string, string> = {};
+  for (const property of checker.getDeclaredTypeOfSymbol(symbol).getProperties()) {
+    const type = checker.getTypeOfSymbolAtLocation(property, declaration);
+    if (!type.isStringLiteral())
+      throw new Error(`DropinEventNames.${property.name} is not a string literal.`);
+    names[property.name] = type.value;
+  }
+  return names;
 }
 
 /** The catalogue's codes in its order, with each code's note from its TSDoc. */
@@ -137,9 +162,10 @@ export function renderBlock(name: BlockName, sources: DocsSources, page: string)
       );
     case 'events':
       return table(
-        ['event', '`detail`', 'when'],
+        ['event', '`instance.on()`', '`detail`', 'when'],
         element.events.map((event) => [
           code(event.name),
+          code(sources.dropinEventNames[event.name] ?? event.name),
           cell(code(/^CustomEvent<(.*)>$/.exec(event.type.text)?.[1] ?? 'null'), page),
           cell(event.description, page),
         ]),

@@ -1,7 +1,7 @@
 /**
  * `paymentPanel.create()`: the script API for merchants moving off the retired drop-in. It takes the
  * drop-in's option names and returns an instance with the drop-in's methods, promise- or
- * callback-style, plus `on`/`off` for the panel's events.
+ * callback-style, plus `on`, `off` and `hasListener` for the panel's events.
  * @packageDocumentation
  */
 import { loadModule } from '../controller/module-loader';
@@ -29,7 +29,7 @@ export type { Callback } from '../shared/callback';
 /**
  * A panel created by {@link createPanel}: the drop-in's methods over its `<payment-panel>` element,
  * each with an optional Node-style callback last (with one, the method returns `undefined` and calls
- * back once, asynchronously), plus `on`/`off` for its events (docs/drop-in.md, "The instance").
+ * back once, asynchronously), plus `on`, `off` and `hasListener` for its events under the drop-in's names (docs/drop-in.md, "The instance").
  */
 export type PaymentPanelInstance = PanelInstance<PaymentPanelElement>;
 

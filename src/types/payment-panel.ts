@@ -47,11 +47,19 @@ export type {
 
 // Events.
 export type {
+  CardBinAvailableDetail,
+  CardEventDetail,
+  CardFieldEventState,
+  ChangeActiveViewDetail,
+  DropinEventNames,
+  PanelViewId,
   PaymentMethodRequestableDetail,
   PaymentOptionSelectedDetail,
   PaymentPanelEventDetails,
   PaymentPanelEventMap,
   PaymentPanelEventName,
+  PaymentPanelInstanceEventDetails,
+  PaymentPanelInstanceEventName,
   ReadyDetail,
 } from '../controller/events';
 

@@ -96,6 +96,16 @@ describe('generated documentation', () => {
     expect(row?.[2], name).toBeTruthy();
   });
 
+  it("the events table gives each event's name on the instance of paymentPanel.create()", () => {
+    const instanceNames = Object.fromEntries(
+      rows(renderBlock('events', sources, 'README.md')).map((cells) => [cells[0], cells[1]]),
+    );
+    expect(instanceNames['`cardFocus`']).toBe('`card:focus`');
+    expect(instanceNames['`cardBinAvailable`']).toBe('`card:binAvailable`');
+    expect(instanceNames['`threeDSecureCustomerCanceled`']).toBe('`3ds:customer-canceled`');
+    expect(instanceNames['`changeActiveView`']).toBe('`changeActiveView`');
+  });
+
   it('the other tables carry every attribute, method, part and custom property of the manifest, described', () => {
     const element = manifestElement(sources.manifest);
     const firstCells = (name: (typeof BLOCK_NAMES)[number]) =>

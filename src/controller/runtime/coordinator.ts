@@ -26,9 +26,11 @@ import {
 } from '../../shared/errors/catalogues/three-d-secure';
 import type { IconNode } from '../../shared/icon-node';
 import type { CardFrames } from '../card-frames';
+import type { PaymentPanelEventName } from '../events';
 import type { ModuleLoader } from '../module-loader';
 import type { SheetId, SheetsState, VaultManagerAction } from '../view-contract';
 import type { PaymentDraft, Sheet, SheetContext, SheetName, SheetsStateParts } from './sheet';
+import { changeActiveViewDetail } from './dropin-events';
 import { addWalletSheet, createSheets, isWallet, type PanelSheets } from './sheets';
 
 // The codes 3D Secure's sheet gives itself: failing for no known reason, and 3D Secure that the
@@ -62,15 +64,7 @@ const DELETE_CONFIRMATION = 'delete-confirmation';
 /** What the coordinator needs from the panel around it. */
 export interface CoordinatorContext {
   /** Dispatches one of the element's events. */
-  emit: (
-    name:
-      | 'errorOccurred'
-      | 'paymentMethodRequestable'
-      | 'noPaymentMethodRequestable'
-      | 'paymentOptionSelected'
-      | 'errorCleared',
-    detail: unknown,
-  ) => void;
+  emit: (name: PaymentPanelEventName, detail: unknown) => void;
   /** The panel's texts now. */
   texts: () => Texts;
   /** The merchant's options now. */
@@ -126,9 +120,16 @@ export class SheetCoordinator {
     this.#paymentOptions = paymentOptions;
     this.#sheets = createSheets(paymentOptions, frames, (name) => this.#contextOf(name));
     const model = this.#model;
+    /** The view the merchant last heard of, by `changeActiveView`. */
+    let announcedView: string | null = null;
     this.#lifetime.onEnd(
       model.subscribe(() => {
         this.#changed();
+        // Whatever moved the panel to another view, the merchant hears it once, with its drop-in id.
+        const { activeView } = model.getSnapshot();
+        const detail = changeActiveViewDetail(announcedView, activeView);
+        if (activeView !== null) announcedView = activeView;
+        if (detail) ctx.emit('changeActiveView', detail);
       }),
     );
     // The model's events are the element's, those without a payload with `null` for detail.
@@ -455,6 +456,9 @@ export class SheetCoordinator {
       },
       icon: (icon) => {
         this.#icons = { ...this.#icons, [name]: icon };
+      },
+      fire: (event, detail) => {
+        if (!this.#tornDown) this.#ctx.emit(event, detail);
       },
     };
   }

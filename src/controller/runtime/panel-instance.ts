@@ -1,7 +1,7 @@
 /**
  * The instance `paymentPanel.create()` resolves with (docs/drop-in.md, "The instance"): the
- * drop-in's methods over a `<payment-panel>`, with the drop-in's calling convention, plus `on`/`off`
- * for its events. It is made once the panel is `ready`, when the panel's runtime file is there, so it
+ * drop-in's methods over a `<payment-panel>`, with the drop-in's calling convention, plus `on`,
+ * `off` and `hasListener` for its events under the drop-in's names (`card:focus`…). It is made once the panel is `ready`, when the panel's runtime file is there, so it
  * travels in that file rather than in the first script.
  * @packageDocumentation
  */
@@ -9,7 +9,7 @@ import type { PaymentMethodPayload, PaymentOption } from '../../model';
 import type { RequestPaymentMethodOptions } from '../../model/options';
 import { answer, type Callback } from '../../shared/callback';
 import { createError, isPanelError } from '../../shared/errors';
-import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../events';
+import type { PaymentPanelInstanceEventDetails, PaymentPanelInstanceEventName } from '../events';
 import { coordinatorOf } from './coordinator';
 
 /** What the instance calls on the element. */
@@ -70,13 +70,36 @@ export interface PanelInstance<E extends InstanceElement = InstanceElement> {
    */
   teardown(): Promise<void>;
   teardown(callback: Callback<void>): void;
-  /** Calls `handler` with the event's `detail` each time the panel fires it. */
-  on<K extends PaymentPanelEventName>(event: K, handler: (detail: PaymentPanelEventDetails[K]) => void): void;
-  /** Removes a handler added with `on`. */
-  off<K extends PaymentPanelEventName>(
+  /**
+   * Calls `handler` with the event's `detail` each time the panel fires it. Events go by the
+   * drop-in's names: `card:focus` for the element's `cardFocus`, `3ds:customer-canceled` for
+   * `threeDSecureCustomerCanceled` (docs/element.md, "Events"); a handler added twice is called twice.
+   */
+  on<K extends PaymentPanelInstanceEventName>(
     event: K,
-    handler: (detail: PaymentPanelEventDetails[K]) => void,
+    handler: (detail: PaymentPanelInstanceEventDetails[K]) => void,
   ): void;
+  /**
+   * Removes a handler added with `on` for that event (once, if it was added twice); a handler never
+   * added removes nothing.
+   */
+  off<K extends PaymentPanelInstanceEventName>(
+    event: K,
+    handler: (detail: PaymentPanelInstanceEventDetails[K]) => void,
+  ): void;
+  /** Whether a handler added with `on` listens to the event. */
+  hasListener(event: PaymentPanelInstanceEventName): boolean;
+}
+
+/**
+ * The element's name of an instance's event (the names of `DropinEventNames`, src/controller/events.ts):
+ * `card:focus` is `cardFocus`, `3ds:customer-canceled` is `threeDSecureCustomerCanceled`; any other
+ * name is the element's own. Derived rather than listed: the runtime file is loaded before `ready`.
+ */
+export function elementEventName(event: string): string {
+  return event
+    .replace(/^3ds:/, 'threeDSecure:')
+    .replace(/[:-](.)/g, (_, letter: string) => letter.toUpperCase());
 }
 
 /**
@@ -123,7 +146,12 @@ export async function panelInstance<E extends InstanceElement>(element: E): Prom
 
 /** The instance over an element. */
 export function instanceOf<E extends InstanceElement>(element: E): PanelInstance<E> {
-  const listeners = new Map<(detail: never) => void, EventListener>();
+  /**
+   * The handlers `on` added, by the instance's event name, in order, each with the element's
+   * listener that calls it. A handler added twice is called twice, and `off` removes one of them;
+   * `off` with a handler never added removes nothing.
+   */
+  const listeners = new Map<string, [handler: (detail: never) => void, listener: EventListener][]>();
 
   const request = (options?: RequestPaymentMethodOptions): Promise<PaymentMethodPayload> =>
     element.requestPaymentMethod(options).catch(async (error: unknown) => {
@@ -169,19 +197,22 @@ export function instanceOf<E extends InstanceElement>(element: E): PanelInstance
           element.remove();
         }),
       ),
-    on(event: PaymentPanelEventName, handler: (detail: never) => void) {
+    on(event: PaymentPanelInstanceEventName, handler: (detail: never) => void) {
       const listener = (e: Event): void => {
         handler((e as CustomEvent).detail as never);
       };
-      listeners.set(handler, listener);
-      element.addEventListener(event, listener);
+      listeners.set(event, [...(listeners.get(event) ?? []), [handler, listener]]);
+      element.addEventListener(elementEventName(event), listener);
     },
-    off(event: PaymentPanelEventName, handler: (detail: never) => void) {
-      const listener = listeners.get(handler);
-      if (!listener) return;
-      listeners.delete(handler);
-      element.removeEventListener(event, listener);
+    off(event: PaymentPanelInstanceEventName, handler: (detail: never) => void) {
+      const added = listeners.get(event) ?? [];
+      const index = added.findIndex(([known]) => known === handler);
+      if (index < 0) return;
+      for (const [, listener] of added.splice(index, 1)) {
+        element.removeEventListener(elementEventName(event), listener);
+      }
     },
+    hasListener: (event: PaymentPanelInstanceEventName) => (listeners.get(event)?.length ?? 0) > 0,
   };
   return instance as unknown as PanelInstance<E>;
 }

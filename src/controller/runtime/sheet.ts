@@ -11,6 +11,7 @@ import type { ThreeDSecureRequestOptions } from '../../model/options';
 import type { PanelModel, RequestableOptions } from '../../model/panel-model';
 import type { WalletSheetContext } from '../../methods/wallet';
 import type { PanelError } from '../../shared/errors';
+import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../events';
 import type { ModuleLoader } from '../module-loader';
 import type { CardSheetState, SheetId, VaultManagerState, WalletSheetState } from '../view-contract';
 
@@ -97,4 +98,6 @@ export interface SheetContext extends WalletSheetContext {
   readonly notice: (text: string) => void;
   /** Keeps a cleanup the element's `teardown()` waits for. */
   readonly track: (pending: Promise<unknown>) => void;
+  /** Fires one of the element's events a sheet is the source of (the card's, 3D Secure's). */
+  readonly fire: <K extends PaymentPanelEventName>(name: K, detail: PaymentPanelEventDetails[K]) => void;
 }

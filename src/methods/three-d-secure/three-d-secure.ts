@@ -74,6 +74,11 @@ export interface VerifyCardOptions extends ThreeDSecure2Options {
   addFrame: (error: PanelError | null, iframe: HTMLIFrameElement) => void;
   /** Hides the bank frame again: called once the verification ends after `addFrame`. Required. */
   removeFrame: () => void;
+  /**
+   * @internal Called when the shopper cancels on the issuer's page (version 2), before the
+   * verification ends as a cancelled one does.
+   */
+  onCustomerCanceled?: () => void;
 }
 
 /**

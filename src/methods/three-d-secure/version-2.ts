@@ -242,6 +242,7 @@ export function version2(
         const verdict = readSongbirdVerdict(data, jwt);
         if (verdict.kind === 'cancelled') {
           analytics('verification-flow.canceled');
+          if (typeof given.onCustomerCanceled === 'function') given.onCustomerCanceled();
           verification.finish({
             value: verification.cancelResult?.() ?? result2Of(lookupMethod, lookupInfo),
           });

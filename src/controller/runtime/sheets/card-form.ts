@@ -14,7 +14,12 @@ import { createError, isPanelError } from '../../../shared/errors';
 import { createLifetime } from '../../../shared/lifetime';
 import type { CardCandidate } from '../../../shared/hosted-fields';
 import type { CardFrames } from '../../card-frames';
+import type { CardBinAvailableDetail, CardEventDetail } from '../../events';
 import type { CardSheetState, SheetField } from '../../view-contract';
+import { cardEventDetail, cardEventName, type CardEventName } from '../dropin-events';
+
+/** The fields' state events (docs/hosted-fields.md): a new value with the same state sends none. */
+const EVENTS = ['blur', 'focus', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const;
 
 /** Tokenization errors the shopper sees in the sheet; FIELDS_* show at the fields instead. */
 const SHEET_ERRORS = new Set([
@@ -59,6 +64,11 @@ export interface CardFormOptions {
   vaultCard?: boolean;
   /** Brands by type; those `false` are refused and their icons hidden (`supportedCardBrands`). */
   refused?: Readonly<Record<string, boolean>> | undefined;
+  /** Fires the element's card events (docs/element.md, "Events"), after the form took the change in. */
+  fire?: (
+    event: CardEventName | 'cardBinAvailable',
+    detail: CardEventDetail | CardBinAvailableDetail,
+  ) => void;
 }
 
 /** The card sheet's state over its frames. */
@@ -231,9 +241,23 @@ export class CardForm {
       instance.setAttribute({ field, attribute: 'aria-invalid', value: false });
       instance.setMessage({ field, message: '' });
     }
-    // State events only: a new value with the same state sends none (docs/hosted-fields.md).
-    for (const event of ['blur', 'focus', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const)
-      this.#lifetime.onEnd(instance.on(event, update));
+    for (const event of EVENTS) this.#lifetime.onEnd(instance.on(event, update));
+    const fire = this.#options.fire;
+    if (fire) {
+      for (const event of [...EVENTS, 'inputSubmitRequest'] as const) {
+        this.#lifetime.onEnd(
+          instance.on(event, (state) => {
+            const detail = cardEventDetail(state);
+            if (detail) fire(cardEventName(event), detail);
+          }),
+        );
+      }
+      this.#lifetime.onEnd(
+        instance.on('binAvailable', ({ bin }) => {
+          fire('cardBinAvailable', { bin });
+        }),
+      );
+    }
     this.#update(instance.getState());
   }
 

@@ -74,6 +74,9 @@ export function createCardSheet(
       onChange: () => {
         if (form === made) context.changed();
       },
+      fire: (event, detail) => {
+        if (form === made) context.fire(event, detail);
+      },
       onRequestableChange: (formComplete) => {
         if (form !== made) return;
         complete = formComplete;

@@ -137,19 +137,34 @@ export function createThreeDSecureSheet(
           context.frameHost.append(iframe);
           verifying = true;
           context.changed();
+          context.fire('threeDSecureAuthenticationModalRender', null);
         },
         removeFrame: () => {
           bankFrame?.remove();
           bankFrame = null;
           verifying = false;
           context.changed();
+          context.fire('threeDSecureAuthenticationModalClose', null);
+        },
+        onCustomerCanceled: () => {
+          context.fire('threeDSecureCustomerCanceled', null);
         },
       });
+      const renewed = raw.nonce !== result.nonce;
       // The same object, listed in the model: a repeat request hands over the verified nonce.
       raw.nonce = result.nonce;
       raw.liabilityShifted = result.liabilityShifted;
       raw.liabilityShiftPossible = result.liabilityShiftPossible;
       if (result.threeDSecureInfo) raw.threeDSecureInfo = result.threeDSecureInfo;
+      // The card is requestable under its new nonce: the merchant hears it again, as from the drop-in.
+      if (renewed) {
+        context.model.setPaymentMethodRequestable({
+          isRequestable: true,
+          type: raw.type,
+          selectedPaymentMethod: raw,
+          announce: true,
+        });
+      }
     } catch (error) {
       // The shopper learns the card was not verified; the merchant gets the rejection.
       if (isPanelError(error)) {
@@ -215,7 +230,9 @@ export function createThreeDSecureSheet(
 
     /** The shopper closed the 3D Secure modal: the verification goes on with the lookup's card. */
     cancel() {
-      if (outcome?.kind === 'made') void outcome.threeDSecure.cancelVerifyCard().catch(() => undefined);
+      if (outcome?.kind !== 'made') return;
+      if (verifying) context.fire('threeDSecureCustomerCanceled', null);
+      void outcome.threeDSecure.cancelVerifyCard().catch(() => undefined);
     },
   };
 }
