@@ -97,13 +97,13 @@ describe('generated documentation', () => {
   });
 
   it("the events table gives each event's name on the instance of paymentPanel.create()", () => {
-    const instanceNames = Object.fromEntries(
+    const instanceNames = new Map(
       rows(renderBlock('events', sources, 'README.md')).map((cells) => [cells[0], cells[1]]),
     );
-    expect(instanceNames['`cardFocus`']).toBe('`card:focus`');
-    expect(instanceNames['`cardBinAvailable`']).toBe('`card:binAvailable`');
-    expect(instanceNames['`threeDSecureCustomerCanceled`']).toBe('`3ds:customer-canceled`');
-    expect(instanceNames['`changeActiveView`']).toBe('`changeActiveView`');
+    expect(instanceNames.get('`cardFocus`')).toBe('`card:focus`');
+    expect(instanceNames.get('`cardBinAvailable`')).toBe('`card:binAvailable`');
+    expect(instanceNames.get('`threeDSecureCustomerCanceled`')).toBe('`3ds:customer-canceled`');
+    expect(instanceNames.get('`changeActiveView`')).toBe('`changeActiveView`');
   });
 
   it('the other tables carry every attribute, method, part and custom property of the manifest, described', () => {
