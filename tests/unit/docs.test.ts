@@ -97,8 +97,11 @@ describe('generated documentation', () => {
   });
 
   it("the events table gives each event's name on the instance of paymentPanel.create()", () => {
-    const instanceNames = Object.fromEntries(
-      rows(renderBlock('events', sources, 'README.md')).map((cells) => [cells[0], cells[1]]),
+    const instanceNames: Record<string, string | undefined> = Object.fromEntries(
+      rows(renderBlock('events', sources, 'README.md')).map((cells): [string, string | undefined] => [
+        cells[0] ?? '',
+        cells[1],
+      ]),
     );
     expect(instanceNames['`cardFocus`']).toBe('`card:focus`');
     expect(instanceNames['`cardBinAvailable`']).toBe('`card:binAvailable`');
