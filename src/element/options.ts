@@ -24,22 +24,17 @@ function ok<T>(value: T): Parsed<T> {
 }
 
 /** Every option's attribute, by property name. */
-export const OPTION_ATTRIBUTES = {
-  locale: 'locale',
-  translations: 'translations',
-  paymentOptionPriority: 'payment-option-priority',
-  card: 'card',
-  paypal: 'paypal',
-  paypalCredit: 'paypal-credit',
-  applePay: 'apple-pay',
-  googlePay: 'google-pay',
-  threeDSecure: 'three-d-secure',
-  dataCollector: 'data-collector',
-  preselectVaultedPaymentMethod: 'preselect-vaulted-payment-method',
-  showDefaultPaymentMethodFirst: 'show-default-payment-method-first',
-  hiddenVaultedPaymentMethodTypes: 'hidden-vaulted-payment-method-types',
-  vaultManager: 'vault-manager',
-} as const satisfies Record<PanelOptionName, string>;
+export const OPTION_ATTRIBUTES = Object.fromEntries(
+  ['paymentOptionPriority', ...Object.keys(OPTION_READERS)].map((name) => [
+    name,
+    name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+  ]),
+) as { readonly [P in PanelOptionName]: AttributeName<P> };
+
+/** The attribute of an option: its property name with each capital a hyphen and its lower case. */
+type AttributeName<P extends string> = P extends `${infer First}${infer Rest}`
+  ? `${First extends Lowercase<First> ? First : `-${Lowercase<First>}`}${AttributeName<Rest>}`
+  : P;
 
 /** Every option's property name, by attribute. */
 export const OPTION_PROPERTIES = Object.fromEntries(
