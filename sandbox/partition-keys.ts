@@ -4,6 +4,7 @@
  * the tests' harness share it.
  * @packageDocumentation
  */
+import { randomBytes } from 'node:crypto';
 import { listMerchants } from './merchants';
 
 /** The header by which the test harness's calls to the sandbox name their partition. */
@@ -15,6 +16,14 @@ export const PARTITION_COOKIE = 'sandbox_partition';
 /** The query parameter the sandbox's stand-in scripts add to the calls they make without cookies. */
 export const PARTITION_PARAMETER = 'sandbox_partition';
 
+/** A partition's id: twelve hexadecimal digits. */
+const PARTITION_ID = '[0-9a-f]{12}';
+
+/** A new partition id (six random bytes). */
+export function newPartitionId(): string {
+  return randomBytes(6).toString('hex');
+}
+
 /**
  * The tokenization key of a merchant in a partition. A partition's id is twelve hexadecimal digits, so it fits the
  * middle part of a key and is never one of the built-in keys' (eight characters).
@@ -25,14 +34,14 @@ export function partitionKey(partition: string, merchantId: string): string {
 
 /** The partition and merchant a partition's tokenization key names, or `null` for any other key. */
 export function readPartitionKey(key: string): { partition: string; merchantId: string } | null {
-  const match = /^sandbox_([0-9a-f]{12})_(.+)$/.exec(key);
+  const match = new RegExp(`^sandbox_(${PARTITION_ID})_(.+)$`).exec(key);
   return match?.[1] && match[2] ? { partition: match[1], merchantId: match[2] } : null;
 }
 
 /** The partition a browser's `Cookie` header names, when it is a partition's id at all, else `null`. */
 export function partitionOfCookie(header: string | undefined): string | null {
   const value = cookieValue(header, PARTITION_COOKIE);
-  return value !== null && /^[0-9a-f]{12}$/.test(value) ? value : null;
+  return value !== null && new RegExp(`^${PARTITION_ID}$`).test(value) ? value : null;
 }
 
 /** The value of one cookie of a `Cookie` header, or `null`. */

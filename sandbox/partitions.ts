@@ -19,7 +19,6 @@
  * The panel knows none of this: it sends what it sends to the real gateway.
  * @packageDocumentation
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { bearerCredential, readCredential, verifyFingerprint } from './auth';
 import { CardinalSandbox } from './stand-ins/cardinal';
@@ -28,6 +27,7 @@ import { findMerchantByTokenizationKey, listMerchants } from './merchants';
 import type { Route } from './route';
 import {
   cookieValue,
+  newPartitionId,
   PARTITION_COOKIE,
   PARTITION_HEADER,
   PARTITION_PARAMETER,
@@ -72,7 +72,7 @@ export class Partitions {
   /** A new partition with a fresh state (seeded vaults, nothing else). */
   create(): SandboxState {
     let id: string;
-    do id = randomBytes(6).toString('hex');
+    do id = newPartitionId();
     while (this.#named.has(id));
     const state = createSandboxState(this.#options, id, this.#cardinal);
     this.#named.set(id, state);

@@ -64,6 +64,17 @@ async function collectorElements(page: Page) {
   }, FNCLS);
 }
 
+/** No collector put anything into the page, and the collectors' hosts received nothing. */
+async function expectNothingCollected(page: Page, sandbox: Sandbox): Promise<void> {
+  expect(await collectorElements(page)).toEqual({
+    kountFrames: [],
+    kountImages: [],
+    parameterBlocks: [],
+    fraudnetScripts: [],
+  });
+  expect(await sandbox.deviceSessions()).toEqual([]);
+}
+
 /** No request of the page went to a `device_data` endpoint, and the gateway logged none. */
 async function expectNoDeviceDataBeacon(guard: PageGuard, sandbox: Sandbox): Promise<void> {
   expect(guard.requests.filter((request) => request.url.includes('device_data'))).toEqual([]);
@@ -211,13 +222,7 @@ test('Kount for a merchant without Kount is DATA_COLLECTOR_KOUNT_NOT_ENABLED; th
   expect(payload?.nonce).toMatch(/^tokencc_/);
   expect(payload).not.toHaveProperty('deviceData');
   // Nothing was started: no element in the page, no request to the collectors' hosts.
-  expect(await collectorElements(page)).toEqual({
-    kountFrames: [],
-    kountImages: [],
-    parameterBlocks: [],
-    fraudnetScripts: [],
-  });
-  expect(await sandbox.deviceSessions()).toEqual([]);
+  await expectNothingCollected(page, sandbox);
   await expectNoDeviceDataBeacon(guard, sandbox);
 });
 
@@ -247,13 +252,7 @@ test('Kount follows the configuration’s environment: production’s data path,
     message: 'staging is not a valid environment for kount.environment.',
   });
   await panel.waitForEvent('ready');
-  expect(await collectorElements(page)).toEqual({
-    kountFrames: [],
-    kountImages: [],
-    parameterBlocks: [],
-    fraudnetScripts: [],
-  });
-  expect(await sandbox.deviceSessions()).toEqual([]);
+  await expectNothingCollected(page, sandbox);
 });
 
 test('the collectors’ hidden frames and image add no accessibility violation to the page', async ({

@@ -737,7 +737,7 @@ for (const [what, key, value] of [
     await panelEvent(panel, 'ready');
     await panel.chooseOption('paypal');
     // The browser says so when the return page posts to an origin the opener is not.
-    guard.allowedConsole.push(/does not match the recipient window's origin/);
+    guard.allowedConsole.push(/does not match the recipient window[’']s origin/);
     const error = await nextError(page);
     const button = panel.element.getByRole('button', { name: 'Pay with PayPal', exact: true });
     const opened = page.waitForEvent('popup');

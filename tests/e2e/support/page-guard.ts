@@ -15,10 +15,15 @@ export interface SeenRequest {
 }
 
 /**
- * The names Firefox gives its own reports (a policy's refusal, a cross-origin request that failed) when they arrive
- * over WebDriver BiDi as errors of the page: nothing was thrown, the browser reported, as Chromium does on its console.
+ * The names Firefox gives its own reports (a policy's refusal, a cross-origin request that failed, a message whose
+ * target origin is not the recipient's) when they arrive over WebDriver BiDi as errors of the page: nothing was
+ * thrown, the browser reported, as Chromium does on its console.
  */
-const FIREFOX_REPORTS = ['Content-Security-Policy', 'Cross-Origin Request Blocked'];
+const FIREFOX_REPORTS = [
+  'Content-Security-Policy',
+  'Cross-Origin Request Blocked',
+  'Failed to execute ‘postMessage’ on ‘DOMWindow’',
+];
 
 /** The text of a browser's report that arrived as an error of the page, or `null` for an error the page threw. */
 export function browserReport(error: Error): string | null {
