@@ -917,6 +917,44 @@ describe('3D Secure', () => {
     expect(fake.verified).toHaveLength(1);
   });
 
+  it('refuses an option whose keys do not fit when it makes 3D Secure, and pays once the merchant fixes it', async () => {
+    // The element only checks that the option is `true` or an object: the keys are read here.
+    const panel = await verifyingPanel({ amount: '10.00', accountType: 'savings' } as never);
+    expect(panel.events).toContainEqual({
+      name: 'errorOccurred',
+      detail: expect.objectContaining({
+        code: 'INVALID_OPTION',
+        details: expect.objectContaining({
+          reason: expect.stringMatching(/"accountType"\?: "credit" \| "debit"/),
+        }),
+      }) as unknown,
+    });
+    expect(panel.modules.threeDSecure.created).toEqual([]);
+    // Never paid unverified.
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    panel.controller.setOptions({ threeDSecure: { amount: '10.00', accountType: 'debit' } });
+    await settle();
+    await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({
+      nonce: 'tokencc_one_verified',
+    });
+  });
+
+  it('rejects a request whose 3D Secure options do not fit, and verifies the next one', async () => {
+    const panel = await verifyingPanel();
+    await expect(
+      panel.controller.requestPaymentMethod({ threeDSecure: { amount: -1 } } as never),
+    ).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+      details: { reason: expect.stringMatching(/^"amount"/) as unknown },
+    });
+    expect(panel.modules.threeDSecure.verified).toEqual([]);
+    await expect(
+      panel.controller.requestPaymentMethod({ threeDSecure: { amount: '1.00' } }),
+    ).resolves.toMatchObject({
+      nonce: 'tokencc_one_verified',
+    });
+  });
+
   it("names the bank frame in the panel's language when it shows, and again when the locale changes", async () => {
     let loaded!: (texts: Record<string, string>) => void;
     const german = new Promise<Record<string, string>>((resolve) => (loaded = resolve));

@@ -4,16 +4,9 @@
  * an exception the merchant cannot catch.
  * @packageDocumentation
  */
-import {
-  OPTION_READERS,
-  requestPaymentMethodOptions,
-  threeDSecureRequestOptions,
-  type PanelOptionName,
-  type PanelOptions,
-  type RequestPaymentMethodOptions,
-} from '../model/options';
+import { OPTION_READERS, type PanelOptionName, type PanelOptions } from '../model/options';
 import { createError, type PanelError } from '../shared/errors';
-import { INVALID, isObject, refusal, type Reader } from '../shared/strict-readers';
+import { INVALID, refusal, type Reader } from '../shared/strict-readers';
 
 /** What parsing an option gives: its value, or why it was refused. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: PanelError };
@@ -122,23 +115,5 @@ export function parseOption<K extends PanelOptionName>(
     return read === INVALID ? invalid(option, refusal(reader, value)) : ok(read as PanelOptions[K]);
   } catch {
     return invalid(option, 'the value cannot be read');
-  }
-}
-
-/**
- * The options of one `requestPaymentMethod()` call, `{threeDSecure?}`; `threeDSecure` is read like
- * the option (its keys all optional) and refused with `INVALID_OPTION` naming it. Anything but an
- * object counts as no options, as in the drop-in.
- */
-export function parseRequestOptions(input: unknown): Parsed<RequestPaymentMethodOptions> {
-  // A value whose reading throws (a getter, a proxy) is refused like any value that does not fit.
-  try {
-    if (!isObject(input)) return ok({});
-    const read = requestPaymentMethodOptions(input);
-    return read === INVALID
-      ? invalid('threeDSecure', refusal(threeDSecureRequestOptions, input.threeDSecure))
-      : ok(read);
-  } catch {
-    return invalid('threeDSecure', 'the value cannot be read');
   }
 }

@@ -13,7 +13,7 @@ import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from 
 import { createError } from '../shared/errors';
 import { deferred } from '../shared/lifetime';
 import { attachFormAssociation, fallbackInternals, type FormAssociation } from './form-association';
-import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption, parseRequestOptions } from './options';
+import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption } from './options';
 import { adoptStylesheet } from '../shared/adopt-stylesheet';
 import css, { stylesheet } from './styles/host.css?inline&published';
 // Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ../controller/events.
@@ -329,13 +329,11 @@ export class PaymentPanelElement extends HTMLElement {
     if (this.#tornDown) {
       return Promise.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' }));
     }
-    const parsed = parseRequestOptions(options);
-    if (!parsed.ok) return Promise.reject(parsed.error);
     // A teardown ends the request at once, whatever it waits for (the panel, a tokenization, the bank).
     return new Promise((resolve, reject) => {
       this.#requests.add(reject);
       this.#controller
-        .requestPaymentMethod(parsed.value)
+        .requestPaymentMethod(options)
         .then(resolve, reject)
         .finally(() => this.#requests.delete(reject));
     });

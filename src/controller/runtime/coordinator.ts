@@ -18,6 +18,7 @@ import {
   type RawPaymentMethod,
 } from '../../model/payload';
 import type { PanelOptions, RequestPaymentMethodOptions } from '../../model/options';
+import { readRequestOptions } from '../../model/three-d-secure-options';
 import { createError, isPanelError, registerErrors, type PanelError } from '../../shared/errors';
 import { createLifetime, deferred } from '../../shared/lifetime';
 import {
@@ -298,7 +299,15 @@ export class SheetCoordinator {
    * differ from those of the request in flight is refused with `THREEDS_AUTHENTICATION_IN_PROGRESS`
    * rather than handed a card verified for others.
    */
-  requestPaymentMethod(options: RequestPaymentMethodOptions = {}): Promise<PaymentMethodPayload> {
+  requestPaymentMethod(given?: RequestPaymentMethodOptions): Promise<PaymentMethodPayload> {
+    let options: RequestPaymentMethodOptions;
+    try {
+      options = readRequestOptions(given);
+    } catch (error) {
+      // INVALID_OPTION: the request's options do not fit.
+      if (isPanelError(error)) return Promise.reject(error);
+      throw error;
+    }
     const threeDSecure = options.threeDSecure ? JSON.stringify(options.threeDSecure) : '';
     if (this.#inflight) {
       if (threeDSecure === '' || threeDSecure === this.#inflightThreeDSecure) return this.#inflight;

@@ -47,6 +47,7 @@ describe('the view ids', () => {
       googlePay: 'googlePay',
       methods: 'methods',
       options: 'options',
+      'delete-confirmation': 'delete-confirmation',
     });
   });
 

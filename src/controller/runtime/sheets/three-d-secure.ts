@@ -7,6 +7,7 @@
 import type { ThreeDSecure } from '../../../methods/three-d-secure';
 import type { RawPaymentMethod } from '../../../model';
 import type { ThreeDSecureOptions, ThreeDSecureRequestOptions } from '../../../model/options';
+import { readThreeDSecureOption } from '../../../model/three-d-secure-options';
 import { createError, isPanelError, type PanelError } from '../../../shared/errors';
 import { createLifetime } from '../../../shared/lifetime';
 // Through the controller's index: the first script carries it, and this file reads it from there.
@@ -60,10 +61,12 @@ export function createThreeDSecureSheet(
 
   const make = async (): Promise<ThreeDSecureOutcome> => {
     const mine = making;
-    const option = context.options().threeDSecure;
-    const cardinalSDKConfig = option === undefined ? undefined : split(option).cardinalSDKConfig;
     let made: ThreeDSecureOutcome;
     try {
+      // The first script checked only that the option is `true` or an object: its keys are read here.
+      const option = context.options().threeDSecure;
+      const cardinalSDKConfig =
+        option === undefined ? undefined : split(readThreeDSecureOption(option)).cardinalSDKConfig;
       // A gateway without 3D Secure for the merchant: its file is not even fetched (the refusal is
       // the one the file would give, a tokenization key's first).
       if (client.configuration.gatewayConfiguration.threeDSecureEnabled !== true) {
@@ -97,6 +100,11 @@ export function createThreeDSecureSheet(
   /** 3D Secure when the merchant asks for it: made once per connection. */
   const sync = (): void => {
     if (context.options().threeDSecure !== undefined) {
+      // An option refused for a key that did not fit is read again once the merchant changes it.
+      if (outcome?.kind === 'refused' && outcome.error.code === 'INVALID_OPTION') {
+        outcome = null;
+        making = null;
+      }
       making ??= make();
       return;
     }
@@ -125,7 +133,7 @@ export function createThreeDSecureSheet(
       const bin = raw.details.bin;
       // Without an amount either way, verifyCard refuses (THREEDS_MISSING_VERIFY_CARD_OPTION).
       const result = await current.threeDSecure.verifyCard({
-        ...(split(option).verify as { amount: string }),
+        ...(split(readThreeDSecureOption(option)).verify as { amount: string }),
         ...request,
         nonce: raw.nonce,
         ...(typeof bin === 'string' ? { bin } : {}),
@@ -216,6 +224,8 @@ export function createThreeDSecureSheet(
       const option = context.options().threeDSecure;
       const current = outcome ?? (await making) ?? null;
       if (!current || option === undefined) return null;
+      // An option that does not fit fails the creation as it is, as when the element refuses one.
+      if (current.kind === 'refused' && current.error.code === 'INVALID_OPTION') return current.error;
       let failure: unknown = current.kind === 'refused' ? current.error : null;
       if (!failure) {
         await songbirdReady?.(split(option).cardinalSDKConfig).catch((error: unknown) => {
