@@ -203,6 +203,9 @@ describe('every option', () => {
     ],
     ['threeDSecure', 'true', true, true],
     ['threeDSecure', true, true],
+    // `false` is off, as the drop-in reads it.
+    ['threeDSecure', false, false],
+    ['threeDSecure', 'false', false, true],
     ['threeDSecure', '{}', {}, true],
     [
       'threeDSecure',
@@ -212,6 +215,7 @@ describe('every option', () => {
     ['dataCollector', '{"kount":true}', { kount: true }, true],
     ['dataCollector', { paypal: true, kount: false }, { paypal: true, kount: false }],
     ['dataCollector', 'true', true, true],
+    ['dataCollector', false, false],
     ['dataCollector', '{}', {}, true],
     ['dataCollector', { kount: false }, { kount: false }],
     ['dataCollector', { kount: true, riskCorrelationId: 'r-1' }, { kount: true, riskCorrelationId: 'r-1' }],
@@ -243,15 +247,15 @@ describe('every option', () => {
     ['paypal', 'true', true],
     ['paypalCredit', { amount: -1 }],
     ['applePay', { paymentRequest: 'total' }],
-    ['threeDSecure', 'false', true],
-    ['threeDSecure', false],
+    ['threeDSecure', '"yes"', true],
+    ['threeDSecure', 1],
     ['threeDSecure', { amount: '' }],
     ['threeDSecure', { cardinalSDKConfig: 'verbose' }],
     ['threeDSecure', { amount: '1', additionalInformation: { acsWindowSize: '06' } }],
     ['threeDSecure', { amount: '1', billingAddress: { givenName: 1 } }],
     ['threeDSecure', { amount: '1', requestedExemptionType: 'whim' }],
     ['threeDSecure', { amount: '1', challengeRequested: 'yes' }],
-    ['dataCollector', 'false', true],
+    ['dataCollector', '"yes"', true],
     ['dataCollector', { kount: 'yes' }],
     ['showDefaultPaymentMethodFirst', 'no', true],
     ['hiddenVaultedPaymentMethodTypes', [1]],
@@ -276,9 +280,9 @@ describe('the reason of a refusal', () => {
     ['card', [], /^expected boolean \| \{"cardholderName"/],
     ['translations', { payWithCard: 3 }, /"payWithCard" does not fit.*expected an object of texts/],
     ['paypal', { flow: 'later' }, /"flow" does not fit.*"checkout" \| "vault"/],
-    ['threeDSecure', false, /^expected true \| \{"amount"\?/],
-    ['threeDSecure', { amount: '1', accountType: 'savings' }, /^expected true \| \{.*"accountType"\?/],
-    ['dataCollector', { kount: 'yes' }, /^expected true \| \{"kount"\?: boolean/],
+    ['threeDSecure', 1, /^expected boolean \| \{"amount"\?/],
+    ['threeDSecure', { amount: '1', accountType: 'savings' }, /^expected boolean \| \{.*"accountType"\?/],
+    ['dataCollector', { kount: 'yes' }, /^expected boolean \| \{"kount"\?: boolean/],
     ['locale', 'not a locale', /^expected a locale/],
     ['preselectVaultedPaymentMethod', 0, /^expected true or false$/],
     ['card', '{cardholderName: true', /JSON/],
@@ -369,7 +373,7 @@ describe('the option readers, held to their declarations', () => {
       '"amount" does not fit; expected {"flow"?: "checkout" | "vault", ' +
         '"amount"?: a non-empty string | a number of at least 0, "currency"?: string, …}',
     );
-    expect(reason('threeDSecure', false)).toMatch(/^expected true \| \{"amount"\?: a non-empty string/);
+    expect(reason('threeDSecure', 1)).toMatch(/^expected boolean \| \{"amount"\?: a non-empty string/);
     expect(reason('locale', 'x')).toBe('expected a locale such as "en_US" or "en-US"');
   });
 });

@@ -18,12 +18,12 @@ export type ThreeDSecureOutcome =
   | { readonly kind: 'made'; readonly threeDSecure: ThreeDSecure }
   | { readonly kind: 'refused'; readonly error: PanelError };
 
-/** The option's verify options (`true` has none) and Songbird's settings apart. */
+/** The option's verify options (`true` and `false` have none) and Songbird's settings apart. */
 function split(option: ThreeDSecureOptions): {
   verify: ThreeDSecureRequestOptions;
   cardinalSDKConfig?: Record<string, unknown>;
 } {
-  if (option === true) return { verify: {} };
+  if (typeof option === 'boolean') return { verify: {} };
   const { cardinalSDKConfig, ...verify } = option;
   return cardinalSDKConfig ? { verify, cardinalSDKConfig } : { verify };
 }
@@ -61,7 +61,7 @@ export function createThreeDSecureSheet(
   const make = async (): Promise<ThreeDSecureOutcome> => {
     const mine = making;
     const option = context.options().threeDSecure;
-    const cardinalSDKConfig = option === undefined ? undefined : split(option).cardinalSDKConfig;
+    const cardinalSDKConfig = option ? split(option).cardinalSDKConfig : undefined;
     let made: ThreeDSecureOutcome;
     try {
       // A gateway without 3D Secure for the merchant: its file is not even fetched (the refusal is
@@ -96,7 +96,8 @@ export function createThreeDSecureSheet(
 
   /** 3D Secure when the merchant asks for it: made once per connection. */
   const sync = (): void => {
-    if (context.options().threeDSecure !== undefined) {
+    // `false` leaves 3D Secure off, as no option does (the drop-in's reading).
+    if (context.options().threeDSecure) {
       making ??= make();
       return;
     }
@@ -117,7 +118,7 @@ export function createThreeDSecureSheet(
    */
   const verify = async (raw: RawPaymentMethod, request?: ThreeDSecureRequestOptions): Promise<void> => {
     const option = context.options().threeDSecure;
-    if (option === undefined || raw.type !== 'CreditCard' || raw.liabilityShifted != null) return;
+    if (!option || raw.type !== 'CreditCard' || raw.liabilityShifted != null) return;
     try {
       const current = outcome ?? (await making) ?? null;
       if (!current) throw createError('THREEDS_NOT_ENABLED');
@@ -215,7 +216,7 @@ export function createThreeDSecureSheet(
     async setUp() {
       const option = context.options().threeDSecure;
       const current = outcome ?? (await making) ?? null;
-      if (!current || option === undefined) return null;
+      if (!current || !option) return null;
       let failure: unknown = current.kind === 'refused' ? current.error : null;
       if (!failure) {
         await songbirdReady?.(split(option).cardinalSDKConfig).catch((error: unknown) => {
