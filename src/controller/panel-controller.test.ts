@@ -920,15 +920,12 @@ describe('3D Secure', () => {
   it('refuses an option whose keys do not fit when it makes 3D Secure, and pays once the merchant fixes it', async () => {
     // The element only checks that the option is `true` or an object: the keys are read here.
     const panel = await verifyingPanel({ amount: '10.00', accountType: 'savings' } as never);
-    expect(panel.events).toContainEqual({
-      name: 'errorOccurred',
-      detail: expect.objectContaining({
-        code: 'INVALID_OPTION',
-        details: expect.objectContaining({
-          reason: expect.stringMatching(/"accountType"\?: "credit" \| "debit"/),
-        }),
-      }) as unknown,
+    const refused = panel.events.find((event) => event.name === 'errorOccurred');
+    expect(refused?.detail).toMatchObject({
+      code: 'INVALID_OPTION',
+      message: 'The threeDSecure option is invalid.',
     });
+    expect(JSON.stringify(refused?.detail)).toMatch(/"accountType\\"\?: \\"credit\\" \| \\"debit\\"/);
     expect(panel.modules.threeDSecure.created).toEqual([]);
     // Never paid unverified.
     await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({ code: 'INVALID_OPTION' });
@@ -942,7 +939,7 @@ describe('3D Secure', () => {
   it('rejects a request whose 3D Secure options do not fit, and verifies the next one', async () => {
     const panel = await verifyingPanel();
     await expect(
-      panel.controller.requestPaymentMethod({ threeDSecure: { amount: -1 } } as never),
+      panel.controller.requestPaymentMethod({ threeDSecure: { amount: -1 } }),
     ).rejects.toMatchObject({
       code: 'INVALID_OPTION',
       details: { reason: expect.stringMatching(/^"amount"/) as unknown },

@@ -20,8 +20,6 @@ export interface CreateOptions extends PanelOptions {
   selector?: string;
   /** Tokenization key or client token. */
   authorization: string;
-  /** Any other drop-in option is accepted and ignored. */
-  [option: string]: unknown;
 }
 
 export type { Callback } from '../shared/callback';
@@ -58,7 +56,7 @@ function create(options: CreateOptions | undefined): Promise<PaymentPanelInstanc
   const given = (options ?? {}) as Partial<CreateOptions>;
   const read = (key: string): unknown => {
     try {
-      return given[key];
+      return (given as Record<string, unknown>)[key];
     } catch {
       return UNREADABLE;
     }

@@ -181,6 +181,9 @@ describe('every option', () => {
     ['threeDSecure', { amount: 10 }, { amount: 10 }],
     ['threeDSecure', 'true', true, true],
     ['threeDSecure', true, true],
+    // `false` is off, as the drop-in reads it.
+    ['threeDSecure', false, false],
+    ['threeDSecure', 'false', false, true],
     ['threeDSecure', '{}', {}, true],
     [
       'threeDSecure',
@@ -190,6 +193,7 @@ describe('every option', () => {
     ['dataCollector', '{"kount":true}', { kount: true }, true],
     ['dataCollector', { paypal: true, kount: false }, { paypal: true, kount: false }],
     ['dataCollector', 'true', true, true],
+    ['dataCollector', false, false],
     ['dataCollector', '{}', {}, true],
     ['dataCollector', { kount: false }, { kount: false }],
     ['dataCollector', { kount: true, riskCorrelationId: 'r-1' }, { kount: true, riskCorrelationId: 'r-1' }],
@@ -221,11 +225,10 @@ describe('every option', () => {
     ['paypal', 'true', true],
     ['paypalCredit', { amount: -1 }],
     ['applePay', { paymentRequest: 'total' }],
-    ['threeDSecure', 'false', true],
-    ['threeDSecure', false],
-    ['threeDSecure', 5],
+    ['threeDSecure', '"yes"', true],
+    ['threeDSecure', 1],
     ['threeDSecure', [{ amount: '1' }]],
-    ['dataCollector', 'false', true],
+    ['dataCollector', '"yes"', true],
     ['dataCollector', { kount: 'yes' }],
     ['showDefaultPaymentMethodFirst', 'no', true],
     ['hiddenVaultedPaymentMethodTypes', [1]],
@@ -250,8 +253,8 @@ describe('the reason of a refusal', () => {
     ['card', [], /^expected boolean \| \{"cardholderName"/],
     ['translations', { payWithCard: 3 }, /"payWithCard" does not fit.*expected an object of texts/],
     ['paypal', { flow: 'later' }, /"flow" does not fit.*"checkout" \| "vault"/],
-    ['threeDSecure', false, /^expected true or an object$/],
-    ['dataCollector', { kount: 'yes' }, /^expected true \| \{"kount"\?: boolean/],
+    ['threeDSecure', 1, /^expected a boolean or an object$/],
+    ['dataCollector', { kount: 'yes' }, /^expected boolean \| \{"kount"\?: boolean/],
     ['locale', 'not a locale', /^expected a locale/],
     ['preselectVaultedPaymentMethod', 0, /^expected true or false$/],
     ['card', '{cardholderName: true', /JSON/],
@@ -342,7 +345,7 @@ describe('the option readers, held to their declarations', () => {
         '"amount"?: a non-empty string | a number of at least 0, "currency"?: string, …}',
     );
     // Its keys are read by the panel's runtime (src/model/three-d-secure-options.test.ts).
-    expect(reason('threeDSecure', false)).toBe('expected true or an object');
+    expect(reason('threeDSecure', 1)).toBe('expected a boolean or an object');
     expect(reason('locale', 'x')).toBe('expected a locale such as "en_US" or "en-US"');
   });
 });

@@ -10,8 +10,10 @@ import { object, oneOf, optional, type Infer } from '../shared/strict-readers';
 export const googlePayButtonOptions = object({
   /** `default`, `black` or `white`. */
   buttonColor: optional(oneOf(['default', 'black', 'white'])),
-  /** What the button says. */
-  buttonType: optional(oneOf(['book', 'buy', 'checkout', 'donate', 'order', 'pay', 'plain', 'subscribe'])),
+  /** What the button says; Google still takes its older `long` (as `buy`) and `short` (as `plain`). */
+  buttonType: optional(
+    oneOf(['book', 'buy', 'checkout', 'donate', 'order', 'pay', 'plain', 'subscribe', 'long', 'short']),
+  ),
   /** `static` (Google's size) or `fill` (the button area's width). */
   buttonSizeMode: optional(oneOf(['static', 'fill'])),
 });

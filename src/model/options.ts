@@ -74,7 +74,7 @@ const cardFieldOverride = object({
  * key is ignored.
  */
 export type SupportedCardBrands = {
-  readonly [brand in CardBrandType | 'mastercard' | 'union-pay']?: boolean;
+  readonly [brand in CardBrandType | 'mastercard' | 'union-pay']?: boolean | undefined;
 };
 
 /** A selector of the card fields' styles: the input, its states and the state classes. */
@@ -94,13 +94,13 @@ export type FieldStyleSelector =
   | 'input:hover';
 
 /** The CSS properties of one selector that reach the card fields, by name. */
-export type FieldStyle = { readonly [property in StyleProperty]?: string };
+export type FieldStyle = { readonly [property in StyleProperty]?: string | undefined };
 
 /**
  * The card fields' styles by selector; `null` removes the panel's style of a selector. Keys or
  * properties outside these are dropped before they reach the frames (docs/hosted-fields.md, "Options").
  */
-export type CardFieldStyles = { readonly [selector in FieldStyleSelector]?: FieldStyle | null };
+export type CardFieldStyles = { readonly [selector in FieldStyleSelector]?: FieldStyle | null | undefined };
 
 /** What the card number field takes over its defaults: `card.overrides.fields.number`. */
 export type CardNumberOverride = Infer<typeof cardFieldOverride>;
@@ -113,11 +113,11 @@ export type CardFieldOverride = Omit<CardNumberOverride, 'supportedCardBrands'>;
  * fields; a field the gateway's configuration does not ask for is not added.
  */
 export interface CardFieldOverrides {
-  number?: CardNumberOverride;
-  cvv?: CardFieldOverride | null;
-  expirationDate?: CardFieldOverride;
-  postalCode?: CardFieldOverride | null;
-  cardholderName?: CardFieldOverride;
+  number?: CardNumberOverride | undefined;
+  cvv?: CardFieldOverride | null | undefined;
+  expirationDate?: CardFieldOverride | undefined;
+  postalCode?: CardFieldOverride | null | undefined;
+  cardholderName?: CardFieldOverride | undefined;
 }
 
 /** Reads {@link CardOptions}. */
@@ -172,22 +172,26 @@ export const cardOptions = object({
 /** The card sheet's options, the `card` option's object form. */
 export type CardOptions = Infer<typeof cardOptions>;
 
-/** Reads what the first script checks of a PayPal or PayPal Credit option; every other key is kept. */
-export const payPalOptions = looseObject({
+/** The readers of what the first script checks of a PayPal or PayPal Credit option, by key. */
+const payPalFields = {
   /** `checkout` (one payment) or `vault` (a billing agreement that saves the account). */
   flow: optional(oneOf(['checkout', 'vault'])),
   /** Amount of a checkout, e.g. `"10.00"`; required for `checkout`. */
   amount: optional(amount),
   /** ISO currency of a checkout, e.g. `"USD"`; required for `checkout`. */
   currency: optional(string()),
-});
+};
+
+/** Reads what the first script checks of a PayPal or PayPal Credit option; every other key is kept. */
+export const payPalOptions = looseObject(payPalFields);
 
 /**
  * A PayPal or PayPal Credit sheet's options. The panel checks `flow`, `amount` and `currency` when
  * the option is set; the PayPal file reads the rest, and what does not fit there is refused with
- * PayPal's own errors or left out.
+ * PayPal's own errors or left out. Any other PayPal payment option a checkout passes is sent to the
+ * create-payment request as it is.
  */
-export interface PayPalOptions extends Infer<typeof payPalOptions> {
+export interface PayPalOptions extends ObjectOf<typeof payPalFields> {
   /** Intent of a checkout payment; the gateway's default when left out. */
   intent?: 'authorize' | 'sale' | 'order';
   /** Merchant name on the approval page; the configuration's `paypal.displayName` when left out. */
@@ -222,78 +226,171 @@ export interface PayPalOptions extends Infer<typeof payPalOptions> {
     /** `false`: the account is not saved. Default `true` (saved when the client token has a customer). */
     vaultPayPal?: boolean;
   };
-  /** The look of the PayPal button, as PayPal's button takes it (`color`, `shape`, `size`, `label`…). */
-  buttonStyle?: Record<string, unknown>;
-  /** Any other PayPal payment option is passed through to the create-payment request. */
-  [option: string]: unknown;
+  /** The look of the PayPal button, as PayPal's button takes it. */
+  buttonStyle?: PayPalButtonStyle;
+  /** The order's items, passed to the create-payment request as they are. */
+  lineItems?: readonly object[];
+  /** The shipping options the shopper picks from, passed to the create-payment request as they are. */
+  shippingOptions?: readonly object[];
 }
 
-/** Reads {@link ApplePayOptions}; every other key is kept. */
-export const applePayOptions = looseObject({
+/** The look of the PayPal button, as PayPal's button takes it. */
+export interface PayPalButtonStyle {
+  /** e.g. `gold`, `blue`, `silver`, `white` or `black`. */
+  color?: string | undefined;
+  /** `rect` or `pill`. */
+  shape?: string | undefined;
+  /** e.g. `small`, `medium`, `large` or `responsive`. */
+  size?: string | undefined;
+  /** What the button says, e.g. `paypal`, `checkout`, `pay` or `buynow`. */
+  label?: string | undefined;
+  /** Shows PayPal's tagline under the button. */
+  tagline?: boolean | undefined;
+  /** Height in pixels. */
+  height?: number | undefined;
+  /** `horizontal` or `vertical`. */
+  layout?: string | undefined;
+}
+
+/** An amount on Apple's payment sheet: the total or one of the line items. */
+export interface ApplePayLineItem {
+  /** What the sheet shows beside the amount. */
+  label: string;
+  /** The amount as a decimal string, e.g. `"10.00"`. */
+  amount: string;
+  /** `final`, or `pending` for an amount not known yet. */
+  type?: 'final' | 'pending' | undefined;
+}
+
+/**
+ * Fields of Apple's payment request (`ApplePayPaymentRequest`) laid over the gateway's defaults,
+ * given to Apple as they are.
+ */
+export interface ApplePayPaymentRequestFields {
+  /** The total the shopper pays. */
+  total?: ApplePayLineItem | undefined;
+  lineItems?: readonly ApplePayLineItem[] | undefined;
+  /** ISO 3166-1 alpha-2 country of the merchant; the gateway's when left out. */
+  countryCode?: string | undefined;
+  /** ISO 4217 currency; the gateway's when left out. */
+  currencyCode?: string | undefined;
+  /** The card networks, as Apple names them; the gateway's when left out. */
+  supportedNetworks?: readonly string[] | undefined;
+  /** e.g. `supports3DS`; the gateway's when left out. */
+  merchantCapabilities?: readonly string[] | undefined;
+  requiredBillingContactFields?: readonly string[] | undefined;
+  requiredShippingContactFields?: readonly string[] | undefined;
+  billingContact?: object | undefined;
+  shippingContact?: object | undefined;
+  shippingMethods?: readonly object[] | undefined;
+  shippingType?: string | undefined;
+  supportedCountries?: readonly string[] | undefined;
+  applicationData?: string | undefined;
+}
+
+/** The readers of {@link ApplePayOptions}, by key. */
+const applePayFields = {
   /** Name shown on the payment sheet. */
   displayName: optional(string()),
   /** Fields of Apple's payment request laid over the gateway's defaults (total, labels…). */
-  paymentRequest: optional(record(unknownValue)),
+  paymentRequest: optional(record(unknownValue) as Reader<ApplePayPaymentRequestFields>),
   /**
    * The domain the merchant registered for Apple Pay, sent in the merchant validation; for a
    * checkout inside a cross-origin frame. The page's host name when left out.
    */
   domainName: optional(string()),
-});
+};
+
+/** Reads {@link ApplePayOptions}; every other key is kept. */
+export const applePayOptions = looseObject(applePayFields);
 
 /** The Apple Pay sheet's options. */
-export type ApplePayOptions = Infer<typeof applePayOptions>;
+export type ApplePayOptions = ObjectOf<typeof applePayFields>;
+
+/** The readers of what the panel checks of Google's `TransactionInfo`, by key. */
+const googlePayTransactionFields = {
+  /** ISO 4217 currency, e.g. `USD`. */
+  currencyCode: nonEmptyString,
+  /** `FINAL`, `ESTIMATED` or `NOT_CURRENTLY_KNOWN`. */
+  totalPriceStatus: oneOf(['FINAL', 'ESTIMATED', 'NOT_CURRENTLY_KNOWN']),
+  /** The total as a decimal string, e.g. `"10.00"`. */
+  totalPrice: string(),
+  /** ISO 3166-1 alpha-2 country of the merchant, e.g. `US`. */
+  countryCode: optional(string()),
+};
+
+/**
+ * The payment's amount, as Google's `TransactionInfo` takes it: the panel checks the currency, the
+ * status and the total, and gives every member to Google.
+ */
+export interface GooglePayTransactionInfo extends ObjectOf<typeof googlePayTransactionFields> {
+  transactionId?: string;
+  /** The label of the total on Google's sheet. */
+  totalPriceLabel?: string;
+  /** `DEFAULT`, `COMPLETE_IMMEDIATE_PURCHASE` or `CONTINUE_TO_REVIEW`. */
+  checkoutOption?: 'DEFAULT' | 'COMPLETE_IMMEDIATE_PURCHASE' | 'CONTINUE_TO_REVIEW';
+  transactionNote?: string;
+  /** The lines of the order Google's sheet shows. */
+  displayItems?: readonly object[];
+}
+
+/** The readers of what the first script checks of the `googlePay` option, by key. */
+const googlePayFields = {
+  /** The merchant's Google merchant id (`merchantInfo.merchantId`); required by Google in production. */
+  merchantId: optional(string()),
+  /** The payment's amount, in Google's `TransactionInfo`. */
+  transactionInfo: looseObject(googlePayTransactionFields) as Reader<GooglePayTransactionInfo>,
+  /** Google's button. */
+  button: optional(record(string()) as Reader<GooglePayButtonOptions>),
+};
 
 /**
  * Reads what the first script checks of the `googlePay` option; every other key is kept. The Google
  * Pay file checks the API version, and the button's values with `googlePayButtonOptions`.
  */
-export const googlePayOptions = looseObject({
-  /** The merchant's Google merchant id (`merchantInfo.merchantId`); required by Google in production. */
-  merchantId: optional(string()),
-  /** The payment's amount, in Google's `TransactionInfo`. */
-  transactionInfo: looseObject({
-    /** ISO 4217 currency, e.g. `USD`. */
-    currencyCode: nonEmptyString,
-    /** `FINAL`, `ESTIMATED` or `NOT_CURRENTLY_KNOWN`. */
-    totalPriceStatus: oneOf(['FINAL', 'ESTIMATED', 'NOT_CURRENTLY_KNOWN']),
-    /** The total as a decimal string, e.g. `"10.00"`. */
-    totalPrice: string(),
-    /** ISO 3166-1 alpha-2 country of the merchant, e.g. `US`. */
-    countryCode: optional(string()),
-  }),
-  /** Google's button. */
-  button: optional(record(string()) as Reader<GooglePayButtonOptions>),
-});
+export const googlePayOptions = looseObject(googlePayFields);
 
 /**
- * The Google Pay sheet's options: the drop-in's `googlePay` option. Any other member of Google's
- * payment data request is laid over the panel's.
+ * The Google Pay sheet's options: the drop-in's `googlePay` option. The other members are Google's
+ * payment data request's, laid over the panel's (`allowedPaymentMethods` per `type`).
  */
-export interface GooglePayOptions extends Infer<typeof googlePayOptions> {
+export interface GooglePayOptions extends ObjectOf<typeof googlePayFields> {
   /**
    * Google Pay API version; the panel speaks 2, and any other is refused with
    * `GOOGLE_PAYMENT_UNSUPPORTED_VERSION`.
    */
   googlePayVersion?: number;
+  /** Laid per `type` over the panel's (`CARD`, and `PAYPAL` when the gateway offers it). */
+  allowedPaymentMethods?: readonly object[];
+  emailRequired?: boolean;
+  shippingAddressRequired?: boolean;
+  shippingAddressParameters?: object;
+  shippingOptionRequired?: boolean;
+  shippingOptionParameters?: object;
+  callbackIntents?: readonly string[];
+  offerInfo?: object;
 }
 
-/** Reads `true`: an option that is on. */
-const on = refine(boolean, 'true', (value) => value) as Reader<true>;
+/** The readers of {@link DataCollectorSettings}, by key. */
+const dataCollectorFields = {
+  /** Collect Kount device data: `device_session_id` and `fraud_merchant_id`. */
+  kount: optional(boolean),
+  /** Collect PayPal device data: `correlation_id`; `false` leaves it out. */
+  paypal: optional(boolean),
+};
+
+/** The object form of the `data-collector` option; other keys pass through. */
+export type DataCollectorSettings = ObjectOf<typeof dataCollectorFields>;
 
 /** Reads {@link DataCollectorOptions}; every other key is kept. */
 export const dataCollectorOptions = union(
-  on,
-  looseObject({
-    /** Collect Kount device data: `device_session_id` and `fraud_merchant_id`. */
-    kount: optional(boolean),
-    /** Collect PayPal device data: `correlation_id`; `false` leaves it out. */
-    paypal: optional(boolean),
-  }),
+  boolean,
+  looseObject(dataCollectorFields) as Reader<DataCollectorSettings>,
 );
 
 /**
- * Device data for fraud tools in every payload: `true` or an object. An object with `kount` or
+ * Device data for fraud tools in every payload: `true` or an object (`false` collects none, as in
+ * the drop-in). An object with `kount` or
  * `paypal` `true` collects those; `true`, or an object with neither, collects PayPal's
  * (`correlation_id`) unless `paypal` is `false`. Other keys pass through.
  */
@@ -328,14 +425,17 @@ export const OPTION_READERS = {
   /** PayPal Credit. */
   paypalCredit: payPalOptions as Reader<PayPalOptions>,
   /** Apple Pay. */
-  applePay: applePayOptions,
+  applePay: applePayOptions as Reader<ApplePayOptions>,
   /** Google Pay. */
   googlePay: googlePayOptions as Reader<GooglePayOptions>,
   /**
-   * 3D Secure verification of cards: `true` or an object, whose keys the panel's runtime reads when
-   * it makes 3D Secure (src/model/three-d-secure-options.ts), refusing one that does not fit.
+   * 3D Secure verification of cards: a boolean or an object, whose keys the panel's runtime reads
+   * when it makes 3D Secure (src/model/three-d-secure-options.ts), refusing one that does not fit.
    */
-  threeDSecure: refine(union(on, record(unknownValue)), 'true or an object') as Reader<ThreeDSecureOptions>,
+  threeDSecure: refine(
+    union(boolean, record(unknownValue)),
+    'a boolean or an object',
+  ) as Reader<ThreeDSecureOptions>,
   /** Device data collection. */
   dataCollector: dataCollectorOptions,
   /** `false` leaves the first saved payment method unselected. Default `true`. */

@@ -47,39 +47,40 @@ describe('the threeDSecure option, read whole', () => {
       cardinalSDKConfig: { timeout: 8000 },
     });
     expect(readThreeDSecureOption(true)).toBe(true);
+    expect(readThreeDSecureOption(false)).toBe(false);
   });
 
   it.each<[string, unknown, RegExp | string]>([
-    ['an empty amount', { amount: '' }, /^expected true \| \{"amount"\?: a non-empty string/],
+    ['an empty amount', { amount: '' }, /^expected boolean \| \{"amount"\?: a non-empty string/],
     [
       'Songbird settings as text',
       { cardinalSDKConfig: 'verbose' },
-      /^expected true \| \{"amount"\?: a non-empty string/,
+      /^expected boolean \| \{"amount"\?: a non-empty string/,
     ],
     [
       'a sixth window size',
       { amount: '1', additionalInformation: { acsWindowSize: '06' } },
-      /^expected true \| \{"amount"\?: a non-empty string/,
+      /^expected boolean \| \{"amount"\?: a non-empty string/,
     ],
     [
       'a number as a name',
       { amount: '1', billingAddress: { givenName: 1 } },
-      /^expected true \| \{"amount"\?: a non-empty string/,
+      /^expected boolean \| \{"amount"\?: a non-empty string/,
     ],
     [
       'an exemption of no kind',
       { amount: '1', requestedExemptionType: 'whim' },
-      /^expected true \| \{"amount"\?: a non-empty string/,
+      /^expected boolean \| \{"amount"\?: a non-empty string/,
     ],
     [
       'yes as text',
       { amount: '1', challengeRequested: 'yes' },
-      /^expected true \| \{"amount"\?: a non-empty string/,
+      /^expected boolean \| \{"amount"\?: a non-empty string/,
     ],
     [
       'a savings account',
       { amount: '1', accountType: 'savings' },
-      /expected true \| \{.*"accountType"\?: "credit" \| "debit"/,
+      /expected boolean \| \{.*"accountType"\?: "credit" \| "debit"/,
     ],
     ['a throwing getter', hostile('amount'), 'the value cannot be read'],
   ])('refuses %s with INVALID_OPTION naming threeDSecure, and says why', (_what, value, reason) => {

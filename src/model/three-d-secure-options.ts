@@ -18,7 +18,6 @@ import {
   oneOf,
   optional,
   record,
-  refine,
   refusal,
   string,
   union,
@@ -30,9 +29,6 @@ import {
 
 /** An amount: a decimal string such as `"10.00"`, or a number of at least 0. */
 const amount = union(nonEmptyString, nonNegativeNumber);
-
-/** Reads `true`: an option that is on. */
-const on = refine(boolean, 'true', (value) => value) as Reader<true>;
 
 /** Reads {@link AcsWindowSize}. */
 export const acsWindowSize = oneOf(['01', '02', '03', '04', '05']);
@@ -65,19 +61,68 @@ export const threeDSecureAddress = object({
 /** An address as 3D Secure 2 takes it (the shopper's billing address, or where the order ships). */
 export type ThreeDSecureAddress = Infer<typeof threeDSecureAddress>;
 
-/** Reads {@link ThreeDSecureAdditionalInformation}; every other field is kept for the issuer. */
-export const threeDSecureAdditionalInformation = looseObject({
+/** The readers of what the panel checks of {@link ThreeDSecureAdditionalInformation}, by key. */
+const threeDSecureAdditionalFields = {
   /** Size of the issuer's challenge window; `03` when not given. */
   acsWindowSize: optional(acsWindowSize),
   /** Where the order ships. */
   shippingAddress: optional(threeDSecureAddress),
-});
+};
+
+/** Reads {@link ThreeDSecureAdditionalInformation}; every other field is kept for the issuer. */
+export const threeDSecureAdditionalInformation = looseObject(
+  threeDSecureAdditionalFields,
+) as Reader<ThreeDSecureAdditionalInformation>;
 
 /**
- * What else the issuer may weigh: the challenge window's size, shipping, and any other field of the
- * provider's `additionalInformation` (`shippingMethod`, `workPhoneNumber`…).
+ * What else the issuer may weigh: the challenge window's size, shipping, and the other fields of the
+ * provider's `additionalInformation`, sent to the issuer as they are.
  */
-export type ThreeDSecureAdditionalInformation = Infer<typeof threeDSecureAdditionalInformation>;
+export interface ThreeDSecureAdditionalInformation extends ObjectOf<typeof threeDSecureAdditionalFields> {
+  workPhoneNumber?: string;
+  shippingGivenName?: string;
+  shippingSurname?: string;
+  shippingPhone?: string;
+  shippingMethod?: string;
+  shippingMethodIndicator?: string;
+  productCode?: string;
+  deliveryTimeframe?: string;
+  deliveryEmail?: string;
+  reorderindicator?: string;
+  preorderIndicator?: string;
+  preorderDate?: string;
+  giftCardAmount?: string;
+  giftCardCurrencyCode?: string;
+  giftCardCount?: string;
+  accountAgeIndicator?: string;
+  accountCreateDate?: string;
+  accountChangeIndicator?: string;
+  accountChangeDate?: string;
+  accountPwdChangeIndicator?: string;
+  accountPwdChangeDate?: string;
+  shippingAddressUsageIndicator?: string;
+  shippingAddressUsageDate?: string;
+  transactionCountDay?: string;
+  transactionCountYear?: string;
+  addCardAttempts?: string;
+  accountPurchases?: string;
+  fraudActivity?: string;
+  shippingNameIndicator?: string;
+  paymentAccountIndicator?: string;
+  paymentAccountAge?: string;
+  sdkMaxTimeout?: string;
+  addressMatch?: string;
+  accountId?: string;
+  ipAddress?: string;
+  orderDescription?: string;
+  taxAmount?: string;
+  userAgent?: string;
+  authenticationIndicator?: string;
+  installment?: string;
+  purchaseDate?: string;
+  recurringEnd?: string;
+  recurringFrequency?: string;
+}
 
 /** The readers of {@link ThreeDSecure2Options}, by key. */
 const threeDSecure2Fields = {
@@ -146,15 +191,15 @@ export const threeDSecureSettings = object({
 export type ThreeDSecureSettings = Infer<typeof threeDSecureSettings>;
 
 /** Reads {@link ThreeDSecureOptions}. */
-export const threeDSecureOptions = union(on, threeDSecureSettings);
+export const threeDSecureOptions = union(boolean, threeDSecureSettings);
 
 /**
  * 3D Secure verification of every card request: the `three-d-secure` option. `true` (or an object)
- * turns it on; the amount and the other verify options come with each request
+ * turns it on, `false` leaves it off as in the drop-in; the amount and the other verify options come with each request
  * (`requestPaymentMethod({threeDSecure: {amount, …}})`), laid over those given here (`amount` here
  * is the older form, still read).
  */
-export type ThreeDSecureOptions = true | ThreeDSecureSettings;
+export type ThreeDSecureOptions = boolean | ThreeDSecureSettings;
 
 /** Reads {@link RequestPaymentMethodOptions}. */
 export const requestPaymentMethodOptions = object({

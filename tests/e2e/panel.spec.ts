@@ -243,7 +243,7 @@ test.describe('configuration errors', () => {
     ['paypal', '{"flow":"later"}'],
     ['paypal-credit', 'not json'],
     ['apple-pay', '[1]'],
-    ['three-d-secure', 'false'],
+    ['three-d-secure', '"yes"'],
     ['data-collector', '{"kount":"yes"}'],
     ['show-default-payment-method-first', 'maybe'],
     ['hidden-vaulted-payment-method-types', '[1]'],

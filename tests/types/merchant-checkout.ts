@@ -79,8 +79,10 @@ export function createPanel(container: HTMLElement): Panel {
   };
   // @ts-expect-error -- Google Pay needs the transaction's amount.
   panel.googlePay = { merchantId: 'merchant-1' };
-  // @ts-expect-error -- 3D Secure is on with `true` or an object, never `false`.
+  // `false` leaves 3D Secure off, as in the drop-in.
   panel.threeDSecure = false;
+  // @ts-expect-error -- 3D Secure is on with `true` or an object.
+  panel.threeDSecure = 'yes';
   panel.threeDSecure = true;
   panel.threeDSecure = { cardinalSDKConfig: { timeout: 8000, logging: { level: 'off' } } };
   panel.threeDSecure = {

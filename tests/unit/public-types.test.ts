@@ -59,6 +59,15 @@ describe('payment-panel.d.ts', () => {
   );
 
   it(
+    "compiles with a checkout written for the drop-in's typings (@types/braintree-web-drop-in), its create() the panel's",
+    () => {
+      const checkout = readFileSync(resolve(ROOT, 'tests/types/dropin-checkout.ts'), 'utf8');
+      expect(checkDeclarations(files.declarations, { 'dropin-checkout.ts': checkout })).toBe('');
+    },
+    SLOW,
+  );
+
+  it(
     'exports every public name as a type a merchant can import and use',
     () => {
       const names = exportedNames(files.declarations);

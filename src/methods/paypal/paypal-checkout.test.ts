@@ -574,7 +574,8 @@ describe('tokenize: the drop-in’s later PayPal options', () => {
         commit: true,
         buttonStyle: { color: 'blue' },
         lineItems: [{ name: 'Mug', quantity: '1' }],
-        returnUrl: 'https://elsewhere.test/',
+        // A key the types do not name, as plain JavaScript passes it.
+        ...({ returnUrl: 'https://elsewhere.test/' } as object),
       },
       asWindow(popup),
     );

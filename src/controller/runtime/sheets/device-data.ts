@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import type { DataCollector } from '../../../methods/data-collector';
-import type { DataCollectorOptions } from '../../../model/options';
+import type { DataCollectorOptions, DataCollectorSettings } from '../../../model/options';
 import { createError, isPanelError } from '../../../shared/errors';
 import { createLifetime } from '../../../shared/lifetime';
 import type { Sheet, SheetContext } from '../sheet';
@@ -15,7 +15,7 @@ import type { Sheet, SheetContext } from '../sheet';
  * drop-in's later form, `kount` then `false` or left out), collects PayPal's device data, as the
  * drop-in's collector did, unless `paypal` is `false`. The rest of an object passes through.
  */
-export function collectorOptions(option: DataCollectorOptions): DataCollectorOptions {
+export function collectorOptions(option: Exclude<DataCollectorOptions, false>): DataCollectorSettings {
   const given = option === true ? {} : option;
   if (given.kount === true || given.paypal === true) return given;
   return { ...given, paypal: given.paypal !== false };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DataCollectorOptions } from '../../../model/options';
+import type { DataCollectorOptions, DataCollectorSettings } from '../../../model/options';
 import { collectorOptions } from './device-data';
 import { listedMethodTypes } from './saved-methods';
 
@@ -26,11 +26,14 @@ describe('listedMethodTypes', () => {
 });
 
 describe('collectorOptions', () => {
-  it.each<[DataCollectorOptions, DataCollectorOptions]>([
+  it.each<[Exclude<DataCollectorOptions, false>, DataCollectorSettings]>([
     [true, { paypal: true }],
     [{}, { paypal: true }],
     [{ kount: false }, { kount: false, paypal: true }],
-    [{ riskCorrelationId: 'r-1' }, { riskCorrelationId: 'r-1', paypal: true }],
+    [
+      { riskCorrelationId: 'r-1' } as DataCollectorSettings,
+      { riskCorrelationId: 'r-1', paypal: true } as DataCollectorSettings,
+    ],
     [{ paypal: false }, { paypal: false }],
     [{ kount: true }, { kount: true }],
     [

@@ -19,12 +19,12 @@ export type ThreeDSecureOutcome =
   | { readonly kind: 'made'; readonly threeDSecure: ThreeDSecure }
   | { readonly kind: 'refused'; readonly error: PanelError };
 
-/** The option's verify options (`true` has none) and Songbird's settings apart. */
+/** The option's verify options (`true` and `false` have none) and Songbird's settings apart. */
 function split(option: ThreeDSecureOptions): {
   verify: ThreeDSecureRequestOptions;
   cardinalSDKConfig?: Record<string, unknown>;
 } {
-  if (option === true) return { verify: {} };
+  if (typeof option === 'boolean') return { verify: {} };
   const { cardinalSDKConfig, ...verify } = option;
   return cardinalSDKConfig ? { verify, cardinalSDKConfig } : { verify };
 }
@@ -65,8 +65,7 @@ export function createThreeDSecureSheet(
     try {
       // The first script checked only that the option is `true` or an object: its keys are read here.
       const option = context.options().threeDSecure;
-      const cardinalSDKConfig =
-        option === undefined ? undefined : split(readThreeDSecureOption(option)).cardinalSDKConfig;
+      const cardinalSDKConfig = option ? split(readThreeDSecureOption(option)).cardinalSDKConfig : undefined;
       // A gateway without 3D Secure for the merchant: its file is not even fetched (the refusal is
       // the one the file would give, a tokenization key's first).
       if (client.configuration.gatewayConfiguration.threeDSecureEnabled !== true) {
@@ -99,7 +98,8 @@ export function createThreeDSecureSheet(
 
   /** 3D Secure when the merchant asks for it: made once per connection. */
   const sync = (): void => {
-    if (context.options().threeDSecure !== undefined) {
+    // `false` leaves 3D Secure off, as no option does (the drop-in's reading).
+    if (context.options().threeDSecure) {
       // An option refused for a key that did not fit is read again once the merchant changes it.
       if (outcome?.kind === 'refused' && outcome.error.code === 'INVALID_OPTION') {
         outcome = null;
@@ -125,7 +125,7 @@ export function createThreeDSecureSheet(
    */
   const verify = async (raw: RawPaymentMethod, request?: ThreeDSecureRequestOptions): Promise<void> => {
     const option = context.options().threeDSecure;
-    if (option === undefined || raw.type !== 'CreditCard' || raw.liabilityShifted != null) return;
+    if (!option || raw.type !== 'CreditCard' || raw.liabilityShifted != null) return;
     try {
       const current = outcome ?? (await making) ?? null;
       if (!current) throw createError('THREEDS_NOT_ENABLED');
@@ -223,7 +223,7 @@ export function createThreeDSecureSheet(
     async setUp() {
       const option = context.options().threeDSecure;
       const current = outcome ?? (await making) ?? null;
-      if (!current || option === undefined) return null;
+      if (!current || !option) return null;
       // An option that does not fit fails the creation as it is, as when the element refuses one.
       if (current.kind === 'refused' && current.error.code === 'INVALID_OPTION') return current.error;
       let failure: unknown = current.kind === 'refused' ? current.error : null;
