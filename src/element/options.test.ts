@@ -140,6 +140,11 @@ describe('the payment option priority', () => {
   });
 });
 
+/** Google's total, as every Google Pay option has it. */
+const GOOGLE_TOTAL = { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '1.00' };
+/** A merchant's click handler of Google's button, which the element keeps for the Google Pay file to leave out. */
+const click = (): void => undefined;
+
 describe('every option', () => {
   it('has one attribute, and each attribute names its property', () => {
     for (const [property, attribute] of Object.entries(OPTION_ATTRIBUTES)) {
@@ -167,6 +172,11 @@ describe('every option', () => {
         intent: 'sale',
       },
       true,
+    ],
+    [
+      'googlePay',
+      { transactionInfo: GOOGLE_TOTAL, button: { buttonColor: 'black', buttonRadius: 4, onClick: click } },
+      { transactionInfo: GOOGLE_TOTAL, button: { buttonColor: 'black', buttonRadius: 4, onClick: click } },
     ],
     ['paypalCredit', { flow: 'vault' }, { flow: 'vault' }],
     [

@@ -4,7 +4,7 @@
  * for it, so the values Google knows travel with Google Pay's file alone.
  * @packageDocumentation
  */
-import { object, oneOf, optional, type Infer } from '../shared/strict-readers';
+import { nonNegativeNumber, object, oneOf, optional, string, type Infer } from '../shared/strict-readers';
 
 /** Reads {@link GooglePayButtonOptions}: the values Google's button knows. */
 export const googlePayButtonOptions = object({
@@ -16,6 +16,10 @@ export const googlePayButtonOptions = object({
   ),
   /** `static` (Google's size) or `fill` (the button area's width). */
   buttonSizeMode: optional(oneOf(['static', 'fill'])),
+  /** Corner radius in pixels. */
+  buttonRadius: optional(nonNegativeNumber),
+  /** The language of the button's text, e.g. `en` (the browser's when left out). */
+  buttonLocale: optional(string()),
 });
 
 /** Google's button options (`ButtonOptions` of Google's Pay API), without its click handler. */

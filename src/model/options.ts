@@ -341,7 +341,7 @@ const googlePayFields = {
   /** The payment's amount, in Google's `TransactionInfo`. */
   transactionInfo: looseObject(googlePayTransactionFields) as Reader<GooglePayTransactionInfo>,
   /** Google's button. */
-  button: optional(record(string()) as Reader<GooglePayButtonOptions>),
+  button: optional(record(unknownValue) as Reader<GooglePayButtonOptions>),
 };
 
 /**
