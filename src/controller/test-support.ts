@@ -23,6 +23,7 @@ import type {
 import type { ThreeDSecureOptions, VerifyCardOptions, VerifyCardResult } from '../methods/three-d-secure';
 import { walletModule, type WalletHandlers, type WalletIntegration } from '../methods/wallet';
 import { deletePaymentMethod } from '../methods/vault-manager/delete';
+import { readThreeDSecureOption } from '../model/three-d-secure-options';
 import type { IconNode } from '../shared/icon-node';
 import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
@@ -570,7 +571,7 @@ export class FakeModules {
   } satisfies Record<string, IconNode>;
   /** Each file's exports: the wallets' are the one wallet sheet over the fake integrations, as the real files make theirs. */
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
-    panel: { SheetCoordinator, fetchLocale, panelInstance },
+    panel: { SheetCoordinator, fetchLocale, panelInstance, readThreeDSecureOption },
     view: { tagName: 'payment-panel-view' },
     // The panel's card sheet loads this file only for the styles' whitelist; its own fields are not used.
     'hosted-fields': {

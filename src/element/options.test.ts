@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption } from './options';
 import { OPTION_READERS, type PanelOptionName } from '../model/options';
 import { availablePaymentOptions } from '../model/configuration';
 import { INVALID } from '../shared/strict-readers';
 import { expectReadsItsShape } from '../shared/test-support';
+import { clearModuleRegistry, defineModule } from '../shared/module-registry';
+import { readThreeDSecureOption } from '../model/three-d-secure-options';
 
 describe('the card option', () => {
   it.each([
@@ -357,5 +359,26 @@ describe('the option readers, held to their declarations', () => {
     // Its keys are read by the panel's runtime (src/model/three-d-secure-options.test.ts).
     expect(reason('threeDSecure', 1)).toBe('expected a boolean or an object');
     expect(reason('locale', 'x')).toBe('expected a locale such as "en_US" or "en-US"');
+  });
+});
+
+describe("the threeDSecure option once the panel's runtime is there", () => {
+  afterEach(() => {
+    clearModuleRegistry();
+  });
+
+  it('is read whole: a key that does not fit is refused at once, unknown keys are dropped', () => {
+    const given = { amount: '1', accountType: 'savings' };
+    // Before the runtime's file, only its shape is checked.
+    expect(parseOption('threeDSecure', given)).toEqual({ ok: true, value: given });
+    defineModule('panel', { readThreeDSecureOption } as never);
+    const refused = parseOption('threeDSecure', given);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_OPTION' } });
+    expect(!refused.ok && refused.error.details?.reason).toMatch(/"accountType"\?: "credit" \| "debit"/);
+    expect(parseOption('threeDSecure', { amount: '1', other: 1 })).toEqual({
+      ok: true,
+      value: { amount: '1' },
+    });
+    expect(parseOption('threeDSecure', false)).toEqual({ ok: true, value: false });
   });
 });

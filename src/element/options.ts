@@ -5,7 +5,8 @@
  * @packageDocumentation
  */
 import { OPTION_READERS, type PanelOptionName, type PanelOptions } from '../model/options';
-import { createError, type PanelError } from '../shared/errors';
+import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { definedModule } from '../shared/module-registry';
 import { INVALID, refusal, type Reader } from '../shared/strict-readers';
 
 /** What parsing an option gives: its value, or why it was refused. */
@@ -112,8 +113,12 @@ export function parseOption<K extends PanelOptionName>(
     const reader = Object.hasOwn(readers, option) ? readers[option] : undefined;
     if (!reader) return invalid(option, 'unknown option');
     const read = reader(value);
-    return read === INVALID ? invalid(option, refusal(reader, value)) : ok(read as PanelOptions[K]);
-  } catch {
-    return invalid(option, 'the value cannot be read');
+    if (read === INVALID) return invalid(option, refusal(reader, value));
+    // The 3D Secure option's keys are read by the panel's runtime, here once it is loaded, else when
+    // it makes 3D Secure: its readers stay out of the first script.
+    const deep = option === 'threeDSecure' && read ? definedModule('panel')?.readThreeDSecureOption : null;
+    return ok((deep ? deep(read) : read) as PanelOptions[K]);
+  } catch (error) {
+    return isPanelError(error) ? { ok: false, error } : invalid(option, 'the value cannot be read');
   }
 }
