@@ -810,3 +810,36 @@ test('create({threeDSecure: true}) whose Songbird cannot set up rejects with THR
   );
   await expect(page.locator('payment-panel')).toHaveCount(0);
 });
+
+test('create() with a 3D Secure option whose keys do not fit rejects with INVALID_OPTION and leaves no panel', async ({
+  page,
+  panel,
+  sandbox,
+}) => {
+  await panel.openBare(undefined);
+  const authorization = await sandbox.clientToken('demo_merchant');
+  const outcome = await page.evaluate(async (token) => {
+    document.querySelector('payment-panel')?.remove();
+    return (
+      window as unknown as { paymentPanel: { create(options: unknown): Promise<unknown> } }
+    ).paymentPanel
+      .create({
+        authorization: token,
+        container: 'main',
+        threeDSecure: { amount: '1', accountType: 'savings' },
+      })
+      .then(
+        () => 'created',
+        (reason: unknown) => {
+          const { code, message, details } = reason as {
+            code: string;
+            message: string;
+            details?: { reason?: string };
+          };
+          return `${code}: ${message} (${details?.reason?.includes('"accountType"?: "credit" | "debit"') ?? false})`;
+        },
+      );
+  }, authorization);
+  expect(outcome).toBe('INVALID_OPTION: The threeDSecure option is invalid. (true)');
+  await expect(page.locator('payment-panel')).toHaveCount(0);
+});
