@@ -21,6 +21,7 @@ import {
   settle,
 } from './test-support';
 import { fieldSlot } from './view-contract';
+import { coordinatorOf } from './runtime/coordinator';
 import type { PanelOptions } from '../model/options';
 
 afterEach(() => {
@@ -448,6 +449,29 @@ describe('requestability', () => {
     vi.advanceTimersByTime(1);
     expect(panel.names()).toEqual(['ready', 'paymentMethodRequestable']);
     expect(panel.events[1]?.detail).toEqual({ type: 'CreditCard', paymentMethodIsSelected: true });
+  });
+
+  it("settles create()'s wait once the preselected saved method is requestable, and at once without one", async () => {
+    vi.useFakeTimers();
+    const client = fakeClient(configuration(), {
+      guest: false,
+      savedMethods: [
+        { type: 'CreditCard', nonce: 'saved', default: true, details: { cardType: 'Visa', lastTwo: '11' } },
+      ],
+    });
+    const panel = controllerHarness({ client });
+    await panel.startReady();
+    const coordinator = coordinatorOf(panel.frameHost);
+    expect(coordinator).toBeDefined();
+    let settled = false;
+    void coordinator?.activeMethodSettled().then(() => {
+      settled = panel.controller.isPaymentMethodRequestable();
+    });
+    await vi.advanceTimersByTimeAsync(ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+    await expect(coordinator?.activeMethodSettled()).resolves.toBeUndefined();
   });
 
   it('announces a method the shopper just approved only after the time-out too', async () => {

@@ -55,6 +55,49 @@ class ThreeDSecureCheckout {
   }
 }
 
+/** How `paymentPanel.create()` settled: `created` (the instance kept as `window.instance`), or its error. */
+type CreateOutcome = 'created' | { code: string; message: string; reason?: string; originalCode?: string };
+
+/**
+ * Opens a page whose panel is made by `paymentPanel.create()` in `main`, as a drop-in checkout makes it, with the
+ * merchant's client token and `options`.
+ */
+async function createInMain(
+  page: Page,
+  panel: PanelPage,
+  sandbox: Sandbox,
+  options: Record<string, unknown>,
+): Promise<CreateOutcome> {
+  await panel.openBare(undefined);
+  const authorization = await sandbox.clientToken('demo_merchant');
+  return page.evaluate(
+    async ([token, given]) => {
+      document.querySelector('payment-panel')?.remove();
+      const held = window as unknown as {
+        instance?: unknown;
+        paymentPanel: { create(options: unknown): Promise<unknown> };
+      };
+      try {
+        held.instance = await held.paymentPanel.create({ authorization: token, container: 'main', ...given });
+        return 'created' as const;
+      } catch (error) {
+        const { code, message, details } = error as {
+          code: string;
+          message: string;
+          details?: { reason?: string; originalError?: { code: string } };
+        };
+        return {
+          code,
+          message,
+          ...(details?.reason === undefined ? {} : { reason: details.reason }),
+          ...(details?.originalError === undefined ? {} : { originalCode: details.originalError.code }),
+        };
+      }
+    },
+    [authorization, options] as const,
+  );
+}
+
 const test = base.extend<{ checkout: ThreeDSecureCheckout }>({
   checkout: async ({ panel, card, sandbox }, use) => {
     await use(new ThreeDSecureCheckout(panel, card, sandbox));
@@ -673,20 +716,9 @@ test("the drop-in's 3D Secure checkout: create({threeDSecure: true, dataCollecto
   card,
   sandbox,
 }) => {
-  await panel.openBare(undefined);
-  const authorization = await sandbox.clientToken('demo_merchant');
-  await page.evaluate(async (token) => {
-    document.querySelector('payment-panel')?.remove();
-    const { paymentPanel } = window as unknown as {
-      paymentPanel: { create: (options: unknown) => Promise<unknown> };
-    };
-    (window as unknown as { instance: unknown }).instance = await paymentPanel.create({
-      authorization: token,
-      container: 'main',
-      threeDSecure: true,
-      dataCollector: true,
-    });
-  }, authorization);
+  expect(await createInMain(page, panel, sandbox, { threeDSecure: true, dataCollector: true })).toBe(
+    'created',
+  );
   await card.ready();
   await card.fill({ number: '4000000000001091', expirationDate: '0130', cvv: '123', postalCode: '12345' });
   const request = page.evaluate(() => {
@@ -751,14 +783,7 @@ test('the drop-in’s 3D Secure checkout without an amount rejects with THREEDS_
   card,
   sandbox,
 }) => {
-  await panel.openBare(undefined);
-  const authorization = await sandbox.clientToken('demo_merchant');
-  await page.evaluate(async (token) => {
-    document.querySelector('payment-panel')?.remove();
-    (window as unknown as { instance: unknown }).instance = await (
-      window as unknown as { paymentPanel: { create(options: unknown): Promise<unknown> } }
-    ).paymentPanel.create({ authorization: token, container: 'main', threeDSecure: true });
-  }, authorization);
+  expect(await createInMain(page, panel, sandbox, { threeDSecure: true })).toBe('created');
   await card.ready();
   await card.fill({ number: '4000000000001091', expirationDate: '0130', cvv: '123', postalCode: '12345' });
   const error = await page.evaluate(() =>
@@ -785,29 +810,11 @@ test('create({threeDSecure: true}) whose Songbird cannot set up rejects with THR
   sandbox,
 }) => {
   await page.route(SONGBIRD, (route) => route.abort());
-  await panel.openBare(undefined);
-  const authorization = await sandbox.clientToken('demo_merchant');
-  const outcome = await page.evaluate(async (token) => {
-    document.querySelector('payment-panel')?.remove();
-    return (
-      window as unknown as { paymentPanel: { create(options: unknown): Promise<unknown> } }
-    ).paymentPanel
-      .create({ authorization: token, container: 'main', threeDSecure: true })
-      .then(
-        () => 'created',
-        (reason: unknown) => {
-          const { code, message, details } = reason as {
-            code: string;
-            message: string;
-            details?: { originalError?: { code: string } };
-          };
-          return `${code}: ${message} (${details?.originalError?.code})`;
-        },
-      );
-  }, authorization);
-  expect(outcome).toBe(
-    'THREEDS_SETUP_FAILED: 3D Secure failed to set up. (THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED)',
-  );
+  expect(await createInMain(page, panel, sandbox, { threeDSecure: true })).toEqual({
+    code: 'THREEDS_SETUP_FAILED',
+    message: '3D Secure failed to set up.',
+    originalCode: 'THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED',
+  });
   await expect(page.locator('payment-panel')).toHaveCount(0);
 });
 
@@ -816,30 +823,10 @@ test('create() with a 3D Secure option whose keys do not fit rejects with INVALI
   panel,
   sandbox,
 }) => {
-  await panel.openBare(undefined);
-  const authorization = await sandbox.clientToken('demo_merchant');
-  const outcome = await page.evaluate(async (token) => {
-    document.querySelector('payment-panel')?.remove();
-    return (
-      window as unknown as { paymentPanel: { create(options: unknown): Promise<unknown> } }
-    ).paymentPanel
-      .create({
-        authorization: token,
-        container: 'main',
-        threeDSecure: { amount: '1', accountType: 'savings' },
-      })
-      .then(
-        () => 'created',
-        (reason: unknown) => {
-          const { code, message, details } = reason as {
-            code: string;
-            message: string;
-            details?: { reason?: string };
-          };
-          return `${code}: ${message} (${details?.reason?.includes('"accountType"?: "credit" | "debit"') ?? false})`;
-        },
-      );
-  }, authorization);
-  expect(outcome).toBe('INVALID_OPTION: The threeDSecure option is invalid. (true)');
+  const outcome = await createInMain(page, panel, sandbox, {
+    threeDSecure: { amount: '1', accountType: 'savings' },
+  });
+  expect(outcome).toMatchObject({ code: 'INVALID_OPTION', message: 'The threeDSecure option is invalid.' });
+  expect(outcome !== 'created' && outcome.reason).toContain('"accountType"?: "credit" | "debit"');
   await expect(page.locator('payment-panel')).toHaveCount(0);
 });

@@ -164,6 +164,31 @@ export class SheetCoordinator {
     return this.#sheets.threeDSecure.setUp();
   }
 
+  /**
+   * Settles once the saved method made active as the panel became ready is announced requestable
+   * (the model waits its change time-out first), or the change was dropped: `paymentPanel.create()`
+   * resolves then, so that a checkout asking `isPaymentMethodRequestable()` at once hears `true`, as
+   * from the drop-in.
+   */
+  activeMethodSettled(): Promise<void> {
+    const model = this.#model;
+    if (!model.isActivePaymentMethodChanging()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stops: (() => void)[] = [];
+      const settle = (): void => {
+        for (const stop of stops) stop();
+        resolve();
+      };
+      // The announcement sets the flag right after this event, before anything awaiting runs.
+      stops.push(model.on('changeActivePaymentMethod', settle));
+      stops.push(
+        model.subscribe(() => {
+          if (!model.isActivePaymentMethodChanging()) settle();
+        }),
+      );
+    });
+  }
+
   /** The options on offer now: the merchant's, without those whose sheet failed or cannot be offered. */
   get offered(): PaymentOption[] {
     const { failedViews } = this.#model.getSnapshot();

@@ -131,16 +131,19 @@ const NOT_A_VERIFICATION = [
 
 /**
  * The instance of a created panel's element, once 3D Secure is set up when the merchant asks for
- * it: a set-up that failed (3D Secure refused, its file or Songbird not loaded or set up) removes
- * the panel and rejects with `THREEDS_SETUP_FAILED`, as the drop-in's `create()` did.
+ * it and a saved method chosen as the panel became ready is requestable, as in the drop-in: a
+ * set-up that failed (3D Secure refused, its file or Songbird not loaded or set up) removes the
+ * panel and rejects with `THREEDS_SETUP_FAILED`, as the drop-in's `create()` did.
  */
 export async function panelInstance<E extends InstanceElement>(element: E): Promise<PanelInstance<E>> {
-  const failure = await coordinatorOf(element)?.threeDSecureSetUp();
+  const coordinator = coordinatorOf(element);
+  const failure = await coordinator?.threeDSecureSetUp();
   if (failure) {
     await element.teardown().catch(() => undefined);
     element.remove();
     throw failure;
   }
+  await coordinator?.activeMethodSettled();
   return instanceOf(element);
 }
 
