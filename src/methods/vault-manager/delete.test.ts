@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { fakeClient, stubFetch, type StubAnswer } from '../../client/test-support';
-import { PanelError } from '../../shared/errors';
+import { failure, fakeClient, stubFetch, type StubAnswer } from '../../client/test-support';
 import { DELETE_PAYMENT_METHOD_MUTATION, deletePaymentMethod } from './delete';
 
 const { gateway, assets } = inject('localOrigins');
@@ -16,16 +15,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function failure(promise: Promise<unknown>): Promise<PanelError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(PanelError);
-  return error as PanelError;
-}
 
 const NOT_FOUND = {
   data: { deletePaymentMethodFromSingleUseToken: null },
