@@ -34,7 +34,6 @@ function body(call: FetchCall | undefined): Record<string, unknown> {
   return JSON.parse(call?.init.body as string) as Record<string, unknown>;
 }
 
-
 beforeEach(() => {
   clearClientCache();
 });

@@ -29,7 +29,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-
 describe('fetchConfiguration', () => {
   it('GETs the config URL with the exact query of docs/protocol.md and a tokenization key', async () => {
     const { calls } = stubFetch(() => ({ body: CONFIG }));

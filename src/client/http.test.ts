@@ -11,7 +11,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-
 describe('httpRequest', () => {
   it('GET puts data in the query and sends no body, with the JSON content type and no credentials', async () => {
     const { calls } = stubFetch(() => ({ body: { ok: true } }));

@@ -15,7 +15,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-
 const NOT_FOUND = {
   data: { deletePaymentMethodFromSingleUseToken: null },
   errors: [
