@@ -33,6 +33,7 @@ export const MODULE_FOLDERS = {
   'google-pay': 'src/methods/google-pay',
   'three-d-secure': 'src/methods/three-d-secure',
   'data-collector': 'src/methods/data-collector',
+  'vault-manager': 'src/methods/vault-manager',
   'hosted-fields': 'src/methods/hosted-fields/standalone',
 };
 

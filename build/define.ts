@@ -23,6 +23,7 @@ export function flavourDefine(
     __PANEL_FLAVOUR__: JSON.stringify(constants.flavour),
     __GATEWAY_DOMAINS__: JSON.stringify(constants.gatewayDomains),
     __API_BASES__: JSON.stringify(constants.apiBases),
+    __GRAPHQL_URLS__: JSON.stringify(constants.graphQLUrls),
     // Only the first script loads modules; the build fills in their hashes before building it.
     __MODULE_INTEGRITY__: JSON.stringify({}),
     __MODULE_SUFFIX__: JSON.stringify('.min'),

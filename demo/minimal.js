@@ -28,6 +28,9 @@ document.addEventListener('DOMContentLoaded', () => {
     'three-d-secure',
     'data-collector',
     'preselect-vaulted-payment-method',
+    'show-default-payment-method-first',
+    'hidden-vaulted-payment-method-types',
+    'vault-manager',
   ];
   for (const attribute of attributes) {
     if (query.has(attribute)) panel.setAttribute(attribute, query.get(attribute));

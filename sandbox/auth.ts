@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { errorReply, isRecord, type Reply } from './http';
 import { findMerchant, findMerchantByTokenizationKey, type Merchant } from './merchants';
 import { readPartitionKey } from './partition-keys';
@@ -113,6 +114,17 @@ export function readCredential(request: {
     if (fromBody) return fromBody;
   }
   return credentialIn(request.query);
+}
+
+/**
+ * The credential of a GraphQL call, its `Authorization: Bearer` header: a client token's
+ * fingerprint, or else a tokenization key.
+ */
+export function bearerCredential(headers: IncomingHttpHeaders): Credential | null {
+  const match = /^Bearer (\S+)$/.exec(headers.authorization ?? '');
+  const value = match?.[1];
+  if (!value) return null;
+  return verifyFingerprint(value) ? { authorizationFingerprint: value } : { tokenizationKey: value };
 }
 
 function unauthorized(reason: string): AuthResult {

@@ -248,7 +248,11 @@ describe('vaulting with a customer-bound client token', () => {
   }
 
   async function savedNumbers(auth: Record<string, string>): Promise<string[]> {
-    const response = await sandbox.clientApi('demo_merchant', 'paymentMethods', { auth });
+    // Default first, as the panel asks for them.
+    const response = await sandbox.clientApi('demo_merchant', 'paymentMethods', {
+      auth,
+      query: { defaultFirst: '1' },
+    });
     const methods = record(response.body).paymentMethods as unknown[];
     return methods.map((method) => String(record(record(method).details).lastFour));
   }

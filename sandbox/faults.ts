@@ -2,14 +2,18 @@
  * Fault switches: make the next matching gateway requests fail on purpose (error statuses, a hung
  * request, a reset connection, a truncated body, a slow answer), driven by `/sandbox/faults`. A fault
  * picks its requests by a substring of the path (`match`, never a sandbox control path) or by the
- * name of a call (`call`): every client API endpoint, the analytics sink, and the provider's pages
+ * name of a call (`call`): every client API endpoint, the analytics sink, the GraphQL API, and the provider's pages
  * the sandbox plays (3D Secure bank page and term URL, PayPal approval page, client token, PayPal's
  * fraud script, Google's pay.js and its token exchange).
  * @packageDocumentation
  */
 import type { ServerResponse } from 'node:http';
 import { ENDPOINTS, type EndpointName } from '../src/shared/endpoints';
-import { FRAUDNET_STAND_IN_PATHS, GOOGLE_PAY_STAND_IN_PATH } from '../src/shared/flavours';
+import {
+  FRAUDNET_STAND_IN_PATHS,
+  GOOGLE_PAY_STAND_IN_PATH,
+  GRAPHQL_STAND_IN_PATH,
+} from '../src/shared/flavours';
 import { GOOGLE_PAY_TOKENS_PATH } from './stand-ins/google-pay';
 import { errorReply, isRecord, jsonReply, type Reply } from './http';
 import { APPROVE_PATH, CANCEL_PATH } from './stand-ins/paypal-approval';
@@ -37,6 +41,7 @@ export interface FaultCall {
 /** Names of the calls beside the client API that a fault can name. */
 export type PageCallName =
   | 'analytics'
+  | 'graphQL'
   | 'threeDSecureAcs'
   | 'threeDSecureTerm'
   | 'paypalApprovalPage'
@@ -63,6 +68,7 @@ export const FAULT_CALLS: Readonly<Record<FaultCallName, FaultCall>> = {
     ]),
   ) as Record<EndpointName, FaultCall>),
   analytics: { method: 'POST', path: '/analytics/:merchantId' },
+  graphQL: { method: 'POST', path: GRAPHQL_STAND_IN_PATH },
   threeDSecureAcs: { method: 'POST', path: ACS_PATH },
   threeDSecureTerm: { method: 'POST', path: TERM_PATH },
   paypalApprovalPage: { method: 'GET', path: APPROVE_PATH },

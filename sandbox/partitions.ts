@@ -7,8 +7,9 @@
  * A request is told its partition by what its sender sends anyway, the first of:
  *
  * 1. the `x-sandbox-partition` header, which only the test harness's own calls to the sandbox send;
- * 2. the credential: a partition's tokenization key `sandbox_<partition>_<merchantId>`, or a client token whose
- *    signed fingerprint names the partition (the built-in keys and a token without one name the default);
+ * 2. the credential (in the query or body, or the GraphQL API's bearer header): a partition's tokenization key
+ *    `sandbox_<partition>_<merchantId>`, or a client token whose signed fingerprint names the partition (the built-in
+ *    keys and a token without one name the default);
  * 3. the `sandbox_partition` cookie of the test's browser, which the browser sends by itself on navigations, form
  *    posts, scripts and images (the pages and stand-ins the sandbox plays, and Kount's data path);
  * 4. the `sandbox_partition` query parameter, which the sandbox's own stand-in scripts (PayPal's fraud script,
@@ -19,7 +20,7 @@
  * @packageDocumentation
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { readCredential, verifyFingerprint } from './auth';
+import { bearerCredential, readCredential, verifyFingerprint } from './auth';
 import { CardinalSandbox } from './stand-ins/cardinal';
 import { errorReply, jsonReply } from './http';
 import { findMerchantByTokenizationKey, listMerchants } from './merchants';
@@ -114,7 +115,7 @@ export class Partitions {
     };
     const header = request.headers[PARTITION_HEADER];
     if (typeof header === 'string' && header !== '') return named(header);
-    const credential = readCredential(request);
+    const credential = readCredential(request) ?? bearerCredential(request.headers);
     if (credential && 'tokenizationKey' in credential) {
       if (findMerchantByTokenizationKey(credential.tokenizationKey))
         return { kind: 'found', state: this.default };

@@ -7,7 +7,7 @@ import { creditCardPayload, type CreditCardPayload } from './card-details';
 import { jsonReply } from './http';
 import type { NonceStore } from './nonces';
 import { clientApiRoute } from './route';
-import type { VaultedMethod } from './vault';
+import type { Customer, Vault, VaultedMethod } from './vault';
 import {
   androidPayCardPayload,
   applePayCardPayload,
@@ -65,18 +65,28 @@ export function listEntry(
 }
 
 /**
+ * The customer's saved methods in the order the list answers them: the default first when the
+ * query's `defaultFirst` is `1` (or `true`), as the gateway does; otherwise in the order they were
+ * saved.
+ */
+export function listOrder(vault: Vault, customer: Customer, query: Record<string, string>): VaultedMethod[] {
+  const defaultFirst = query.defaultFirst === '1' || query.defaultFirst === 'true';
+  return defaultFirst ? vault.defaultFirst(customer) : [...customer.methods];
+}
+
+/**
  * `GET …/v1/payment_methods`: client token only (a tokenization key gets 403); a token without a
- * customer gets an empty list.
+ * customer gets an empty list; the methods in {@link listOrder}.
  */
 export const paymentMethodsRoute = clientApiRoute(
   'paymentMethods',
   'clientToken',
-  ({ merchant, auth, state }) => {
+  ({ merchant, auth, state, query }) => {
     const customerId = auth.kind === 'clientToken' ? auth.claims.customerId : null;
     const customer =
       customerId === null ? undefined : state.vault.findCustomer(merchant.merchantId, customerId);
     const paymentMethods: VaultedPaymentMethod[] = customer
-      ? state.vault.defaultFirst(customer).map((saved) =>
+      ? listOrder(state.vault, customer, query).map((saved) =>
           listEntry(saved, state.nonces, {
             merchantId: merchant.merchantId,
             customerId: customer.customerId,

@@ -15,6 +15,7 @@ import { iconRoute, merchantsRoute, resetRoute } from './control';
 import { creditCardsRoute } from './credit-cards';
 import { deviceSessionRoutes } from './device-sessions';
 import { faultRoutes } from './faults';
+import { graphQLRoute } from './graphql';
 import { fraudnetRoutes } from './stand-ins/fraudnet';
 import { googlePayRoutes } from './stand-ins/google-pay';
 import { partitionRoutes } from './partitions';
@@ -42,6 +43,7 @@ export const ROUTES: readonly Route[] = [
   threeDSecureLookupRoute,
   // Beside the client API
   analyticsRoute,
+  graphQLRoute,
   // Sandbox control: never faulted, never logged (but the checkout logs its form posts itself)
   clientTokenRoute,
   checkoutRoute,

@@ -5,6 +5,7 @@ import { NONCE_PREFIX, NonceStore } from './nonces';
 import { SEED_CUSTOMER } from './test-values';
 import { like } from './test-server';
 import { Vault, type VaultedMethod } from './vault';
+import { listOrder } from './payment-methods';
 
 const AMEX: CardRecord = {
   number: '378282246310005',
@@ -185,5 +186,21 @@ describe('NonceStore', () => {
     expect(store.size).toBe(4);
     store.clear();
     expect(store.get(paypal.nonce)).toBeUndefined();
+  });
+});
+
+describe('the list’s order', () => {
+  it('puts the default first with defaultFirst=1, and keeps the saving order with defaultFirst=0', () => {
+    const vault = new Vault();
+    const customer = seeded(vault);
+    vault.addCard(customer, AMEX, true);
+    expect(summary(listOrder(vault, customer, { defaultFirst: '1' }))[0]).toEqual(['CreditCard', true]);
+    expect(listOrder(vault, customer, { defaultFirst: '1' })[0]).toMatchObject({
+      card: { number: AMEX.number },
+    });
+    const saved = listOrder(vault, customer, { defaultFirst: '0' });
+    expect(saved.at(-1)).toMatchObject({ card: { number: AMEX.number }, default: true });
+    expect(saved.map((method) => method.token)).toEqual(customer.methods.map((method) => method.token));
+    expect(listOrder(vault, customer, {}).at(-1)).toMatchObject({ default: true });
   });
 });

@@ -176,6 +176,19 @@ export class Vault {
     return customer.methods.some((saved) => saved.type === 'CreditCard' && saved.card.number === number);
   }
 
+  /**
+   * Delete a saved method by its token; when it was the default, the first method saved of those
+   * left becomes the default, as the provider's vault does. Answers whether it was there.
+   */
+  remove(customer: Customer, token: string): boolean {
+    const index = customer.methods.findIndex((saved) => saved.token === token);
+    const [removed] = index === -1 ? [] : customer.methods.splice(index, 1);
+    if (!removed) return false;
+    const [next] = customer.methods;
+    if (removed.default && next) next.default = true;
+    return true;
+  }
+
   /** The customer's saved methods, default first, otherwise in the order they were saved. */
   defaultFirst(customer: Customer): VaultedMethod[] {
     // Array.prototype.sort is stable, so methods of equal rank keep their saving order.

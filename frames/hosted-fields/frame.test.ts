@@ -115,8 +115,45 @@ describe('the input', () => {
       state: { isEmpty: false, isValid: true, isPotentiallyValid: true, isFocused: false },
       cards: [{ type: 'visa', niceType: 'Visa', code: { name: 'CVV', size: 3 } }],
     });
-    expect(JSON.stringify(field.sent)).not.toContain('4111');
+    // Of the number, the page learns its BIN alone, once it has six digits.
+    const bins = field.sent.filter((m) => m.type === 'binAvailable');
+    expect(bins).toEqual([{ type: 'binAvailable', field: 'number', bin: '411111' }]);
+    expect(JSON.stringify(field.sent.filter((m) => m.type !== 'binAvailable'))).not.toContain('4111');
+    expect(JSON.stringify(field.sent)).not.toContain('4111111');
     expect(field.input.classList.contains('valid')).toBe(true);
+  });
+
+  it('gives the page the BIN once the number has six digits, again only when those six change', () => {
+    const field = start('number', bus());
+    const bins = () => field.sent.flatMap((m) => (m.type === 'binAvailable' ? [m.bin] : []));
+    const deleteBack = (times: number) => {
+      for (let i = 0; i < times; i++) {
+        field.input.dispatchEvent(
+          new InputEvent('beforeinput', { inputType: 'deleteContentBackward', cancelable: true }),
+        );
+      }
+    };
+    typeInto(field.input, '41111');
+    expect(bins()).toEqual([]);
+    typeInto(field.input, '1');
+    expect(bins()).toEqual(['411111']);
+    typeInto(field.input, '1111111111');
+    expect(bins()).toEqual(['411111']);
+    // Back under six digits, then the same six again: typed again, announced again.
+    deleteBack(11);
+    expect(field.input.value.replace(/\s/g, '')).toBe('41111');
+    typeInto(field.input, '1');
+    expect(bins()).toEqual(['411111', '411111']);
+    // A number pasted over it, with other first six.
+    field.input.value = '5555 5555 5555 4444';
+    field.input.dispatchEvent(new InputEvent('input', { inputType: 'insertFromPaste' }));
+    expect(bins()).toEqual(['411111', '411111', '555555']);
+  });
+
+  it('gives no BIN from any other field', () => {
+    const field = start('postalCode', bus());
+    typeInto(field.input, '1234567');
+    expect(field.sent.some((m) => m.type === 'binAvailable')).toBe(false);
   });
 
   it('sends no candidates for a number no brand fits, and marks it invalid', () => {
@@ -384,7 +421,9 @@ describe('sibling frames', () => {
     });
     await flush();
     typeInto(number.input, '4111111111111111');
-    expect(number.sent.at(-1)).toMatchObject({ state: { isValid: false, isPotentiallyValid: false } });
+    expect(number.sent.filter((m) => m.type === 'fieldEvent').at(-1)).toMatchObject({
+      state: { isValid: false, isPotentiallyValid: false },
+    });
   });
 
   it('ignores malformed sibling messages', async () => {

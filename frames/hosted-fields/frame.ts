@@ -1,6 +1,7 @@
 /**
  * One hosted field: its input, its state, the page's commands and, in the tokenizing frame,
- * tokenization. Card data stays in the frame; the page only hears state.
+ * tokenization. Card data stays in the frame; the page only hears state, and the number's BIN
+ * (its first six digits), which the provider's hosted fields give the page too.
  * @packageDocumentation
  */
 import { CARD_BRANDS, type CardBrandType } from '../../src/shared/card-brands';
@@ -8,6 +9,7 @@ import { createTokenizationError } from '../../src/shared/errors';
 import type { FrameToPageMessage, PageToFrameMessage } from '../../src/shared/frame-messages';
 import {
   FIELD_DEFAULTS,
+  binOf,
   fieldEventsOf,
   SETTABLE_ATTRIBUTES,
   type FieldEventType,
@@ -124,6 +126,7 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
     .map((b) => b.type)
     .join();
   let brandSent: CardBrandType | null = null;
+  let binSent: string | null = null;
   /**
    * The configuration this frame tokenizes with; `null` when it was refused one (the channel has
    * another tokenizer), so that a `tokenize` it gets ends at once rather than at the page's time-out.
@@ -179,6 +182,11 @@ export function startHostedField(options: HostedFieldOptions): HostedField {
       }
     }
     for (const event of fieldEventsOf(previous, state, cardsChanged)) emit(event);
+    const bin = field === 'number' ? binOf(raw) : null;
+    if (bin !== binSent) {
+      binSent = bin;
+      if (bin) send({ type: 'binAvailable', field, bin });
+    }
   };
 
   /** Shows an edit's result: every way the value changes passes here, and so bumps the revision. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { PanelError } from '../shared/errors';
 import { clearClientCache, createClient, type GatewayClient } from './client';
 import {
   clientToken,
+  failure,
   queryPairs,
   stubFetch,
   watchPagehideListeners,
@@ -32,15 +32,6 @@ function gateway(
 
 function body(call: FetchCall | undefined): Record<string, unknown> {
   return JSON.parse(call?.init.body as string) as Record<string, unknown>;
-}
-
-async function failure(promise: Promise<unknown>): Promise<PanelError> {
-  const error = await promise.then(
-    () => new Error('expected a rejection'),
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(PanelError);
-  return error as PanelError;
 }
 
 beforeEach(() => {

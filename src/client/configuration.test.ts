@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, expectTypeOf, inject, it, vi } from 'vitest';
-import { PanelError } from '../shared/errors';
 import type { Infer } from '../shared/strict-readers';
 import { expectReadsItsShape } from '../shared/test-support';
 import { parseAuthorization } from './authorization';
 import { fetchConfiguration, gatewayConfigurationReader, type GatewayConfiguration } from './configuration';
-import { clientToken, queryPairs, stubFetch } from './test-support';
+import { clientToken, failure, queryPairs, stubFetch } from './test-support';
 
 const { assets, gateway } = inject('localOrigins');
 
@@ -29,15 +28,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-async function failure(promise: Promise<unknown>): Promise<PanelError> {
-  const error = await promise.then(
-    () => new Error('expected a rejection'),
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(PanelError);
-  return error as PanelError;
-}
 
 describe('fetchConfiguration', () => {
   it('GETs the config URL with the exact query of docs/protocol.md and a tokenization key', async () => {

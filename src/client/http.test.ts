@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../shared/constants';
 import { PanelError } from '../shared/errors';
 import { httpRequest } from './http';
-import { queryPairs, stubFetch } from './test-support';
+import { failure, queryPairs, stubFetch } from './test-support';
 
 const URL_ = 'https://api.braintreegateway.com/merchants/m/client_api/v1/thing';
 
@@ -10,17 +10,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-async function failure(promise: Promise<unknown>): Promise<PanelError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(PanelError);
-  return error as PanelError;
-}
 
 describe('httpRequest', () => {
   it('GET puts data in the query and sends no body, with the JSON content type and no credentials', async () => {

@@ -2,7 +2,8 @@
  * Helpers for the client's unit tests: a `fetch` stub that records calls. Not part of the bundle.
  * @packageDocumentation
  */
-import { inject, vi } from 'vitest';
+import { expect, inject, vi } from 'vitest';
+import { PanelError } from '../shared/errors';
 import type { GatewayClient } from './client';
 import type { GatewayConfiguration } from './configuration';
 
@@ -159,4 +160,14 @@ export function watchPagehideListeners(): PagehideListeners {
     },
   );
   return { live: () => live.size, added: () => added };
+}
+
+/** The catalogue error a promise rejects with; fails the test when it resolves or rejects with anything else. */
+export async function failure(promise: Promise<unknown>): Promise<PanelError> {
+  const error = await promise.then(
+    () => new Error('expected a rejection'),
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(PanelError);
+  return error as PanelError;
 }

@@ -8,9 +8,10 @@
  */
 import type { GatewayClient } from '../client';
 import type { TextKey, Texts } from '../i18n/en-US';
-import type { CardOptions } from '../model/options';
+import type { CardOptions, PanelOptions } from '../model/options';
 import { openHostedFields, type HostedFields, type OpenedHostedFields } from '../methods/hosted-fields';
 import { supportedBrands, type CardBrandType } from '../shared/card-brand-names';
+import type { FieldStyles } from '../shared/field-styles';
 import { createError, isPanelError, type PanelError } from '../shared/errors';
 import { deferred } from '../shared/lifetime';
 import { fieldSlot, type SheetField } from './view-contract';
@@ -29,20 +30,27 @@ export function baseFields(card: CardOptions | undefined): SheetField[] {
   return [...(card?.cardholderName ? (['cardholderName'] as const) : []), 'number', 'expirationDate'];
 }
 
-/** The fields of the card sheet for the merchant's option and the configuration's challenges. */
+/**
+ * The fields of the card sheet for the merchant's option and the configuration's challenges: the
+ * CVV and the postal code only when the gateway asks for them and the merchant did not remove them
+ * (`overrides.fields.cvv: null`).
+ */
 export function cardFields(card: CardOptions | undefined, challenges: readonly string[]): SheetField[] {
+  const removed = card?.overrides?.fields ?? {};
   return [
     ...baseFields(card),
-    ...(challenges.includes('cvv') ? (['cvv'] as const) : []),
-    ...(challenges.includes('postal_code') ? (['postalCode'] as const) : []),
+    ...(challenges.includes('cvv') && removed.cvv !== null ? (['cvv'] as const) : []),
+    ...(challenges.includes('postal_code') && removed.postalCode !== null ? (['postalCode'] as const) : []),
   ];
 }
 
+/** Each field's texts, and the settings the merchant's `overrides` lay over them. */
+export type FieldTexts = Partial<
+  Record<SheetField, { label: string; placeholder?: string; title: string; maxlength?: number }>
+>;
+
 /** Label, placeholder and frame title of each field, in the panel's texts. */
-export function fieldTexts(
-  fields: readonly SheetField[],
-  text: Texts['text'],
-): Partial<Record<SheetField, { label: string; placeholder?: string; title: string }>> {
+export function fieldTexts(fields: readonly SheetField[], text: Texts['text']): FieldTexts {
   return Object.fromEntries(
     fields.map((field) => {
       const label = text(FIELD_LABELS[field]);
@@ -105,12 +113,21 @@ export class CardFrames {
   #tornDown = false;
   readonly #ready = deferred<HostedFields>();
 
+  /**
+   * Lays the merchant's `overrides` over each field's texts (in place) and over the panel's look
+   * (the look it returns) whenever the frames are relabelled. The panel's runtime sets it, and the
+   * frames take it on before the panel is ready: the first script carries none of its rules, nor the
+   * styles' whitelist (docs/card.md, "Overrides").
+   */
+  adjust: ((texts: FieldTexts, look: FieldStyles) => FieldStyles) | null = null;
+
   /** @param card - the merchant's `card` option the fields follow */
-  constructor(card: CardOptions | undefined, options: CardFramesOptions) {
+  constructor(card: PanelOptions['card'], options: CardFramesOptions) {
     this.#options = options;
     this.#open = options.open ?? openHostedFields;
-    this.#card = card;
-    this.#fields = baseFields(card);
+    // `true` is `{}`; `false` (no card) and none are `undefined`.
+    this.#card = card === true ? {} : card || undefined;
+    this.#fields = baseFields(this.#card);
   }
 
   /** Resolves with the hosted fields once every frame is ready; rejects with why they cannot load. */
@@ -221,7 +238,9 @@ export class CardFrames {
     }
     const texts = this.#options.texts();
     this.#labelledWith = texts;
-    instance.relabel(fieldTexts(this.#fields, texts.text), frameStyles(this.#container('number')));
+    const labelled = fieldTexts(this.#fields, texts.text);
+    const look = frameStyles(this.#container('number'));
+    instance.relabel(labelled, this.adjust?.(labelled, look) ?? look);
   }
 
   /** Moves focus into a field's frame. */

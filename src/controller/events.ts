@@ -5,6 +5,7 @@
  */
 import type { PaymentMethodType, PaymentOption } from '../model';
 import type { PanelError } from '../shared/errors';
+import type { CardCandidate, FieldKey, FieldState } from '../shared/hosted-fields';
 
 /** `detail` of the `ready` event. */
 export interface ReadyDetail {
@@ -24,6 +25,56 @@ export interface PaymentMethodRequestableDetail {
 export interface PaymentOptionSelectedDetail {
   /** The option the shopper picked from the list. */
   paymentOption: PaymentOption;
+}
+
+/**
+ * Id of a view of the panel, as the drop-in named its views: a payment option's sheet (`card`,
+ * `paypal`, `paypalCredit`, `venmo`, `applePay`, `googlePay`), the saved methods (`methods`), the
+ * option list (`options`) or the question before a saved method is deleted (`delete-confirmation`).
+ */
+export type PanelViewId =
+  | 'card'
+  | 'paypal'
+  | 'paypalCredit'
+  | 'venmo'
+  | 'applePay'
+  | 'googlePay'
+  | 'methods'
+  | 'options'
+  | 'delete-confirmation';
+
+/** `detail` of the `changeActiveView` event. */
+export interface ChangeActiveViewDetail {
+  /** The view shown until now; `undefined` when the panel shows its first view. */
+  previousViewId: PanelViewId | undefined;
+  /** The view shown now. */
+  newViewId: PanelViewId;
+}
+
+/** One card field's state in a card event's `detail`. */
+export interface CardFieldEventState extends FieldState {
+  /** The element of the page that holds the field's frame. */
+  container: Element;
+}
+
+/**
+ * `detail` of the card events (`cardFocus`, `cardBlur`, `cardEmpty`, `cardNotEmpty`,
+ * `cardValidityChange`, `cardCardTypeChange`, `cardInputSubmitRequest`): the state of the card
+ * fields, as the drop-in's `card:*` events carried it. Never a value the shopper typed.
+ */
+export interface CardEventDetail {
+  /** The brands the number may still be (one once it is known; empty before the number reports). */
+  cards: CardCandidate[];
+  /** The field whose change fired the event. */
+  emittedBy: FieldKey;
+  /** The state of every field of the card sheet, by its key. */
+  fields: Partial<Record<FieldKey, CardFieldEventState>>;
+}
+
+/** `detail` of the `cardBinAvailable` event. */
+export interface CardBinAvailableDetail {
+  /** The number's first six digits. */
+  bin: string;
 }
 
 /** Every event `<payment-panel>` fires, by name, with its `detail` type. */
@@ -52,7 +103,9 @@ export interface PaymentPanelEventDetails {
    * card form became complete and valid (`{type: 'CreditCard', paymentMethodIsSelected: false}`), or
    * a method of the list is selected (`paymentMethodIsSelected: true`, 200 ms after the selection),
    * such as the PayPal account or Apple Pay card the shopper just approved (`type` `PayPalAccount`,
-   * `ApplePayCard` or `AndroidPayCard`). Fired only when this or its type changes.
+   * `ApplePayCard` or `AndroidPayCard`). Fired only when this or its type changes, and once more
+   * when 3D Secure verified the card a request handed over, which then goes under a new nonce
+   * (`paymentMethodIsSelected: true`).
    */
   paymentMethodRequestable: PaymentMethodRequestableDetail;
   /** `requestPaymentMethod()` can no longer succeed without the shopper's help; `detail` is `null`. */
@@ -71,7 +124,76 @@ export interface PaymentPanelEventDetails {
    * `paymentPanel.create()` rejects with it.
    */
   cancelInitialization: PanelError;
+  /**
+   * The panel shows another view; `detail` is `{previousViewId, newViewId}` with the drop-in's view
+   * ids (`card`, `paypal`, `paypalCredit`, `venmo`, `applePay`, `googlePay`, `methods`, `options`,
+   * `delete-confirmation`); `previousViewId` is `undefined` for the first view, which shows just
+   * before `ready`.
+   */
+  changeActiveView: ChangeActiveViewDetail;
+  /** A card field took the focus; `detail` is the card fields' state `{cards, emittedBy, fields}`. */
+  cardFocus: CardEventDetail;
+  /** A card field lost the focus; `detail` is the card fields' state. */
+  cardBlur: CardEventDetail;
+  /** A card field became empty; `detail` is the card fields' state. */
+  cardEmpty: CardEventDetail;
+  /** A card field that was empty is not any more; `detail` is the card fields' state. */
+  cardNotEmpty: CardEventDetail;
+  /**
+   * A card field's `isValid` or `isPotentiallyValid` changed; `detail` is the card fields' state.
+   */
+  cardValidityChange: CardEventDetail;
+  /**
+   * The brands the card number may be changed (`cards`); `detail` is the card fields' state, fired
+   * by the number field.
+   */
+  cardCardTypeChange: CardEventDetail;
+  /** The shopper pressed Enter in a card field; `detail` is the card fields' state. */
+  cardInputSubmitRequest: CardEventDetail;
+  /**
+   * The card number has six digits: `detail` is `{bin}`, its first six. Fired again only when
+   * those six change (the shopper typed another number, or typed it again after deleting it).
+   */
+  cardBinAvailable: CardBinAvailableDetail;
+  /** The shopper cancelled the 3D Secure challenge (the modal's close button, Escape, or the issuer's Cancel); `detail` is `null`. */
+  threeDSecureCustomerCanceled: null;
+  /** The 3D Secure challenge shows in the panel's modal; `detail` is `null`. */
+  threeDSecureAuthenticationModalRender: null;
+  /** The 3D Secure challenge's modal closed, however the challenge ended; `detail` is `null`. */
+  threeDSecureAuthenticationModalClose: null;
 }
+
+/**
+ * The drop-in's name of each event whose name on the element differs: the name under which the
+ * instance of `paymentPanel.create()` hands it to `on`, `off` and `hasListener` (every other event
+ * has the same name on both).
+ */
+export interface DropinEventNames {
+  cardFocus: 'card:focus';
+  cardBlur: 'card:blur';
+  cardEmpty: 'card:empty';
+  cardNotEmpty: 'card:notEmpty';
+  cardValidityChange: 'card:validityChange';
+  cardCardTypeChange: 'card:cardTypeChange';
+  cardInputSubmitRequest: 'card:inputSubmitRequest';
+  cardBinAvailable: 'card:binAvailable';
+  threeDSecureCustomerCanceled: '3ds:customer-canceled';
+  threeDSecureAuthenticationModalRender: '3ds:authentication-modal-render';
+  threeDSecureAuthenticationModalClose: '3ds:authentication-modal-close';
+}
+
+/** An element event's name as the instance of `paymentPanel.create()` knows it. */
+export type InstanceEventName<K extends PaymentPanelEventName> = K extends keyof DropinEventNames
+  ? DropinEventNames[K]
+  : K;
+
+/** Every event of the instance of `paymentPanel.create()`, by its drop-in name, with its `detail` type. */
+export type PaymentPanelInstanceEventDetails = {
+  [K in PaymentPanelEventName as InstanceEventName<K>]: PaymentPanelEventDetails[K];
+};
+
+/** Name of an event of the instance of `paymentPanel.create()`, e.g. `card:focus`. */
+export type PaymentPanelInstanceEventName = keyof PaymentPanelInstanceEventDetails;
 
 /** Name of an event of `<payment-panel>`. */
 export type PaymentPanelEventName = keyof PaymentPanelEventDetails;

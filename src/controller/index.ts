@@ -16,6 +16,8 @@ export {
   type SheetsState,
   type WalletOption,
   type WalletSheetState,
+  type VaultManagerAction,
+  type VaultManagerState,
 } from './view-contract';
 export { FIELD_LABELS } from './card-frames';
 export { viewControllerOf, registerViewController } from './view-registry';

@@ -21,6 +21,7 @@ import {
   settle,
 } from './test-support';
 import { fieldSlot } from './view-contract';
+import { coordinatorOf } from './runtime/coordinator';
 import type { PanelOptions } from '../model/options';
 
 afterEach(() => {
@@ -448,6 +449,29 @@ describe('requestability', () => {
     vi.advanceTimersByTime(1);
     expect(panel.names()).toEqual(['ready', 'paymentMethodRequestable']);
     expect(panel.events[1]?.detail).toEqual({ type: 'CreditCard', paymentMethodIsSelected: true });
+  });
+
+  it("settles create()'s wait once the preselected saved method is requestable, and at once without one", async () => {
+    vi.useFakeTimers();
+    const client = fakeClient(configuration(), {
+      guest: false,
+      savedMethods: [
+        { type: 'CreditCard', nonce: 'saved', default: true, details: { cardType: 'Visa', lastTwo: '11' } },
+      ],
+    });
+    const panel = controllerHarness({ client });
+    await panel.startReady();
+    const coordinator = coordinatorOf(panel.frameHost);
+    expect(coordinator).toBeDefined();
+    let settled = false;
+    void coordinator?.activeMethodSettled().then(() => {
+      settled = panel.controller.isPaymentMethodRequestable();
+    });
+    await vi.advanceTimersByTimeAsync(ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+    await expect(coordinator?.activeMethodSettled()).resolves.toBeUndefined();
   });
 
   it('announces a method the shopper just approved only after the time-out too', async () => {
@@ -915,6 +939,41 @@ describe('3D Secure', () => {
     // Verified once: the same card is handed over again without a second verification.
     await expect(panel.controller.requestPaymentMethod()).resolves.toEqual(payload);
     expect(fake.verified).toHaveLength(1);
+  });
+
+  it('refuses an option whose keys do not fit when it makes 3D Secure, and pays once the merchant fixes it', async () => {
+    // The element only checks that the option is `true` or an object: the keys are read here.
+    const panel = await verifyingPanel({ amount: '10.00', accountType: 'savings' } as never);
+    const refused = panel.events.find((event) => event.name === 'errorOccurred');
+    expect(refused?.detail).toMatchObject({
+      code: 'INVALID_OPTION',
+      message: 'The threeDSecure option is invalid.',
+    });
+    expect(JSON.stringify(refused?.detail)).toMatch(/"accountType\\"\?: \\"credit\\" \| \\"debit\\"/);
+    expect(panel.modules.threeDSecure.created).toEqual([]);
+    // Never paid unverified.
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    panel.controller.setOptions({ threeDSecure: { amount: '10.00', accountType: 'debit' } });
+    await settle();
+    await expect(panel.controller.requestPaymentMethod()).resolves.toMatchObject({
+      nonce: 'tokencc_one_verified',
+    });
+  });
+
+  it('rejects a request whose 3D Secure options do not fit, and verifies the next one', async () => {
+    const panel = await verifyingPanel();
+    await expect(
+      panel.controller.requestPaymentMethod({ threeDSecure: { amount: -1 } }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+      details: { reason: expect.stringMatching(/^"amount"/) as unknown },
+    });
+    expect(panel.modules.threeDSecure.verified).toEqual([]);
+    await expect(
+      panel.controller.requestPaymentMethod({ threeDSecure: { amount: '1.00' } }),
+    ).resolves.toMatchObject({
+      nonce: 'tokencc_one_verified',
+    });
   });
 
   it("names the bank frame in the panel's language when it shows, and again when the locale changes", async () => {

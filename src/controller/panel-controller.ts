@@ -33,7 +33,13 @@ import { loadModule, type ModuleLoader } from './module-loader';
 import type { PanelOptions, RequestPaymentMethodOptions } from '../model/options';
 import type { PanelModule } from './runtime/module';
 import type { SheetCoordinator } from './runtime/coordinator';
-import type { ViewController, ViewState, SheetField, WalletOption } from './view-contract';
+import type {
+  ViewController,
+  ViewState,
+  SheetField,
+  VaultManagerAction,
+  WalletOption,
+} from './view-contract';
 
 /** What the controller uses from the outside world; tests pass their own. */
 export interface ControllerDependencies {
@@ -271,12 +277,20 @@ export class PanelController implements ViewController {
     this.#session?.card?.focus(field);
   }
 
+  saveCard(checked: boolean): void {
+    this.#session?.sheets?.saveCard(checked);
+  }
+
   payWith(option: WalletOption): void {
     this.#session?.sheets?.payWith(option);
   }
 
   cancelVerification(): void {
     this.#session?.sheets?.cancelVerification();
+  }
+
+  vaultManager(action: VaultManagerAction): void {
+    this.#session?.sheets?.vaultManager(action);
   }
 
   viewMounted(): void {
@@ -460,6 +474,8 @@ export class PanelController implements ViewController {
   /** Whether the merchant's priority may offer the card (the configuration decides later). */
   #cardMayBeOffered(): boolean {
     const priority = this.#options.paymentOptionPriority ?? PAYMENT_OPTIONS;
+    // With `card: false` the frames may start; the configuration's check (availablePaymentOptions)
+    // then leaves the card out and they go.
     return Array.isArray(priority) && priority.includes('card');
   }
 
@@ -474,7 +490,7 @@ export class PanelController implements ViewController {
     });
     session.card = card;
     session.cardFolder = folder;
-    session.cardOption = JSON.stringify(this.#options.card?.cardholderName ?? null);
+    session.cardOption = JSON.stringify(this.#options.card ?? null);
     card.start(folder);
   }
 
@@ -555,7 +571,7 @@ export class PanelController implements ViewController {
     // folder is the same and the fields have not changed; otherwise made anew.
     const wantsCard = available.options.includes('card');
     const folder = frameFolderOf(client);
-    const cardOption = JSON.stringify(options.card?.cardholderName ?? null);
+    const cardOption = JSON.stringify(options.card ?? null);
     if (session.card && (!wantsCard || session.cardFolder !== folder || session.cardOption !== cardOption)) {
       this.#dropCard(session);
     }

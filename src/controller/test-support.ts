@@ -22,13 +22,22 @@ import type {
 } from '../methods/hosted-fields';
 import type { ThreeDSecureOptions, VerifyCardOptions, VerifyCardResult } from '../methods/three-d-secure';
 import { walletModule, type WalletHandlers, type WalletIntegration } from '../methods/wallet';
+import { deletePaymentMethod } from '../methods/vault-manager/delete';
+import { readThreeDSecureOption } from '../model/three-d-secure-options';
 import type { IconNode } from '../shared/icon-node';
 import type { RawPaymentMethod } from '../model';
 import { createError, type PanelError } from '../shared/errors';
 import { THREE_D_SECURE_2_ERRORS } from '../shared/errors/catalogues/three-d-secure';
 import { deferred } from '../shared/lifetime';
+import { mergeStyles } from '../shared/field-styles';
 import type { CardPayload } from '../shared/frame-messages';
-import { fieldEventsOf, type CardCandidate, type FieldKey, type FieldState } from '../shared/hosted-fields';
+import {
+  binOf,
+  fieldEventsOf,
+  type CardCandidate,
+  type FieldKey,
+  type FieldState,
+} from '../shared/hosted-fields';
 import type { ModuleName, PanelModules } from '../shared/module-registry';
 import { nextTask } from '../shared/next-task';
 import { PanelController, type ControllerDependencies } from './panel-controller';
@@ -154,7 +163,9 @@ export class FakeFrames {
   readonly tokenize = vi.fn<HostedFields['tokenize']>((options = {}) => this.#tokenize(options));
   readonly relabel = vi.fn<HostedFields['relabel']>();
   readonly teardowns: number[] = [];
-  #handlers = new Map<HostedFieldsEvent, Set<(state: HostedFieldsState) => void>>();
+  #handlers = new Map<string, Set<(payload: never) => void>>();
+  /** The BIN the number's frame announced last, by the frames' rule ({@link binOf}). */
+  #binSent: string | null = null;
   #edits = 0;
   #revisions = new Map<FieldKey, number>();
   #last: { revision: string; payload: CardPayload } | undefined;
@@ -234,6 +245,7 @@ export class FakeFrames {
     this.#revisions.set(field, (this.#edits += 1));
     const next = { ...previous, isEmpty: value === '', ...fakeValidity(field, value) };
     this.state.fields[field] = next;
+    this.state.emittedBy = field;
     let cardsChanged = false;
     if (field === 'number') {
       const cards = fakeCandidates(value);
@@ -241,6 +253,26 @@ export class FakeFrames {
       this.state.cards = cards;
     }
     for (const event of fieldEventsOf(previous, next, cardsChanged)) this.emit(event);
+    const bin = field === 'number' ? binOf(value) : null;
+    if (bin !== this.#binSent) {
+      this.#binSent = bin;
+      if (bin) this.#send('binAvailable', { bin });
+    }
+  }
+
+  /** The shopper moves the focus into a field's frame (`true`) or out of it, as the frame reports it. */
+  focusField(field: FieldKey, isFocused = true): void {
+    const previous = this.state.fields[field];
+    if (!previous) throw new Error(`No ${field} field.`);
+    this.state.fields[field] = { ...previous, isFocused };
+    this.state.emittedBy = field;
+    this.emit(isFocused ? 'focus' : 'blur');
+  }
+
+  /** The shopper presses Enter in a field. */
+  submit(field: FieldKey): void {
+    this.state.emittedBy = field;
+    this.emit('inputSubmitRequest');
   }
 
   /** The shopper fills every field of the sheet: `card` over a valid Visa. */
@@ -256,16 +288,27 @@ export class FakeFrames {
   }
 
   emit(event: HostedFieldsEvent): void {
-    for (const handler of [...(this.#handlers.get(event) ?? [])]) handler(this.snapshot());
+    this.#send(event, this.snapshot());
   }
 
   snapshot(): HostedFieldsState {
-    return { cards: [...this.state.cards], fields: { ...this.state.fields } };
+    const { emittedBy } = this.state;
+    return {
+      cards: [...this.state.cards],
+      ...(emittedBy ? { emittedBy } : {}),
+      fields: Object.fromEntries(
+        Object.entries(this.state.fields).map(([key, state]) => [key, { ...state }]),
+      ),
+    };
+  }
+
+  #send(event: string, payload: object): void {
+    for (const handler of [...(this.#handlers.get(event) ?? [])]) (handler as (p: object) => void)(payload);
   }
 
   instance(fields: FieldKey[], ended = new AbortController()): HostedFields {
     return {
-      on: (event, handler) => {
+      on: (event: string, handler: (payload: never) => void) => {
         let set = this.#handlers.get(event);
         if (!set) this.#handlers.set(event, (set = new Set()));
         set.add(handler);
@@ -294,6 +337,7 @@ export class FakeFrames {
   #reset(field: FieldKey): void {
     this.state.fields[field] = { ...EMPTY, container: document.body };
     this.values[field] = '';
+    if (field === 'number') this.#binSent = null;
     this.#revisions.set(field, (this.#edits += 1));
   }
 
@@ -405,6 +449,9 @@ export class FakeThreeDSecure {
   offered: 1 | 2 = 2;
   readonly created: ThreeDSecureOptions[] = [];
   readonly verified: VerifyCardOptions[] = [];
+  /** How Songbird's set-up ends, and the settings each wait for it was given. */
+  songbird: Promise<void> = Promise.resolve();
+  readonly songbirdConfigs: (Record<string, unknown> | undefined)[] = [];
   /** How the next verifications end; a verified card with a version 2 status by default. */
   answer: (options: VerifyCardOptions) => Promise<VerifyCardResult> = (options) =>
     Promise.resolve({
@@ -420,6 +467,61 @@ export class FakeThreeDSecure {
       },
     });
 
+  /** The verification waiting for the shopper on the issuer's page, if any. */
+  #challenged: { options: VerifyCardOptions; end: (result: VerifyCardResult) => void } | null = null;
+
+  /**
+   * The next verifications challenge the shopper, as the real file's do: the issuer's frame shows
+   * through `addFrame`, and the verification waits for {@link FakeThreeDSecure.passChallenge}, for
+   * the shopper's Cancel on the issuer's page ({@link FakeThreeDSecure.cancelOnIssuerPage}) or for
+   * `cancelVerifyCard`; whichever ends it removes the frame (`removeFrame`) before it settles.
+   */
+  challenge(): void {
+    this.answer = (options) =>
+      new Promise((resolve) => {
+        options.addFrame(null, document.createElement('iframe'));
+        this.#challenged = {
+          options,
+          end: (result) => {
+            this.#challenged = null;
+            options.removeFrame();
+            resolve(result);
+          },
+        };
+      });
+  }
+
+  /** The shopper answers the challenge: the card is verified under a new nonce. */
+  passChallenge(): void {
+    const challenged = this.#challenged;
+    if (!challenged) throw new Error('No challenge shows.');
+    challenged.end({
+      nonce: `${challenged.options.nonce}_verified`,
+      details: {},
+      liabilityShifted: true,
+      liabilityShiftPossible: true,
+      verificationDetails: { liabilityShifted: true, liabilityShiftPossible: true },
+    });
+  }
+
+  /** The shopper presses Cancel on the issuer's page (version 2): the lookup's card, unauthenticated. */
+  cancelOnIssuerPage(): void {
+    const challenged = this.#challenged;
+    if (!challenged) throw new Error('No challenge shows.');
+    challenged.options.onCustomerCanceled?.();
+    challenged.end(this.#lookupCard(challenged.options));
+  }
+
+  #lookupCard(options: VerifyCardOptions): VerifyCardResult {
+    return {
+      nonce: `${options.nonce}_looked_up`,
+      details: {},
+      liabilityShifted: false,
+      liabilityShiftPossible: true,
+      verificationDetails: { liabilityShifted: false, liabilityShiftPossible: true },
+    };
+  }
+
   readonly module: PanelModules['three-d-secure'] = {
     offeredVersion: () => this.offered,
     isVersion2Error: (code) => Object.hasOwn(THREE_D_SECURE_2_ERRORS, code),
@@ -427,15 +529,29 @@ export class FakeThreeDSecure {
       this.created.push(options ?? {});
       return {
         verifyCard: (verifyOptions) => {
+          // As the real one: an amount is required.
+          if ((verifyOptions as Partial<VerifyCardOptions>).amount === undefined) {
+            return Promise.reject(createError('THREEDS_MISSING_VERIFY_CARD_OPTION' as never));
+          }
           this.verified.push(verifyOptions);
           return this.answer(verifyOptions);
         },
-        cancelVerifyCard: () => Promise.reject(createError('THREEDS_NO_VERIFICATION_PAYLOAD')),
+        cancelVerifyCard: () => {
+          const challenged = this.#challenged;
+          if (!challenged) return Promise.reject(createError('THREEDS_NO_VERIFICATION_PAYLOAD'));
+          const result = this.#lookupCard(challenged.options);
+          challenged.end(result);
+          return Promise.resolve(result);
+        },
         teardown: () => undefined,
       };
     },
     // paymentPanel.createThreeDSecure() only: the panel never calls it.
     standalone: () => Promise.reject(new Error('not in these tests')),
+    songbirdReady: (_client, config) => {
+      this.songbirdConfigs.push(config);
+      return this.songbird;
+    },
   };
 }
 
@@ -455,11 +571,17 @@ export class FakeModules {
   } satisfies Record<string, IconNode>;
   /** Each file's exports: the wallets' are the one wallet sheet over the fake integrations, as the real files make theirs. */
   readonly exports: Partial<{ [N in ModuleName]: PanelModules[N] }> = {
-    panel: { SheetCoordinator, fetchLocale, panelInstance },
+    panel: { SheetCoordinator, fetchLocale, panelInstance, readThreeDSecureOption },
     view: { tagName: 'payment-panel-view' },
+    // The panel's card sheet loads this file only for the styles' whitelist; its own fields are not used.
+    'hosted-fields': {
+      standalone: () => Promise.reject(createError('MODULE_LOAD_FAILED', { module: 'hosted-fields' })),
+      mergeStyles,
+    },
     paypal: walletModule({ icon: this.icons.paypal, createWallet: () => this.paypal }),
     'apple-pay': walletModule({ icon: this.icons.applePay, createWallet: () => this.applePay }),
     'three-d-secure': this.threeDSecure.module,
+    'vault-manager': { deletePaymentMethod },
     'google-pay': walletModule({
       icon: this.icons.googlePay,
       buttonPart: 'google-pay-button',

@@ -14,10 +14,12 @@ import type { WalletSheetState } from '../methods/wallet';
 export type { WalletSheetState };
 
 /**
- * A sheet: what the panel shows at a time, the saved methods, the option list or an option's own
- * sheet. The panel model calls it the active view (`changeActiveView`).
+ * A sheet: what the panel shows at a time, the saved methods, the option list, an option's own
+ * sheet, or the vault manager's question whether to delete a saved method (`delete-confirmation`,
+ * the provider's drop-in's id of it; docs/vault-manager.md). The panel model calls it the active
+ * view (`changeActiveView`).
  */
-export type SheetId = 'methods' | 'options' | PaymentOption;
+export type SheetId = 'methods' | 'options' | 'delete-confirmation' | PaymentOption;
 
 /** A field of the card sheet. */
 export type SheetField = 'cardholderName' | 'number' | 'expirationDate' | 'cvv' | 'postalCode';
@@ -41,7 +43,31 @@ export interface CardSheetState {
   readonly focused: SheetField | null;
   /** The card sheet's own error (a failed tokenization, fields that could not load). */
   readonly message: string | null;
+  /** Whether "Save card" is checked; `null` when the sheet shows no such checkbox. */
+  readonly saveCard?: boolean | null;
 }
+
+/** The vault manager as the view shows it: whether the saved methods are being edited, and what is asked. */
+export interface VaultManagerState {
+  /** The saved methods show as delete buttons, under "Edit payment methods". */
+  readonly editing: boolean;
+  /** The method the shopper chose to delete, while its confirmation shows. */
+  readonly confirming: RawPaymentMethod | null;
+  /** The confirmation's question, in the shopper's words. */
+  readonly question: string;
+  /** The deletion is under way: the confirmation takes no other answer. */
+  readonly deleting: boolean;
+  /** The method whose confirmation the shopper cancelled: its button takes the focus back. */
+  readonly returnTo: RawPaymentMethod | null;
+}
+
+/** What the shopper does in the vault manager (docs/vault-manager.md). */
+export type VaultManagerAction =
+  | { readonly type: 'edit' }
+  | { readonly type: 'cancelEditing' }
+  | { readonly type: 'choose'; readonly method: RawPaymentMethod }
+  | { readonly type: 'cancelDelete' }
+  | { readonly type: 'confirmDelete' };
 
 /** The sheets once the panel is connected: which one shows, and what each shows. */
 export interface SheetsState {
@@ -61,6 +87,8 @@ export interface SheetsState {
   readonly icons: Readonly<Partial<Record<WalletOption, IconNode>>>;
   /** The 3D Secure modal shows the bank's frame. */
   readonly verifying: boolean;
+  /** The vault manager, when the merchant offers it to a customer; `null` otherwise. */
+  readonly vaultManager: VaultManagerState | null;
   /** Grows each time focus should move to the active sheet's heading. */
   readonly focusRequest: number;
 }
@@ -93,6 +121,8 @@ export interface ViewController {
   showOptions(): void;
   /** The shopper clicked a card field's label. */
   focusField(field: SheetField): void;
+  /** The shopper checked or unchecked "Save card". */
+  saveCard(checked: boolean): void;
   /**
    * The shopper clicked a wallet's button; must be called synchronously inside the click (a popup
    * or Apple's payment sheet may only open there).
@@ -100,6 +130,8 @@ export interface ViewController {
   payWith(option: WalletOption): void;
   /** The shopper closed the 3D Secure modal. */
   cancelVerification(): void;
+  /** The shopper edits the saved methods, chooses one to delete, confirms or cancels. */
+  vaultManager(action: VaultManagerAction): void;
   /** The view has rendered the panel's current state for the first time. */
   viewMounted(): void;
   /** The view has shown the panel ready (after the render of `phase: 'ready'`). */

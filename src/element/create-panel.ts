@@ -1,13 +1,12 @@
 /**
  * `paymentPanel.create()`: the script API for merchants moving off the retired drop-in. It takes the
  * drop-in's option names and returns an instance with the drop-in's methods, promise- or
- * callback-style, plus `on`/`off` for the panel's events.
+ * callback-style, plus `on`, `off` and `hasListener` for the panel's events.
  * @packageDocumentation
  */
 import { loadModule } from '../controller/module-loader';
-import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../controller/events';
-import type { PaymentMethodPayload } from '../model';
-import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../model/options';
+import type { PanelInstance } from '../controller/runtime/panel-instance';
+import type { PanelOptionName, PanelOptions } from '../model/options';
 import { answer, type Callback } from '../shared/callback';
 import { createError, type PanelError } from '../shared/errors';
 import { OPTION_ATTRIBUTES, parseOption } from './options';
@@ -21,40 +20,16 @@ export interface CreateOptions extends PanelOptions {
   selector?: string;
   /** Tokenization key or client token. */
   authorization: string;
-  /** Any other drop-in option is accepted and ignored. */
-  [option: string]: unknown;
 }
 
 export type { Callback } from '../shared/callback';
 
-/** A panel created by {@link createPanel}. */
-export interface PaymentPanelInstance {
-  /** The `<payment-panel>` element in the page. */
-  readonly element: PaymentPanelElement;
-  /**
-   * See {@link PaymentPanelElement.requestPaymentMethod}; with a callback, answers through it. The
-   * options may be left out, as in the drop-in: `requestPaymentMethod(callback)`.
-   */
-  requestPaymentMethod(
-    options?: RequestPaymentMethodOptions | Callback<PaymentMethodPayload>,
-    callback?: Callback<PaymentMethodPayload>,
-  ): Promise<PaymentMethodPayload>;
-  /** See {@link PaymentPanelElement.isPaymentMethodRequestable}. */
-  isPaymentMethodRequestable(): boolean;
-  /** See {@link PaymentPanelElement.clearSelectedPaymentMethod}. */
-  clearSelectedPaymentMethod(): void;
-  /** See {@link PaymentPanelElement.updateConfiguration}. */
-  updateConfiguration(property: string, key: string, value: unknown): void;
-  /** Tears the panel down and removes its element; with a callback, answers through it. */
-  teardown(callback?: Callback<void>): Promise<void>;
-  /** Calls `handler` with the event's `detail` each time the panel fires it. */
-  on<K extends PaymentPanelEventName>(event: K, handler: (detail: PaymentPanelEventDetails[K]) => void): void;
-  /** Removes a handler added with {@link PaymentPanelInstance.on}. */
-  off<K extends PaymentPanelEventName>(
-    event: K,
-    handler: (detail: PaymentPanelEventDetails[K]) => void,
-  ): void;
-}
+/**
+ * A panel created by {@link createPanel}: the drop-in's methods over its `<payment-panel>` element,
+ * each with an optional Node-style callback last (with one, the method returns `undefined` and calls
+ * back once, asynchronously), plus `on`, `off` and `hasListener` for its events under the drop-in's names (docs/drop-in.md, "The instance").
+ */
+export type PaymentPanelInstance = PanelInstance<PaymentPanelElement>;
 
 /**
  * Creates a `<payment-panel>` in the container with the drop-in's options and resolves with its
@@ -81,7 +56,7 @@ function create(options: CreateOptions | undefined): Promise<PaymentPanelInstanc
   const given = (options ?? {}) as Partial<CreateOptions>;
   const read = (key: string): unknown => {
     try {
-      return given[key];
+      return (given as Record<string, unknown>)[key];
     } catch {
       return UNREADABLE;
     }

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption, parseRequestOptions } from './options';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption } from './options';
 import { OPTION_READERS, type PanelOptionName } from '../model/options';
 import { availablePaymentOptions } from '../model/configuration';
 import { INVALID } from '../shared/strict-readers';
 import { expectReadsItsShape } from '../shared/test-support';
+import { clearModuleRegistry, defineModule } from '../shared/module-registry';
+import { readThreeDSecureOption } from '../model/three-d-secure-options';
 
 describe('the card option', () => {
   it.each([
@@ -12,7 +14,44 @@ describe('the card option', () => {
     ['', undefined],
     ['{"cardholderName":true}', { cardholderName: true }],
     [{ cardholderName: { required: true } }, { cardholderName: { required: true } }],
-    [{ cardholderName: false, overrides: {} }, { cardholderName: false }],
+    [
+      { cardholderName: false, overrides: {} },
+      { cardholderName: false, overrides: {} },
+    ],
+    // The drop-in's 1.4x forms: `false` removes the card, `true` is `{}`.
+    [false, false],
+    [true, true],
+    ['false', false],
+    ['true', true],
+    [
+      {
+        overrides: {
+          fields: {
+            number: { placeholder: '4111 …', maxlength: 19, supportedCardBrands: { visa: false } },
+            cvv: null,
+            postalCode: { placeholder: 'ZIP' },
+            unknownField: { placeholder: 'dropped' },
+          },
+          styles: { input: { 'font-size': '18px', behavior: 'url(x)' }, ':focus': null },
+        },
+        clearFieldsAfterTokenization: false,
+        vault: { allowVaultCardOverride: true, vaultCard: false },
+        unknown: 1,
+      },
+      {
+        overrides: {
+          fields: {
+            number: { placeholder: '4111 …', maxlength: 19, supportedCardBrands: { visa: false } },
+            cvv: null,
+            postalCode: { placeholder: 'ZIP' },
+          },
+          // The whitelist is applied where the styles meet the panel's (field-styles.ts).
+          styles: { input: { 'font-size': '18px', behavior: 'url(x)' }, ':focus': null },
+        },
+        clearFieldsAfterTokenization: false,
+        vault: { allowVaultCardOverride: true, vaultCard: false },
+      },
+    ],
   ])('reads %j', (input, expected) => {
     expect(parseOption('card', input)).toEqual({ ok: true, value: expected });
   });
@@ -23,6 +62,27 @@ describe('the card option', () => {
     ['a wrong nested type', '{"cardholderName":{"required":"yes"}}'],
     ['an array', '[]'],
     ['a number', 42],
+    ['a field override that is no object', { overrides: { fields: { cvv: 'none' } } }],
+    ['a number field removed', { overrides: { fields: { number: null } } }],
+    ['a placeholder that is no text', { overrides: { fields: { number: { placeholder: 4 } } } }],
+    [
+      'a placeholder longer than a frame takes',
+      { overrides: { fields: { cvv: { placeholder: 'x'.repeat(2001) } } } },
+    ],
+    ['a negative maxlength', { overrides: { fields: { cvv: { maxlength: -1 } } } }],
+    ['an infinite maxlength', { overrides: { fields: { cvv: { maxlength: Infinity } } } }],
+    [
+      'a brand switch that is no boolean',
+      { overrides: { fields: { number: { supportedCardBrands: { visa: 0 } } } } },
+    ],
+    [
+      'a prototype key among the brands',
+      JSON.parse('{"overrides":{"fields":{"number":{"supportedCardBrands":{"__proto__":false}}}}}'),
+    ],
+    ['a style value that is no text', { overrides: { styles: { input: { color: 1 } } } }],
+    ['a selector style that is text', { overrides: { styles: { input: 'color: red' } } }],
+    ['a clearFieldsAfterTokenization that is no boolean', { clearFieldsAfterTokenization: 'no' }],
+    ['a vault switch that is no boolean', { vault: { vaultCard: 'yes' } }],
   ])('refuses %s with INVALID_OPTION', (_, input) => {
     const parsed = parseOption('card', input);
     expect(parsed.ok).toBe(false);
@@ -82,12 +142,17 @@ describe('the payment option priority', () => {
   });
 });
 
+/** Google's total, as every Google Pay option has it. */
+const GOOGLE_TOTAL = { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '1.00' };
+/** A merchant's click handler of Google's button, which the element keeps for the Google Pay file to leave out. */
+const click = (): void => undefined;
+
 describe('every option', () => {
   it('has one attribute, and each attribute names its property', () => {
     for (const [property, attribute] of Object.entries(OPTION_ATTRIBUTES)) {
       expect(OPTION_PROPERTIES[attribute]).toBe(property);
     }
-    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(11);
+    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(14);
   });
 
   it.each<[PanelOptionName, unknown, unknown, boolean?]>([
@@ -110,6 +175,11 @@ describe('every option', () => {
       },
       true,
     ],
+    [
+      'googlePay',
+      { transactionInfo: GOOGLE_TOTAL, button: { buttonColor: 'black', buttonRadius: 4, onClick: click } },
+      { transactionInfo: GOOGLE_TOTAL, button: { buttonColor: 'black', buttonRadius: 4, onClick: click } },
+    ],
     ['paypalCredit', { flow: 'vault' }, { flow: 'vault' }],
     [
       'applePay',
@@ -121,34 +191,38 @@ describe('every option', () => {
     ],
     ['threeDSecure', '{"amount":"10.00"}', { amount: '10.00' }, true],
     ['threeDSecure', { amount: 10 }, { amount: 10 }],
+    ['threeDSecure', 'true', true, true],
+    ['threeDSecure', true, true],
+    // `false` is off, as the drop-in reads it.
+    ['threeDSecure', false, false],
+    ['threeDSecure', 'false', false, true],
+    ['threeDSecure', '{}', {}, true],
     [
       'threeDSecure',
-      {
-        amount: '10.00',
-        email: 'pat@example.com',
-        billingAddress: { givenName: 'Pat', countryCodeAlpha2: 'US' },
-        additionalInformation: { acsWindowSize: '05', shippingMethod: '01' },
-        challengeRequested: true,
-        requestedExemptionType: 'low_value',
-        accountType: 'debit',
-        unknown: 'dropped',
-      },
-      {
-        amount: '10.00',
-        email: 'pat@example.com',
-        billingAddress: { givenName: 'Pat', countryCodeAlpha2: 'US' },
-        additionalInformation: { acsWindowSize: '05', shippingMethod: '01' },
-        challengeRequested: true,
-        requestedExemptionType: 'low_value',
-        accountType: 'debit',
-      },
+      { cardinalSDKConfig: { timeout: 8000, logging: { level: 'verbose' } } },
+      { cardinalSDKConfig: { timeout: 8000, logging: { level: 'verbose' } } },
     ],
     ['dataCollector', '{"kount":true}', { kount: true }, true],
     ['dataCollector', { paypal: true, kount: false }, { paypal: true, kount: false }],
+    ['dataCollector', 'true', true, true],
+    ['dataCollector', false, false],
+    ['dataCollector', '{}', {}, true],
+    ['dataCollector', { kount: false }, { kount: false }],
+    ['dataCollector', { kount: true, riskCorrelationId: 'r-1' }, { kount: true, riskCorrelationId: 'r-1' }],
+    ['showDefaultPaymentMethodFirst', '', true, true],
+    ['showDefaultPaymentMethodFirst', 'false', false, true],
+    ['showDefaultPaymentMethodFirst', false, false],
+    ['hiddenVaultedPaymentMethodTypes', 'card paypal', ['card', 'paypal'], true],
+    ['hiddenVaultedPaymentMethodTypes', '["paypalCredit"]', ['paypalCredit'], true],
+    ['hiddenVaultedPaymentMethodTypes', ['venmo', 'card'], ['venmo', 'card']],
     ['preselectVaultedPaymentMethod', '', true, true],
     ['preselectVaultedPaymentMethod', 'true', true, true],
     ['preselectVaultedPaymentMethod', 'false', false, true],
     ['preselectVaultedPaymentMethod', false, false],
+    ['vaultManager', '', true, true],
+    ['vaultManager', 'true', true, true],
+    ['vaultManager', 'false', false, true],
+    ['vaultManager', true, true],
   ])('%s reads %j', (option, input, expected, fromAttribute = false) => {
     expect(parseOption(option, input, fromAttribute)).toEqual({ ok: true, value: expected });
   });
@@ -163,17 +237,18 @@ describe('every option', () => {
     ['paypal', 'true', true],
     ['paypalCredit', { amount: -1 }],
     ['applePay', { paymentRequest: 'total' }],
-    ['threeDSecure', '{}', true],
-    ['threeDSecure', { amount: '' }],
-    ['threeDSecure', { amount: '1', additionalInformation: { acsWindowSize: '06' } }],
-    ['threeDSecure', { amount: '1', billingAddress: { givenName: 1 } }],
-    ['threeDSecure', { amount: '1', requestedExemptionType: 'whim' }],
-    ['threeDSecure', { amount: '1', challengeRequested: 'yes' }],
-    ['dataCollector', '{}', true],
-    ['dataCollector', { kount: false }],
+    ['threeDSecure', '"yes"', true],
+    ['threeDSecure', 1],
+    ['threeDSecure', [{ amount: '1' }]],
+    ['dataCollector', '"yes"', true],
     ['dataCollector', { kount: 'yes' }],
+    ['showDefaultPaymentMethodFirst', 'no', true],
+    ['hiddenVaultedPaymentMethodTypes', [1]],
+    ['hiddenVaultedPaymentMethodTypes', { card: true }],
     ['preselectVaultedPaymentMethod', 'no', true],
     ['preselectVaultedPaymentMethod', 0],
+    ['vaultManager', 'yes', true],
+    ['vaultManager', 1],
   ])('%s refuses %j with INVALID_OPTION naming it', (option, input, fromAttribute = false) => {
     const parsed = parseOption(option, input, fromAttribute);
     expect(parsed.ok).toBe(false);
@@ -186,13 +261,12 @@ describe('every option', () => {
 
 describe('the reason of a refusal', () => {
   it.each<[PanelOptionName, unknown, RegExp]>([
-    ['card', { cardholderName: 'yes' }, /"cardholderName" does not fit.*expected \{"cardholderName"/],
-    ['card', [], /^expected \{"cardholderName"/],
+    ['card', { cardholderName: 'yes' }, /^expected boolean \| \{"cardholderName"/],
+    ['card', [], /^expected boolean \| \{"cardholderName"/],
     ['translations', { payWithCard: 3 }, /"payWithCard" does not fit.*expected an object of texts/],
     ['paypal', { flow: 'later' }, /"flow" does not fit.*"checkout" \| "vault"/],
-    ['threeDSecure', {}, /"amount" does not fit/],
-    ['threeDSecure', { amount: '1', accountType: 'savings' }, /"accountType" does not fit.*"email"\?/],
-    ['dataCollector', { kount: false }, /^expected .*with kount or paypal true$/],
+    ['threeDSecure', 1, /^expected a boolean or an object$/],
+    ['dataCollector', { kount: 'yes' }, /^expected boolean \| \{"kount"\?: boolean/],
     ['locale', 'not a locale', /^expected a locale/],
     ['preselectVaultedPaymentMethod', 0, /^expected true or false$/],
     ['card', '{cardholderName: true', /JSON/],
@@ -222,7 +296,6 @@ describe('values that cannot be read', () => {
     ['applePay', getter('paymentRequest')],
     ['googlePay', getter('transactionInfo')],
     ['googlePay', proxy],
-    ['threeDSecure', getter('amount')],
     ['dataCollector', getter('kount')],
     ['paymentOptionPriority', new Proxy(['card'], { get: throwing })],
   ])('%s: a throwing getter or proxy is INVALID_OPTION, not an exception', (option, input) => {
@@ -249,65 +322,63 @@ describe('the option readers, held to their declarations', () => {
     locale: ['en_US', 'fr-CA', 'de', 'ast', 'EN_us'],
   };
 
-  it.each(Object.keys(OPTION_READERS) as (keyof typeof OPTION_READERS)[])('%s', (option) => {
-    expectReadsItsShape(OPTION_READERS[option], {
-      read: (value) => {
-        const parsed = parseOption(option, value);
-        return parsed.ok ? parsed.value : INVALID;
-      },
-      // A property given as a string is read like the attribute, and none is no option: those are
-      // the option's own rules, before its reader.
-      skip: (value) => value == null || value === '' || (option !== 'locale' && typeof value === 'string'),
-      examples: EXAMPLES[option],
-      runs: 80,
-    });
-  });
+  it.each(Object.keys(OPTION_READERS) as (keyof typeof OPTION_READERS)[])(
+    '%s',
+    (option) => {
+      expectReadsItsShape(OPTION_READERS[option], {
+        read: (value) => {
+          const parsed = parseOption(option, value);
+          return parsed.ok ? parsed.value : INVALID;
+        },
+        // A property given as a string is read like the attribute, and none is no option: those are
+        // the option's own rules, before its reader.
+        skip: (value) => value == null || value === '' || (option !== 'locale' && typeof value === 'string'),
+        examples: EXAMPLES[option],
+        runs: 80,
+      });
+      // The largest readers (3D Secure's) take seconds on a busy machine.
+    },
+    20_000,
+  );
 
   it('says what each option takes, from its declaration', () => {
     const reason = (option: PanelOptionName, value: unknown): unknown => {
       const parsed = parseOption(option, value);
       return parsed.ok ? undefined : parsed.error.details?.reason;
     };
-    expect(reason('card', 5)).toBe('expected {"cardholderName"?: boolean | {"required"?: boolean}}');
+    expect(reason('card', 5)).toMatch(
+      /^expected boolean \| \{"cardholderName"\?: boolean \| \{"required"\?: boolean\}, "overrides"\?: \{"fields"\?: /,
+    );
+    // `null` removes a field: the reason says it is taken.
+    expect(reason('card', 5)).toContain('"cvv"?: null | {"placeholder"?: string');
+    expect(reason('card', 5)).toContain('"styles"?: {"key": null | {"key": string}}');
     expect(reason('paypal', { amount: -1 })).toBe(
       '"amount" does not fit; expected {"flow"?: "checkout" | "vault", ' +
         '"amount"?: a non-empty string | a number of at least 0, "currency"?: string, …}',
     );
-    expect(reason('threeDSecure', {})).toMatch(
-      /^"amount" does not fit; expected \{"amount": a non-empty string/,
-    );
+    // Its keys are read by the panel's runtime (src/model/three-d-secure-options.test.ts).
+    expect(reason('threeDSecure', 1)).toBe('expected a boolean or an object');
     expect(reason('locale', 'x')).toBe('expected a locale such as "en_US" or "en-US"');
   });
 });
 
-describe('the options of one request', () => {
-  it('reads threeDSecure with every key optional, and counts anything but an object as none', () => {
-    expect(parseRequestOptions(undefined)).toEqual({ ok: true, value: {} });
-    expect(parseRequestOptions('x')).toEqual({ ok: true, value: {} });
-    expect(parseRequestOptions({})).toEqual({ ok: true, value: {} });
-    expect(parseRequestOptions({ threeDSecure: { challengeRequested: true } })).toEqual({
-      ok: true,
-      value: { threeDSecure: { challengeRequested: true } },
-    });
+describe("the threeDSecure option once the panel's runtime is there", () => {
+  afterEach(() => {
+    clearModuleRegistry();
   });
 
-  it('refuses a threeDSecure that does not fit, or cannot be read, with INVALID_OPTION and why', () => {
-    const parsed = parseRequestOptions({ threeDSecure: { amount: -1 } });
-    expect(parsed).toMatchObject({
-      ok: false,
-      error: { code: 'INVALID_OPTION', message: 'The threeDSecure option is invalid.' },
+  it('is read whole: a key that does not fit is refused at once, unknown keys are dropped', () => {
+    const given = { amount: '1', accountType: 'savings' };
+    // Before the runtime's file, only its shape is checked.
+    expect(parseOption('threeDSecure', given)).toEqual({ ok: true, value: given });
+    defineModule('panel', { readThreeDSecureOption } as never);
+    const refused = parseOption('threeDSecure', given);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_OPTION' } });
+    expect(!refused.ok && refused.error.details?.reason).toMatch(/"accountType"\?: "credit" \| "debit"/);
+    expect(parseOption('threeDSecure', { amount: '1', other: 1 })).toEqual({
+      ok: true,
+      value: { amount: '1' },
     });
-    expect(!parsed.ok && parsed.error.details).toMatchObject({
-      reason: expect.stringMatching(/"amount" does not fit/) as unknown,
-    });
-    const hostile = Object.defineProperty({}, 'threeDSecure', {
-      get: () => {
-        throw new Error('hostile');
-      },
-    });
-    expect(parseRequestOptions(hostile)).toMatchObject({
-      ok: false,
-      error: { details: { reason: 'the value cannot be read' } },
-    });
+    expect(parseOption('threeDSecure', false)).toEqual({ ok: true, value: false });
   });
 });

@@ -4,16 +4,10 @@
  * an exception the merchant cannot catch.
  * @packageDocumentation
  */
-import {
-  OPTION_READERS,
-  requestPaymentMethodOptions,
-  threeDSecureRequestOptions,
-  type PanelOptionName,
-  type PanelOptions,
-  type RequestPaymentMethodOptions,
-} from '../model/options';
-import { createError, type PanelError } from '../shared/errors';
-import { INVALID, isObject, refusal, type Reader } from '../shared/strict-readers';
+import { OPTION_READERS, type PanelOptionName, type PanelOptions } from '../model/options';
+import { createError, isPanelError, type PanelError } from '../shared/errors';
+import { definedModule } from '../shared/module-registry';
+import { INVALID, refusal, type Reader } from '../shared/strict-readers';
 
 /** What parsing an option gives: its value, or why it was refused. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: PanelError };
@@ -24,19 +18,17 @@ function ok<T>(value: T): Parsed<T> {
 }
 
 /** Every option's attribute, by property name. */
-export const OPTION_ATTRIBUTES = {
-  locale: 'locale',
-  translations: 'translations',
-  paymentOptionPriority: 'payment-option-priority',
-  card: 'card',
-  paypal: 'paypal',
-  paypalCredit: 'paypal-credit',
-  applePay: 'apple-pay',
-  googlePay: 'google-pay',
-  threeDSecure: 'three-d-secure',
-  dataCollector: 'data-collector',
-  preselectVaultedPaymentMethod: 'preselect-vaulted-payment-method',
-} as const satisfies Record<PanelOptionName, string>;
+export const OPTION_ATTRIBUTES = Object.fromEntries(
+  ['paymentOptionPriority', ...Object.keys(OPTION_READERS)].map((name) => [
+    name,
+    name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+  ]),
+) as { readonly [P in PanelOptionName]: AttributeName<P> };
+
+/** The attribute of an option: its property name with each capital a hyphen and its lower case. */
+type AttributeName<P extends string> = P extends `${infer First}${infer Rest}`
+  ? `${First extends Lowercase<First> ? First : `-${Lowercase<First>}`}${AttributeName<Rest>}`
+  : P;
 
 /** Every option's property name, by attribute. */
 export const OPTION_PROPERTIES = Object.fromEntries(
@@ -47,17 +39,29 @@ function invalid(option: PanelOptionName, reason: string): { ok: false; error: P
   return { ok: false, error: createError('INVALID_OPTION', { option }, { reason }) };
 }
 
+/** Whether an option is a boolean one, which an empty attribute turns on. */
+function isBoolean(option: PanelOptionName): boolean {
+  return (
+    option === 'preselectVaultedPaymentMethod' ||
+    option === 'showDefaultPaymentMethodFirst' ||
+    option === 'vaultManager'
+  );
+}
+
 /** An attribute's text as the value it stands for: JSON for structured options. */
 function fromText(option: PanelOptionName, input: string): Parsed<unknown> {
   switch (option) {
     case 'locale':
       return ok(input.trim());
     case 'preselectVaultedPaymentMethod':
+    case 'showDefaultPaymentMethodFirst':
+    case 'vaultManager':
       // A present boolean attribute means true, as in HTML; "false" is the way to say no.
       if (input === '' || input === 'true') return ok(true);
       if (input === 'false') return ok(false);
       return invalid(option, 'use "true" or "false"');
     case 'paymentOptionPriority':
+    case 'hiddenVaultedPaymentMethodTypes':
       // JSON (`["card","paypal"]`) or a plain list (`card paypal`, `card, paypal`).
       if (!/^\s*[[{"]/.test(input)) {
         return ok(input.split(/[\s,]+/).filter((part) => part !== ''));
@@ -73,7 +77,8 @@ function fromText(option: PanelOptionName, input: string): Parsed<unknown> {
 
 /**
  * An option from an attribute's text or a property's value; `null`, `undefined` and `''` mean none
- * (except for the boolean `preselect-vaulted-payment-method`, where an empty attribute means true).
+ * (except for the booleans `preselect-vaulted-payment-method`, `show-default-payment-method-first`
+ * and `vault-manager`, where an empty attribute means true).
  * A property given as a string is read like the attribute, except `locale`, which is text anyway,
  * and `paymentOptionPriority`, which must be an array: `'card'` is kept as it is, for the panel to
  * refuse with `PAYMENT_OPTION_PRIORITY_NOT_ARRAY`, as `paymentPanel.create()` is given it.
@@ -84,7 +89,7 @@ export function parseOption<K extends PanelOptionName>(
   fromAttribute = false,
 ): Parsed<PanelOptions[K] | undefined> {
   if (input === null || input === undefined) return ok(undefined);
-  if (input === '' && !(fromAttribute && option === 'preselectVaultedPaymentMethod')) {
+  if (input === '' && !(fromAttribute && isBoolean(option))) {
     return ok(undefined);
   }
   let value: unknown = input;
@@ -108,26 +113,12 @@ export function parseOption<K extends PanelOptionName>(
     const reader = Object.hasOwn(readers, option) ? readers[option] : undefined;
     if (!reader) return invalid(option, 'unknown option');
     const read = reader(value);
-    return read === INVALID ? invalid(option, refusal(reader, value)) : ok(read as PanelOptions[K]);
-  } catch {
-    return invalid(option, 'the value cannot be read');
-  }
-}
-
-/**
- * The options of one `requestPaymentMethod()` call, `{threeDSecure?}`; `threeDSecure` is read like
- * the option (its keys all optional) and refused with `INVALID_OPTION` naming it. Anything but an
- * object counts as no options, as in the drop-in.
- */
-export function parseRequestOptions(input: unknown): Parsed<RequestPaymentMethodOptions> {
-  // A value whose reading throws (a getter, a proxy) is refused like any value that does not fit.
-  try {
-    if (!isObject(input)) return ok({});
-    const read = requestPaymentMethodOptions(input);
-    return read === INVALID
-      ? invalid('threeDSecure', refusal(threeDSecureRequestOptions, input.threeDSecure))
-      : ok(read);
-  } catch {
-    return invalid('threeDSecure', 'the value cannot be read');
+    if (read === INVALID) return invalid(option, refusal(reader, value));
+    // The 3D Secure option's keys are read by the panel's runtime, here once it is loaded, else when
+    // it makes 3D Secure: its readers stay out of the first script.
+    const deep = option === 'threeDSecure' && read ? definedModule('panel')?.readThreeDSecureOption : null;
+    return ok((deep ? deep(read) : read) as PanelOptions[K]);
+  } catch (error) {
+    return isPanelError(error) ? { ok: false, error } : invalid(option, 'the value cannot be read');
   }
 }

@@ -13,7 +13,7 @@ import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from 
 import { createError } from '../shared/errors';
 import { deferred } from '../shared/lifetime';
 import { attachFormAssociation, fallbackInternals, type FormAssociation } from './form-association';
-import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption, parseRequestOptions } from './options';
+import { OPTION_ATTRIBUTES, OPTION_PROPERTIES, parseOption } from './options';
 import { adoptStylesheet } from '../shared/adopt-stylesheet';
 import css, { stylesheet } from './styles/host.css?inline&published';
 // Typed listeners (`addEventListener('errorOccurred', …)`) come from the event map in ../controller/events.
@@ -74,7 +74,12 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
  * @csspart wrapper - the panel's content, hidden until ready
  * @csspart sheet-error - the sheet-level error area, while it shows a message
  * @csspart saved-methods - the list of saved payment methods
- * @csspart saved-method - an entry of the saved payment methods, a toggle button
+ * @csspart saved-method - an entry of the saved payment methods, a toggle button (a delete button in edit mode)
+ * @csspart edit-methods - the vault manager's "Edit" button of the saved methods, "Cancel" in edit mode
+ * @csspart delete-method - an entry of the saved payment methods in edit mode, which asks to delete it
+ * @csspart delete-confirmation - the vault manager's question whether to delete a saved method
+ * @csspart delete-cancel-button - the question's "Cancel" button
+ * @csspart delete-confirmation-button - the question's "Delete" button
  * @csspart options - the list of payment options
  * @csspart option - an entry of the payment options, a button
  * @csspart heading - the heading of the saved methods, the option list, each sheet and the 3D Secure modal
@@ -94,6 +99,7 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
  * @csspart field-input - a card field's box: its frame and icon, with the border and the input background
  * @csspart field-container - where a card field's secure frame sits
  * @csspart field-error - a card field's inline error
+ * @csspart save-card - the card sheet's "Save card" checkbox with its label (`card.vault.allowVaultCardOverride`)
  * @csspart three-d-secure-modal - the 3D Secure modal dialog, over the whole page while the bank verifies a card
  * @csspart close-button - the 3D Secure modal's close button
  * @csspart bank-frame - where the bank's 400 × 400 frame sits in the modal
@@ -155,9 +161,14 @@ export class PaymentPanelElement extends HTMLElement {
    */
   declare paymentOptionPriority: PanelOptions['paymentOptionPriority'];
   /**
-   * The card sheet, `{cardholderName?: boolean | {required?: boolean}}` (JSON in the attribute):
-   * `{"cardholderName": true}` shows an optional cardholder name field,
-   * `{"cardholderName": {"required": true}}` a required one (under 256 characters).
+   * The card sheet, with the drop-in 1.4x's keys (JSON in the attribute): `false` removes the card,
+   * `true` is `{}`. `{"cardholderName": true}` shows an optional cardholder name field,
+   * `{"cardholderName": {"required": true}}` a required one (under 256 characters);
+   * `overrides.fields` lays a `placeholder` or `maxlength` over each field's (`cvv: null` and
+   * `postalCode: null` remove those fields, `number.supportedCardBrands` refuses brands),
+   * `overrides.styles` the fields' styles; `clearFieldsAfterTokenization: false` keeps the values
+   * after a tokenization; `vault: {allowVaultCardOverride?, vaultCard?}` saves a customer's card
+   * or shows a "Save card" checkbox (see [Cards](docs/card.md#the-card-option)).
    */
   declare card: PanelOptions['card'];
   /**
@@ -182,19 +193,20 @@ export class PaymentPanelElement extends HTMLElement {
    */
   declare googlePay: PanelOptions['googlePay'];
   /**
-   * Verifies cards with 3D Secure: `{amount, email?, billingAddress?, additionalInformation?, …}`
-   * (JSON in the attribute), e.g. `{"amount": "10.00"}` (a string or a non-negative number), and
-   * for 3D Secure 2 the issuer's options (`email`, `billingAddress`, `additionalInformation` with
-   * `acsWindowSize`, `challengeRequested`…): `requestPaymentMethod()` verifies cards with 3D Secure,
-   * version 2 when the gateway configuration carries Cardinal's JWT, else version 1 (see
-   * [docs/three-d-secure.md](docs/three-d-secure.md)). With a tokenization key or a merchant without
-   * 3D Secure, fires `errorOccurred` (`THREEDS_CAN_NOT_USE_TOKENIZATION_KEY`, `THREEDS_NOT_ENABLED`)
-   * and card requests fail with it.
+   * Verifies cards with 3D Secure: `true`, or `{cardinalSDKConfig?, amount?, …}` (JSON in the
+   * attribute). The amount and the issuer's options come with each request
+   * (`requestPaymentMethod({threeDSecure: {amount: '10.00', email, billingAddress, …}})`), laid over
+   * those given here; a card request with no amount either way rejects with
+   * `THREEDS_MISSING_VERIFY_CARD_OPTION`. Version 2 when the gateway configuration carries
+   * Cardinal's JWT, else version 1 (see [docs/three-d-secure.md](docs/three-d-secure.md)). With a
+   * tokenization key or a merchant without 3D Secure, fires `errorOccurred`
+   * (`THREEDS_CAN_NOT_USE_TOKENIZATION_KEY`, `THREEDS_NOT_ENABLED`) and card requests fail with it.
    */
   declare threeDSecure: PanelOptions['threeDSecure'];
   /**
-   * Collects device data: `{"kount": true, "paypal": true}` (JSON in the attribute), at least one
-   * of them `true`: every payload carries `deviceData` (see [Device data](docs/device-data.md)).
+   * Collects device data: `true`, or an object such as `{"kount": true}` (JSON in the attribute):
+   * every payload carries `deviceData` (see [Device data](docs/device-data.md)); a collector that
+   * fails leaves it out.
    */
   declare dataCollector: PanelOptions['dataCollector'];
   /**
@@ -202,6 +214,23 @@ export class PaymentPanelElement extends HTMLElement {
    * (`"true"` or the bare attribute), the default, selects it.
    */
   declare preselectVaultedPaymentMethod: PanelOptions['preselectVaultedPaymentMethod'];
+  /**
+   * `false` (`"false"` in the attribute) lists the customer's saved methods without their default
+   * first; `true`, the default, asks the gateway for the default first.
+   */
+  declare showDefaultPaymentMethodFirst: PanelOptions['showDefaultPaymentMethodFirst'];
+  /**
+   * Option ids whose saved methods are not listed: `card`, `paypal`, `paypalCredit` (a JSON array
+   * or a plain list in the attribute, e.g. `"card paypal"`); other ids are ignored.
+   */
+  declare hiddenVaultedPaymentMethodTypes: PanelOptions['hiddenVaultedPaymentMethodTypes'];
+
+  /**
+   * `true` (`"true"` or the bare attribute) lets a customer delete saved payment methods: with a
+   * client token for a customer, the saved methods show "Edit" (see
+   * [The vault manager](docs/vault-manager.md)). Default `false`.
+   */
+  declare vaultManager: PanelOptions['vaultManager'];
 
   /** The options as checked so far. */
   #options: PanelOptions = {};
@@ -300,13 +329,11 @@ export class PaymentPanelElement extends HTMLElement {
     if (this.#tornDown) {
       return Promise.reject(createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'requestPaymentMethod' }));
     }
-    const parsed = parseRequestOptions(options);
-    if (!parsed.ok) return Promise.reject(parsed.error);
     // A teardown ends the request at once, whatever it waits for (the panel, a tokenization, the bank).
     return new Promise((resolve, reject) => {
       this.#requests.add(reject);
       this.#controller
-        .requestPaymentMethod(parsed.value)
+        .requestPaymentMethod(options)
         .then(resolve, reject)
         .finally(() => this.#requests.delete(reject));
     });
@@ -329,7 +356,7 @@ export class PaymentPanelElement extends HTMLElement {
   /**
    * Deselects the chosen method, empties the card fields, drops the methods not saved to the vault,
    * removes the form value and shows the first view again, e.g. after your server declined a
-   * payment.
+   * payment; a customer's saved methods are then fetched again, with fresh nonces.
    * @throws METHOD_CALLED_AFTER_TEARDOWN after `teardown()`
    */
   clearSelectedPaymentMethod(): void {
@@ -357,7 +384,9 @@ export class PaymentPanelElement extends HTMLElement {
       return;
     }
     const name = property as 'paypal' | 'paypalCredit' | 'applePay' | 'googlePay' | 'threeDSecure';
-    const current: Record<string, unknown> = { ...(this.#options[name] ?? {}) };
+    const given = this.#options[name];
+    // `threeDSecure: true` is the object form without keys.
+    const current: Record<string, unknown> = { ...(typeof given === 'object' ? given : {}) };
     current[key] = value;
     this.setOption(name, current);
     const type = UPDATABLE[property];

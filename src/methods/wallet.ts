@@ -175,6 +175,14 @@ const NOTES: Readonly<Partial<Record<string, TextKey>>> = {
  * leaves it out without a word; one that cannot start for this merchant stays, its sheet saying
  * why.
  */
+/**
+ * The merchant's option of a wallet as its file reads it: a record, whose keys the file checks
+ * itself (the published types name only the keys a checkout is likely to write).
+ */
+function optionOf(context: WalletSheetContext, option: WalletOption): Record<string, unknown> | undefined {
+  return context.options()[option] as Record<string, unknown> | undefined;
+}
+
 function startWalletSheet(
   wallet: WalletDefinition,
   context: WalletSheetContext,
@@ -192,7 +200,7 @@ function startWalletSheet(
     const made = integration;
     if (!available || !made || ended.aborted || !context.isOffered(option)) return;
     const locale = context.frameHost.closest('[lang]')?.getAttribute('lang')?.replace('-', '_');
-    made.pay(context.options()[option], locale, {
+    made.pay(optionOf(context, option), locale, {
       busy: (busy) => {
         state = { ...state, busy };
         context.changed();
@@ -222,7 +230,7 @@ function startWalletSheet(
       try {
         made = wallet.createWallet(context.client, {
           paymentOption: option,
-          option: context.options()[option],
+          option: optionOf(context, option),
           ...(root instanceof ShadowRoot ? { buttonRootNode: root } : {}),
           onButtonClick: pay,
         });

@@ -57,6 +57,8 @@ export type PanelConfigurationMessage =
 export interface PanelConfiguration {
   /** Order of the options; the default order when `undefined` or `null`. */
   paymentOptionPriority?: unknown;
+  /** `false` removes the card. */
+  card?: unknown;
   paypal?: unknown;
   paypalCredit?: unknown;
   applePay?: unknown;
@@ -110,7 +112,9 @@ function isAvailable(
 ): boolean {
   switch (option) {
     case 'card':
-      return supportedBrands(gateway.creditCards?.supportedCardTypes ?? []).length > 0;
+      return (
+        merchant.card !== false && supportedBrands(gateway.creditCards?.supportedCardTypes ?? []).length > 0
+      );
     case 'paypal':
     case 'paypalCredit':
       return Boolean(gateway.paypalEnabled && merchant[option]);

@@ -47,6 +47,11 @@ export type RequestableOptions =
       type: PaymentMethodType;
       /** The chosen existing method, if requestability comes from one rather than from a form. */
       selectedPaymentMethod?: RawPaymentMethod | null;
+      /**
+       * Announce it even when neither the flag nor the type changes: the method is requestable
+       * under a new nonce (3D Secure verified it).
+       */
+      announce?: boolean;
     }
   | {
       isRequestable: false;
@@ -203,13 +208,15 @@ export class PanelModel {
 
   /**
    * Sets whether a payment method can be requested, and of which type. `paymentMethodRequestable`
-   * fires only when the flag or the type changes; `noPaymentMethodRequestable` when the flag turns false.
+   * fires only when the flag or the type changes, or when asked to `announce` it;
+   * `noPaymentMethodRequestable` when the flag turns false.
    */
   setPaymentMethodRequestable(options: RequestableOptions): void {
     const { isRequestable } = options;
     const type = isRequestable ? options.type : null;
     const wasRequestable = this.#state.isPaymentMethodRequestable;
-    if (isRequestable === wasRequestable && type === this.#state.requestableType) return;
+    const announce = options.isRequestable && options.announce === true;
+    if (!announce && isRequestable === wasRequestable && type === this.#state.requestableType) return;
     this.#update({ isPaymentMethodRequestable: isRequestable, requestableType: type });
     if (options.isRequestable) {
       this.#emit('paymentMethodRequestable', {

@@ -10,6 +10,7 @@ declare global {
   const __PANEL_FLAVOUR__: Flavour;
   const __GATEWAY_DOMAINS__: string[];
   const __API_BASES__: Record<'production' | 'sandbox', string>;
+  const __GRAPHQL_URLS__: Record<'production' | 'sandbox', string>;
   const __MODULE_INTEGRITY__: Record<string, string>;
   const __MODULE_SUFFIX__: string;
   const __FRAUDNET_URLS__: FraudnetUrls;
@@ -29,6 +30,9 @@ export const GATEWAY_DOMAINS: readonly string[] = __GATEWAY_DOMAINS__;
 
 /** Client API base per tokenization-key environment. */
 export const API_BASES: Readonly<Record<'production' | 'sandbox', string>> = __API_BASES__;
+
+/** The provider's GraphQL API per configuration environment (the local flavour: the sandbox gateway's). */
+export const GRAPHQL_URLS: Readonly<Record<'production' | 'sandbox', string>> = __GRAPHQL_URLS__;
 
 /**
  * The sha384 (SRI) of each file the first script may load on demand, by module name; the build

@@ -40,6 +40,9 @@ export const WALLET_SCRIPT_LOAD_TIMEOUT_MS = 30_000;
 /** `Braintree-Version` header of alternate-API calls. */
 export const ALTERNATE_API_VERSION = '2017-04-03';
 
+/** `Braintree-Version` of the provider's GraphQL API calls (docs/protocol.md, "GraphQL"). */
+export const GRAPHQL_API_VERSION = '2018-05-10';
+
 /** Time-out of an active payment method change, in milliseconds. */
 export const ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS = 200;
 

@@ -13,6 +13,18 @@ export const PANEL_EVENT_NAMES = [
   'paymentOptionSelected',
   'errorCleared',
   'cancelInitialization',
+  'changeActiveView',
+  'cardFocus',
+  'cardBlur',
+  'cardEmpty',
+  'cardNotEmpty',
+  'cardValidityChange',
+  'cardCardTypeChange',
+  'cardInputSubmitRequest',
+  'cardBinAvailable',
+  'threeDSecureCustomerCanceled',
+  'threeDSecureAuthenticationModalRender',
+  'threeDSecureAuthenticationModalClose',
 ] as const;
 
 /** Name of a `<payment-panel>` event. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterStyles } from './field-styles';
+import { filterStyles, mergeStyles } from './field-styles';
 
 describe('styles whitelist', () => {
   it('keeps whitelisted selectors, properties and safe values', () => {
@@ -38,5 +38,38 @@ describe('styles whitelist', () => {
   it('ignores what is not an object', () => {
     expect(filterStyles(null)).toEqual({});
     expect(filterStyles('input { color: red }')).toEqual({});
+  });
+});
+
+describe('mergeStyles', () => {
+  const look = {
+    input: { color: 'rgb(0, 0, 0)', 'font-size': '16px' },
+    '::placeholder': { color: 'gray' },
+    '.invalid': { color: 'red' },
+  };
+
+  it("lays the merchant's whitelisted declarations over the panel's, selector by selector", () => {
+    expect(
+      mergeStyles(look, {
+        input: { fontSize: '20px', behavior: 'url(x.htc)', color: 'url(x)' },
+        ':focus': { color: 'blue' },
+      }),
+    ).toEqual({
+      input: { color: 'rgb(0, 0, 0)', 'font-size': '20px' },
+      '::placeholder': { color: 'gray' },
+      '.invalid': { color: 'red' },
+      ':focus': { color: 'blue' },
+    });
+  });
+
+  it("null removes the panel's style of a selector; selectors outside the whitelist are dropped", () => {
+    expect(mergeStyles(look, { '::placeholder': null, 'body input': { color: 'red' } })).toEqual({
+      input: look.input,
+      '.invalid': look['.invalid'],
+    });
+  });
+
+  it('without overrides is the look', () => {
+    expect(mergeStyles(look, undefined)).toEqual(look);
   });
 });

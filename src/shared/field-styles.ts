@@ -52,6 +52,9 @@ export const STYLE_PROPERTIES = [
   '-webkit-transition',
 ] as const;
 
+/** A CSS property the styles option may set inside the frames. */
+export type StyleProperty = (typeof STYLE_PROPERTIES)[number];
+
 /** Selectors the styles option may use: the input, its states, and the state classes. */
 export const STYLE_SELECTOR_PATTERN =
   /^(input|:focus|::placeholder|:hover|\.(focused|valid|invalid)|input(\.(focused|valid|invalid)|:focus|::placeholder|:hover)?)$/;
@@ -88,4 +91,24 @@ export function filterStyles(styles: unknown): FieldStyles {
     if (Object.keys(kept).length > 0) safe[selector] = kept;
   }
   return safe;
+}
+
+/**
+ * The merchant's styles laid over `look` (the panel's): each selector's whitelisted declarations
+ * over the panel's; `null` removes the panel's style of the selector. What the merchant sets passes
+ * {@link filterStyles} first, so nothing else reaches the frames.
+ */
+export function mergeStyles(
+  look: FieldStyles,
+  overrides: Readonly<Record<string, Readonly<Record<string, string>> | null>> | undefined,
+): FieldStyles {
+  const given = overrides ?? {};
+  // Selectors the merchant sets to `null` lose the panel's style.
+  const merged: FieldStyles = Object.fromEntries(
+    Object.entries(look).filter(([selector]) => given[selector] !== null),
+  );
+  for (const [selector, declarations] of Object.entries(filterStyles(given))) {
+    merged[selector] = { ...merged[selector], ...declarations };
+  }
+  return merged;
 }

@@ -16,6 +16,8 @@ export interface FlavourConstants {
   gatewayDomains: string[];
   /** Environment of a tokenization key → base URL of the client API. */
   apiBases: Record<'production' | 'sandbox', string>;
+  /** Environment of the configuration → URL of the provider's GraphQL API (docs/protocol.md, "GraphQL"). */
+  graphQLUrls: Record<'production' | 'sandbox', string>;
   /** Where the PayPal data collector loads PayPal's fraud script from and where that script reports. */
   fraudnet: FraudnetUrls;
   /** Where the Google Pay integration loads Google's Pay API script (`pay.js`) from. */
@@ -47,6 +49,15 @@ const PROVIDER_API_BASES = {
   production: 'https://api.braintreegateway.com:443',
   sandbox: 'https://api.sandbox.braintreegateway.com:443',
 };
+
+/** The provider's GraphQL API, by environment: a constant of its SDK, not a field of the configuration. */
+const PROVIDER_GRAPHQL_URLS = {
+  production: 'https://payments.braintree-api.com/graphql',
+  sandbox: 'https://payments.sandbox.braintree-api.com/graphql',
+};
+
+/** Path of the local sandbox gateway's GraphQL endpoint, which plays the provider's sandbox GraphQL API. */
+export const GRAPHQL_STAND_IN_PATH = '/graphql';
 
 /** PayPal's own fraud script and beacon, which every environment of the provider uses. */
 export const PAYPAL_FRAUDNET_URLS: FraudnetUrls = {
@@ -100,6 +111,7 @@ export function flavourConstants(flavour: Flavour, localGatewayOrigin: string): 
       flavour,
       gatewayDomains: PROVIDER_DOMAINS,
       apiBases: PROVIDER_API_BASES,
+      graphQLUrls: PROVIDER_GRAPHQL_URLS,
       fraudnet: PAYPAL_FRAUDNET_URLS,
       googlePayScript: GOOGLE_PAY_SCRIPT_URL,
       songbirdSources: CARDINAL_SONGBIRD_SOURCES,
@@ -109,6 +121,10 @@ export function flavourConstants(flavour: Flavour, localGatewayOrigin: string): 
     flavour,
     gatewayDomains: [...PROVIDER_DOMAINS, 'localhost'],
     apiBases: { production: PROVIDER_API_BASES.production, sandbox: localGatewayOrigin },
+    graphQLUrls: {
+      production: PROVIDER_GRAPHQL_URLS.production,
+      sandbox: `${localGatewayOrigin}${GRAPHQL_STAND_IN_PATH}`,
+    },
     fraudnet: {
       script: `${localGatewayOrigin}${FRAUDNET_STAND_IN_PATHS.script}`,
       beacon: `${localGatewayOrigin}${FRAUDNET_STAND_IN_PATHS.beacon}`,

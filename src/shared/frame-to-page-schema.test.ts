@@ -41,6 +41,7 @@ const MESSAGES: FrameToPageMessage[] = [
     cards: [visa],
   },
   { type: 'submitRequest', field: 'postalCode' },
+  { type: 'binAvailable', field: 'number', bin: '411111' },
   { type: 'tokenizeResult', requestId: 'r1', payload, error: wireError },
 ];
 
@@ -69,6 +70,14 @@ describe('the page’s reader of frame messages', () => {
       INVALID,
     );
     expect(frameToPageMessage({ ...fieldEvent, cards: Array<CardCandidate>(9).fill(visa) })).toBe(INVALID);
+  });
+
+  it('takes a BIN of at most six characters, nothing more of the number', () => {
+    const bin = { type: 'binAvailable', field: 'number' };
+    expect(parseFrameToPageMessage({ ...bin, bin: '411111' })).toStrictEqual({ ...bin, bin: '411111' });
+    for (const refused of ['4111111', '4111111111111111', 411111]) {
+      expect(parseFrameToPageMessage({ ...bin, bin: refused }), String(refused)).toBeNull();
+    }
   });
 
   it('reads a card payload as its declaration says', () => {

@@ -29,6 +29,10 @@ export const frameToPageMessage = discriminated({
     state: fieldState,
     cards: optional(array(cardCandidate, 8)),
   },
+  // Hosted fields: the number's first six digits, once it has six and whenever they change. The
+  // provider's hosted fields give the page the BIN too (docs/hosted-fields.md, "The instance"); the
+  // page takes it from the number's frame alone, and only six digits.
+  binAvailable: { field: fieldKey, bin: string(6) },
   // Hosted fields: the shopper pressed Enter in a field.
   submitRequest: { field: fieldKey },
   // Hosted fields: the answer to a `tokenize` request, from the tokenizing frame.

@@ -123,6 +123,15 @@ export function fieldEventsOf(
 }
 
 /**
+ * The BIN the number's frame gives the page for the number's digits: its first six, once it has
+ * six; `null` before. The frame sends `binAvailable` whenever this changes to a BIN, so once per
+ * number typed, as the provider's hosted fields do; the tests' fake frames follow the same rule.
+ */
+export function binOf(digits: string): string | null {
+  return /^\d{6}/.exec(digits)?.[0] ?? null;
+}
+
+/**
  * A language tag a field's frame takes for its document's `lang` (the panel's locale, e.g.
  * `ar-EG`, or the merchant page's language).
  */

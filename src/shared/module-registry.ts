@@ -27,6 +27,7 @@ export const MODULE_NAMES = [
   'google-pay',
   'three-d-secure',
   'data-collector',
+  'vault-manager',
   'hosted-fields',
 ] as const;
 

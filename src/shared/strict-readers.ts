@@ -324,13 +324,15 @@ export function expectedText(reader: AnyReader): string {
       ? (more as string).replace('$', () => expectedText(item as AnyReader))
       : kind === 'optional'
         ? expectedText(item as AnyReader)
-        : kind === 'record'
-          ? `{"key": ${expectedText(item as AnyReader)}}`
-          : Array.isArray(item)
-            ? (item as (string | AnyReader)[])
-                .map((value) => (typeof value === 'string' ? `"${value}"` : expectedText(value)))
-                .join(' | ')
-            : kind;
+        : kind === 'nullable'
+          ? `null | ${expectedText(item as AnyReader)}`
+          : kind === 'record'
+            ? `{"key": ${expectedText(item as AnyReader)}}`
+            : Array.isArray(item)
+              ? (item as (string | AnyReader)[])
+                  .map((value) => (typeof value === 'string' ? `"${value}"` : expectedText(value)))
+                  .join(' | ')
+              : kind;
 }
 
 /**

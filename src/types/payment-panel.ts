@@ -12,8 +12,11 @@ export type { PaymentPanelElement } from '../element/payment-panel-element';
 export type {
   AcsWindowSize,
   ApplePayOptions,
+  CardFieldStyles,
   CardOptions,
   DataCollectorOptions,
+  FieldStyle,
+  FieldStyleSelector,
   GooglePayButtonOptions,
   GooglePayOptions,
   PanelOptionName,
@@ -26,7 +29,10 @@ export type {
   ThreeDSecureAddress,
   ThreeDSecureOptions,
   ThreeDSecureRequestOptions,
+  SupportedCardBrands,
+  ThreeDSecureSettings,
   Translations,
+  VaultedPaymentMethodTypeId,
 } from '../model/options';
 export type { TextKey } from '../i18n/en-US';
 
@@ -41,11 +47,19 @@ export type {
 
 // Events.
 export type {
+  CardBinAvailableDetail,
+  CardEventDetail,
+  CardFieldEventState,
+  ChangeActiveViewDetail,
+  DropinEventNames,
+  PanelViewId,
   PaymentMethodRequestableDetail,
   PaymentOptionSelectedDetail,
   PaymentPanelEventDetails,
   PaymentPanelEventMap,
   PaymentPanelEventName,
+  PaymentPanelInstanceEventDetails,
+  PaymentPanelInstanceEventName,
   ReadyDetail,
 } from '../controller/events';
 

@@ -18,10 +18,12 @@ export interface CardSheetProps {
   card: CardSheetState;
   /** The shopper clicked a field's label. */
   onFocusField: (field: SheetField) => void;
+  /** The shopper checked or unchecked "Save card". */
+  onSaveCard: (checked: boolean) => void;
 }
 
 /** The card sheet. */
-export function CardSheet({ card, onFocusField }: CardSheetProps) {
+export function CardSheet({ card, onFocusField, onSaveCard }: CardSheetProps) {
   const { text } = useTexts();
   const { fields, brand, errors, focused, supported } = card;
   const fourDigitCvv = brand ? CARD_BRANDS[brand].code.size === 4 : false;
@@ -97,6 +99,18 @@ export function CardSheet({ card, onFocusField }: CardSheetProps) {
             )}
           {fields.includes('postalCode') && renderField('postalCode')}
         </div>
+        {typeof card.saveCard === 'boolean' && (
+          <label className="save-card" part="save-card">
+            <input
+              type="checkbox"
+              checked={card.saveCard}
+              onChange={(event) => {
+                onSaveCard(event.currentTarget.checked);
+              }}
+            />
+            {text('saveCardLabel')}
+          </label>
+        )}
       </div>
     </section>
   );

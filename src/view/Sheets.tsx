@@ -4,9 +4,10 @@
  * choice the shopper makes goes to the controller.
  */
 import { useEffect, useRef } from 'react';
-import type { SheetsState, ViewController } from '../controller';
+import type { SheetsState, VaultManagerAction, ViewController } from '../controller';
 import { ApplePayButton } from './ApplePayButton';
 import { CardSheet } from './CardSheet';
+import { DeleteConfirmation } from './DeleteConfirmation';
 import { WalletIconsContext } from './OptionIcon';
 import { PaymentOptionList } from './PaymentOptionList';
 import { PayPalButton } from './PayPalButton';
@@ -45,7 +46,8 @@ export function isRendered(element: Element): boolean {
 export function Sheets({ controller, state, ready }: SheetsProps) {
   const { text } = useTexts();
   const rootRef = useRef<HTMLDivElement>(null);
-  const { activeView, offered, methods, activeMethod, card, wallets, verifying, focusRequest } = state;
+  const { activeView, offered, methods, activeMethod, card, wallets, verifying, focusRequest, vaultManager } =
+    state;
 
   // After a shopper's switch, focus moves to the new view's heading; so it does when the view it
   // was in went (a wallet or a card handed over its method). After the paint: moving focus makes
@@ -62,10 +64,17 @@ export function Sheets({ controller, state, ready }: SheetsProps) {
     rootRef.current?.querySelector<HTMLElement>(`${selector} h2, ${selector} .list-heading`)?.focus();
   }, [activeView, focusRequest]);
 
-  const inSheet = activeView !== null && activeView !== 'methods' && activeView !== 'options';
+  const inSheet =
+    activeView !== null &&
+    activeView !== 'methods' &&
+    activeView !== 'options' &&
+    activeView !== 'delete-confirmation';
   const showToggle =
-    (activeView === 'methods' && offered.length > 0) ||
+    (activeView === 'methods' && offered.length > 0 && !vaultManager?.editing) ||
     (inSheet && (offered.length > 1 || methods.length > 0));
+  const manage = (action: VaultManagerAction): void => {
+    controller.vaultManager(action);
+  };
 
   return (
     <WalletIconsContext value={state.icons}>
@@ -80,7 +89,14 @@ export function Sheets({ controller, state, ready }: SheetsProps) {
                 onSelect={(method) => {
                   controller.selectMethod(method);
                 }}
+                manager={activeView === 'methods' ? vaultManager : null}
+                onManage={manage}
               />
+            </div>
+          )}
+          {activeView === 'delete-confirmation' && vaultManager?.confirming && (
+            <div data-view="delete-confirmation">
+              <DeleteConfirmation manager={vaultManager} onManage={manage} />
             </div>
           )}
           {activeView === 'options' && (
@@ -100,6 +116,9 @@ export function Sheets({ controller, state, ready }: SheetsProps) {
                 card={card}
                 onFocusField={(field) => {
                   controller.focusField(field);
+                }}
+                onSaveCard={(checked) => {
+                  controller.saveCard(checked);
                 }}
               />
             </div>

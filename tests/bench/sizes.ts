@@ -81,15 +81,17 @@ export const FRAME_PAGES = [
 export const KB = 1000;
 
 /**
- * Limits of `npm test`, gzip bytes. The card-only total is what it measured when the first script
- * was split (115.5 kB), rounded up to the next kB plus 2 kB of headroom: the issue's goal of 85 kB
+ * Limits of `npm test`, gzip bytes. The card-only total is what it measured once every panel carried
+ * the drop-in 1.4x's surface (121.7 kB: the card's overrides and "Save card" box, the drop-in's
+ * events, the vault manager's edit mode), rounded up to the next kB plus 2 kB of headroom, as it
+ * was set when the first script was split (115.5 kB then, 118 kB budget): the issue's goal of 85 kB
  * ({@link GOALS}) cannot be met while the view carries React 19 (react-dom, with the React and scheduler
  * code it needs, minifies to about 67 kB).
  */
 export const BUDGETS = {
   firstScript: 20 * KB,
   hostedFieldsFrame: 15 * KB,
-  cardOnly: 118 * KB,
+  cardOnly: 124 * KB,
 } as const;
 
 /** Goals of the performance issue that are not budgets, gzip bytes. */

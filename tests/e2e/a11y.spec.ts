@@ -137,6 +137,15 @@ test.describe('axe finds no violation', () => {
     await expectNoViolations(page, 4);
   });
 
+  test('in the card sheet with the "Save card" checkbox', async ({ sandbox, page, panel, card }) => {
+    await open(panel, await sandbox.clientToken('demo_merchant', 'a11y_saver'), {
+      card: JSON.stringify({ vault: { allowVaultCardOverride: true } }),
+    });
+    await card.ready();
+    await expect(panel.element.getByRole('checkbox', { name: 'Save card' })).toBeChecked();
+    await expectNoViolations(page, 4);
+  });
+
   test('with the inline errors of an empty card submitted', async ({ sandbox, page, panel, card }) => {
     await open(panel, sandbox.key('demo_merchant'), WALLETS);
     await panel.chooseOption('card');

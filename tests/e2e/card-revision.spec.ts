@@ -223,7 +223,10 @@ test('back on the card sheet from the saved methods, the card the fields hold is
   card,
   sandbox,
 }) => {
-  await panel.openBare(await sandbox.clientToken('demo_merchant', 'returning_shopper'));
+  // The fields keep the card paid with (the drop-in empties them by default).
+  await panel.openBare(await sandbox.clientToken('demo_merchant', 'returning_shopper'), 'local', {
+    card: JSON.stringify({ clearFieldsAfterTokenization: false }),
+  });
   await panel.waitForEvent('ready');
   await expect(panel.savedMethods().first()).toBeVisible();
   await panel.chooseOption('card');

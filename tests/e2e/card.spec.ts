@@ -540,3 +540,128 @@ test('a merchant without card types shows that no payment method is available', 
   expect((await panel.events()).some((event) => event.name === 'ready')).toBe(false);
   await expect(panel.element.locator('[part~="card-sheet"]')).toHaveCount(0);
 });
+
+test.describe("the drop-in's card options", () => {
+  /** Opens the minimal checkout with the `card` option as its attribute and waits for the card fields. */
+  async function openWithCard(
+    panel: PanelPage,
+    card: CardFields,
+    authorization: string,
+    option: Record<string, unknown>,
+  ): Promise<void> {
+    await panel.openBare(authorization, 'local', { card: JSON.stringify(option) });
+    await card.ready();
+  }
+
+  test('cvv: null removes the CVV field the gateway asks for: the card goes without one', async ({
+    panel,
+    card,
+    sandbox,
+  }) => {
+    await openWithCard(panel, card, sandbox.key('demo_merchant'), { overrides: { fields: { cvv: null } } });
+    await expect(card.input('postalCode')).toBeVisible();
+    await expect(card.input('cvv')).toHaveCount(0);
+    await expect(panel.element.locator('[part~="field-cvv"]')).toHaveCount(0);
+    await card.fill({
+      number: VISA.number,
+      expirationDate: VISA.expirationDate,
+      postalCode: VISA.postalCode,
+    });
+    await expect.poll(() => panel.isRequestable()).toBe(true);
+    // demo_merchant's gateway rules require a CVV, as a real merchant's may: the gateway, not the
+    // panel, refuses the card then ("CVV is required.").
+    await panel.requestPaymentMethod();
+    const [request] = await sandbox.requests(CREDIT_CARDS);
+    const sent = (request?.body as { creditCard: Record<string, unknown> }).creditCard;
+    expect(sent).toMatchObject({ number: VISA.number });
+    expect(sent).not.toHaveProperty('cvv');
+  });
+
+  test('a brand the merchant refuses is refused, its icon hidden, and never sent', async ({
+    panel,
+    card,
+    sandbox,
+  }) => {
+    await openWithCard(panel, card, sandbox.key('demo_merchant'), {
+      overrides: { fields: { number: { supportedCardBrands: { visa: false } } } },
+    });
+    const icons = panel.element.locator('.accepted-cards li');
+    await expect(icons.first()).toBeVisible();
+    await expect(panel.element.locator('.accepted-cards li[data-brand="visa"]')).toHaveCount(0);
+    await expect(panel.element.locator('.accepted-cards li[data-brand="master-card"]')).toHaveCount(1);
+    await card.fill(VISA);
+    await expect(card.error('number')).toHaveText(
+      'This card type is not supported. Please try another card.',
+    );
+    const { error } = await panel.requestPaymentMethod();
+    expect(error).toMatchObject({ code: 'HOSTED_FIELDS_FIELDS_INVALID' });
+    expect(await sandbox.requests(CREDIT_CARDS)).toHaveLength(0);
+  });
+
+  test("the merchant's placeholder and styles reach the field's frame", async ({ panel, card, sandbox }) => {
+    await openWithCard(panel, card, sandbox.key('demo_merchant'), {
+      overrides: {
+        fields: { number: { placeholder: 'Your card number' } },
+        styles: { input: { 'font-size': '23px', fontStyle: 'italic', 'background-image': 'url(x.png)' } },
+      },
+    });
+    const number = card.input('number');
+    await expect(number).toHaveAttribute('placeholder', 'Your card number');
+    await expect(number).toHaveCSS('font-size', '23px');
+    await expect(number).toHaveCSS('font-style', 'italic');
+    // Outside the whitelist: never in the frame.
+    await expect(number).toHaveCSS('background-image', 'none');
+    // The panel's own placeholder where the merchant sets none.
+    await expect(card.input('expirationDate')).toHaveAttribute('placeholder', 'MM/YY');
+  });
+
+  test('the fields are emptied after a tokenization, unless clearFieldsAfterTokenization is false', async ({
+    panel,
+    card,
+    sandbox,
+  }) => {
+    for (const [option, kept] of [
+      [{}, false],
+      [{ clearFieldsAfterTokenization: false }, true],
+    ] as const) {
+      await openWithCard(panel, card, sandbox.key('demo_merchant'), option);
+      await card.fill(VISA);
+      const { payload } = await panel.requestPaymentMethod();
+      expect(payload).toMatchObject({ type: 'CreditCard' });
+      await panel.chooseOption('card');
+      await expect(card.input('number')).toHaveValue(kept ? '4111 1111 1111 1111' : '');
+      await expect(card.input('cvv')).toHaveValue(kept ? VISA.cvv : '');
+    }
+  });
+
+  for (const save of [true, false]) {
+    test(`"Save card" ${save ? 'checked saves' : 'unchecked does not save'} the customer's card`, async ({
+      page,
+      panel,
+      card,
+      sandbox,
+    }) => {
+      const customer = `card_options_${save ? 'saver' : 'guest_like'}`;
+      const token = await sandbox.clientToken('demo_merchant', customer);
+      await openWithCard(panel, card, token, { vault: { allowVaultCardOverride: true } });
+      const box = panel.element.getByRole('checkbox', { name: 'Save card' });
+      await expect(box).toBeChecked();
+      if (!save) {
+        // From the keyboard, as the rest of the panel.
+        await box.focus();
+        await page.keyboard.press('Space');
+        await expect(box).not.toBeChecked();
+      }
+      await card.fill(VISA);
+      const { payload } = await panel.requestPaymentMethod();
+      expect(payload).toMatchObject({ type: 'CreditCard', details: { lastFour: '1111' } });
+      if (save) expect(payload?.vaulted).toBe(true);
+      else expect(payload?.vaulted ?? false).toBe(false);
+
+      // The next visit lists the card only when it was saved.
+      await openWithCard(panel, card, await sandbox.clientToken('demo_merchant', customer), {});
+      await panel.waitForEvent('ready');
+      await expect(panel.savedMethods()).toHaveCount(save ? 1 : 0);
+    });
+  }
+});

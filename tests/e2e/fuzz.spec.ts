@@ -275,7 +275,8 @@ test.describe('the generator', () => {
     expect(kinds(7)).toEqual(kinds(7));
     expect(kinds(7)).not.toEqual(kinds(8));
     // A valid message on the real channel is what the readers act on.
-    expect(read(wrap(CHANNEL, hostedFieldsToPage(version)[3]?.message))).toEqual({
+    const submit = hostedFieldsToPage(version).find(({ message }) => message.type === 'submitRequest');
+    expect(read(wrap(CHANNEL, submit?.message))).toEqual({
       type: 'submitRequest',
       field: 'number',
     });
@@ -383,9 +384,13 @@ test(`the merchant page: ${MESSAGES} hostile messages change nothing, a real one
   if (!number) throw new Error('no number frame');
   await postToParent(number, numberEvent(channel, 'empty', true));
   await expect.poll(() => panel.isRequestable()).toBe(false);
-  expect((await panel.events()).slice(events).map((event) => event.name)).toEqual([
-    'noPaymentMethodRequestable',
-  ]);
+  // The panel's requestability follows it (the card events carry it to the merchant as well).
+  expect(
+    (await panel.events())
+      .slice(events)
+      .map((event) => event.name)
+      .filter((name) => !name.startsWith('card')),
+  ).toEqual(['noPaymentMethodRequestable']);
   // What the frame really holds comes back, and the card pays.
   await postToParent(number, numberEvent(channel, 'validityChange', false));
   await expect.poll(() => panel.isRequestable()).toBe(true);

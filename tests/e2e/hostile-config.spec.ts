@@ -248,6 +248,9 @@ test('fuzzed values of every option attribute each give their named error and ke
     'three-d-secure': THREE_D_SECURE,
     'data-collector': JSON.stringify({ kount: true }),
     'preselect-vaulted-payment-method': 'false',
+    'show-default-payment-method-first': 'false',
+    'hidden-vaulted-payment-method-types': '["paypal"]',
+    'vault-manager': 'false',
   };
   await openMinimal(page, await freshToken(), valid);
   const panel = new PanelPage(page);

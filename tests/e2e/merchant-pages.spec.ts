@@ -121,7 +121,7 @@ test.describe('a drop-in page that swapped its create call', () => {
       dropin.off('noPaymentMethodRequestable', handler);
       const requestable = dropin.isPaymentMethodRequestable();
       await new Promise<void>((resolve) => {
-        void dropin.teardown(() => {
+        dropin.teardown(() => {
           resolve();
         });
       });

@@ -243,8 +243,10 @@ test.describe('configuration errors', () => {
     ['paypal', '{"flow":"later"}'],
     ['paypal-credit', 'not json'],
     ['apple-pay', '[1]'],
-    ['three-d-secure', '{}'],
-    ['data-collector', '{"kount":false}'],
+    ['three-d-secure', '"yes"'],
+    ['data-collector', '{"kount":"yes"}'],
+    ['show-default-payment-method-first', 'maybe'],
+    ['hidden-vaulted-payment-method-types', '[1]'],
     ['translations', '{"payWithCard":1}'],
     ['locale', 'not a locale'],
     ['preselect-vaulted-payment-method', 'maybe'],
@@ -596,5 +598,118 @@ test.describe('teardown', () => {
       'updateConfiguration cannot be called after teardown.',
       'teardown cannot be called after teardown.',
     ]);
+  });
+});
+
+test.describe("the drop-in's options and instance", () => {
+  test('hidden-vaulted-payment-method-types leaves those saved methods out; show-default-payment-method-first="false" asks for defaultFirst=0', async ({
+    panel,
+    sandbox,
+  }) => {
+    const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+    await open(panel, token, {
+      paypal: PAYPAL,
+      'hidden-vaulted-payment-method-types': 'paypal venmo',
+      'show-default-payment-method-first': 'false',
+    });
+    await panel.waitForEvent('ready');
+    await expect(panel.savedMethods()).toHaveText([/Visa.*Ending in ••11/, /MasterCard.*Ending in ••44/]);
+    const [list] = await sandbox.requests('/v1/payment_methods');
+    expect(list?.method).toBe('GET');
+    expect(list?.query.defaultFirst).toBe('0');
+  });
+
+  test('create(): getAvailablePaymentOptions() in priority order, and the methods called back once, asynchronously, returning undefined', async ({
+    page,
+    panel,
+    sandbox,
+  }) => {
+    await panel.openBare(undefined);
+    const outcome = await page.evaluate(async (authorization) => {
+      document.querySelector('payment-panel')?.remove();
+      type Callback = (error: { code: string } | null, result?: unknown) => void;
+      const instance = (await (
+        window as unknown as { paymentPanel: { create(options: unknown): Promise<unknown> } }
+      ).paymentPanel.create({
+        authorization,
+        container: 'main',
+        paymentOptionPriority: ['paypal', 'applePay', 'card'],
+        paypal: { flow: 'checkout', amount: '10.00', currency: 'USD' },
+      })) as Record<string, (...args: unknown[]) => unknown>;
+      const available = instance.getAvailablePaymentOptions?.();
+      const calls: string[] = [];
+      const called = (name: string) =>
+        new Promise<unknown>((resolve) => {
+          const callback: Callback = (error, result) => {
+            calls.push(name);
+            resolve(error ? error.code : result);
+          };
+          calls.push(`${name} returned ${String(instance[name]?.(callback))}`);
+        });
+      const [options, requestable, request] = await Promise.all([
+        called('getAvailablePaymentOptions'),
+        called('isPaymentMethodRequestable'),
+        called('requestPaymentMethod'),
+      ]);
+      const torn = await called('teardown');
+      return {
+        available,
+        options,
+        requestable,
+        request,
+        torn,
+        calls,
+        left: document.querySelectorAll('payment-panel').length,
+      };
+    }, sandbox.key('demo_merchant'));
+    expect(outcome).toEqual({
+      available: ['paypal', 'card'],
+      options: ['paypal', 'card'],
+      requestable: false,
+      request: 'NO_PAYMENT_METHOD_AVAILABLE',
+      torn: undefined,
+      calls: [
+        'getAvailablePaymentOptions returned undefined',
+        'isPaymentMethodRequestable returned undefined',
+        'requestPaymentMethod returned undefined',
+        'getAvailablePaymentOptions',
+        'isPaymentMethodRequestable',
+        'requestPaymentMethod',
+        'teardown returned undefined',
+        'teardown',
+      ],
+      left: 0,
+    });
+  });
+
+  test('create(): clearSelectedPaymentMethod() fetches the saved methods again, with fresh nonces', async ({
+    page,
+    panel,
+    sandbox,
+  }) => {
+    await panel.openBare(undefined);
+    const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+    const nonces = await page.evaluate(async (authorization) => {
+      document.querySelector('payment-panel')?.remove();
+      type Instance = {
+        requestPaymentMethod(): Promise<{ nonce: string }>;
+        clearSelectedPaymentMethod(callback: () => void): void;
+      };
+      const instance = (await (
+        window as unknown as { paymentPanel: { create(options: unknown): Promise<unknown> } }
+      ).paymentPanel.create({ authorization, container: 'main' })) as Instance;
+      const first = (await instance.requestPaymentMethod()).nonce;
+      await new Promise<void>((resolve) => {
+        instance.clearSelectedPaymentMethod(resolve);
+      });
+      return { first };
+    }, token);
+    await expect(panel.savedMethods()).toHaveCount(2);
+    expect(await sandbox.requests('/v1/payment_methods')).toHaveLength(2);
+    await panel.savedMethods().nth(0).click();
+    await expect.poll(() => panel.isRequestable()).toBe(true);
+    const { payload } = await panel.requestPaymentMethod();
+    expect(payload).toMatchObject({ vaulted: true, details: { lastTwo: '11' } });
+    expect(payload?.nonce).not.toBe(nonces.first);
   });
 });

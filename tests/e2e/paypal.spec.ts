@@ -225,6 +225,33 @@ test('vault with a customer client token: validated, saved and vaulted', async (
   });
 });
 
+test('vault with vaultPayPal: false: the agreement is made, the account not saved, the payload not vaulted', async ({
+  page,
+  panel,
+  sandbox,
+}) => {
+  const token = await sandbox.clientToken('demo_merchant', 'paypal_vault_shopper');
+  await openPayPal(panel, token, 'paypal', {
+    flow: 'vault',
+    vault: { vaultPayPal: false },
+    buttonStyle: { color: 'blue' },
+    requestBillingAgreement: true,
+  });
+  await approve(await openPopup(page, panel), panel);
+  const { payload } = await panel.requestPaymentMethod();
+  expect(payload).toMatchObject({ type: 'PayPalAccount' });
+  expect(payload).not.toHaveProperty('vaulted');
+  const [agreement] = await sandbox.requests(BILLING_AGREEMENT);
+  // A PayPal option the panel does not read itself goes to PayPal as it is; its own stay out.
+  expect(agreement?.body).toMatchObject({ requestBillingAgreement: true });
+  expect(agreement?.body).not.toHaveProperty('vault');
+  expect(agreement?.body).not.toHaveProperty('buttonStyle');
+  const [account] = await sandbox.requests(ACCOUNTS);
+  expect((account?.body as { paypalAccount: Record<string, unknown> }).paypalAccount).toMatchObject({
+    options: { validate: false },
+  });
+});
+
 test('vault with a tokenization key asks for no validation and is not vaulted', async ({
   page,
   panel,

@@ -55,6 +55,49 @@ class ThreeDSecureCheckout {
   }
 }
 
+/** How `paymentPanel.create()` settled: `created` (the instance kept as `window.instance`), or its error. */
+type CreateOutcome = 'created' | { code: string; message: string; reason?: string; originalCode?: string };
+
+/**
+ * Opens a page whose panel is made by `paymentPanel.create()` in `main`, as a drop-in checkout makes it, with the
+ * merchant's client token and `options`.
+ */
+async function createInMain(
+  page: Page,
+  panel: PanelPage,
+  sandbox: Sandbox,
+  options: Record<string, unknown>,
+): Promise<CreateOutcome> {
+  await panel.openBare(undefined);
+  const authorization = await sandbox.clientToken('demo_merchant');
+  return page.evaluate(
+    async ([token, given]) => {
+      document.querySelector('payment-panel')?.remove();
+      const held = window as unknown as {
+        instance?: unknown;
+        paymentPanel: { create(options: unknown): Promise<unknown> };
+      };
+      try {
+        held.instance = await held.paymentPanel.create({ authorization: token, container: 'main', ...given });
+        return 'created' as const;
+      } catch (error) {
+        const { code, message, details } = error as {
+          code: string;
+          message: string;
+          details?: { reason?: string; originalError?: { code: string } };
+        };
+        return {
+          code,
+          message,
+          ...(details?.reason === undefined ? {} : { reason: details.reason }),
+          ...(details?.originalError === undefined ? {} : { originalCode: details.originalError.code }),
+        };
+      }
+    },
+    [authorization, options] as const,
+  );
+}
+
 const test = base.extend<{ checkout: ThreeDSecureCheckout }>({
   checkout: async ({ panel, card, sandbox }, use) => {
     await use(new ThreeDSecureCheckout(panel, card, sandbox));
@@ -665,4 +708,125 @@ test('a merchant without the JWT still verifies with version 1: the bank frame, 
   expect(lookup?.body).toMatchObject({ amount: '10.00' });
   expect(lookup?.body).not.toHaveProperty('dfReferenceId');
   expect(songbird).toEqual([]);
+});
+
+test("the drop-in's 3D Secure checkout: create({threeDSecure: true, dataCollector: true}), the amount and every verify option with the request", async ({
+  page,
+  panel,
+  card,
+  sandbox,
+}) => {
+  expect(await createInMain(page, panel, sandbox, { threeDSecure: true, dataCollector: true })).toBe(
+    'created',
+  );
+  await card.ready();
+  await card.fill({ number: '4000000000001091', expirationDate: '0130', cvv: '123', postalCode: '12345' });
+  const request = page.evaluate(() => {
+    const { instance } = window as unknown as {
+      instance: { requestPaymentMethod(options: unknown): Promise<Record<string, unknown>> };
+    };
+    return instance.requestPaymentMethod({
+      threeDSecure: {
+        amount: '10.00',
+        email: 'pat@example.com',
+        mobilePhoneNumber: '5551234567',
+        billingAddress: { givenName: 'Pat', surname: 'Payer', countryCodeAlpha2: 'US' },
+        additionalInformation: { shippingMethod: '01' },
+        challengeRequested: true,
+        exemptionRequested: false,
+        requestedExemptionType: 'low_value',
+        dataOnlyRequested: false,
+        accountType: 'credit',
+        cardAdd: false,
+        cardAddChallengeRequested: false,
+        merchantName: 'Pat’s Shop',
+        customFields: { loyalty: 'gold' },
+        collectDeviceData: true,
+        customer: { billingAddress: { postalCode: '12345' } },
+      },
+    });
+  });
+  await expect(issuer(page).locator('#amount')).toHaveText('10.00');
+  await answer(page, 'submit');
+  const payload = await request;
+  expect(payload).toMatchObject({ type: 'CreditCard', liabilityShifted: true, liabilityShiftPossible: true });
+  expect(Object.keys(JSON.parse(String(payload.deviceData)) as object)).toEqual(['correlation_id']);
+  const [lookup] = await sandbox.requests(LOOKUP);
+  expect(lookup?.body).toMatchObject({
+    amount: '10.00',
+    additionalInfo: {
+      acsWindowSize: '03',
+      email: 'pat@example.com',
+      mobilePhoneNumber: '5551234567',
+      billingGivenName: 'Pat',
+      billingSurname: 'Payer',
+      billingCountryCode: 'US',
+      shippingMethod: '01',
+    },
+    challengeRequested: true,
+    exemptionRequested: false,
+    requestedExemptionType: 'low_value',
+    dataOnlyRequested: false,
+    accountType: 'credit',
+    cardAdd: false,
+    cardAddChallengeRequested: false,
+    merchantName: 'Pat’s Shop',
+    customFields: { loyalty: 'gold' },
+    customer: { billingAddress: { postalCode: '12345' } },
+    deviceChannel: 'Browser',
+  });
+});
+
+test('the drop-in’s 3D Secure checkout without an amount rejects with THREEDS_MISSING_VERIFY_CARD_OPTION, and nothing is looked up', async ({
+  page,
+  panel,
+  card,
+  sandbox,
+}) => {
+  expect(await createInMain(page, panel, sandbox, { threeDSecure: true })).toBe('created');
+  await card.ready();
+  await card.fill({ number: '4000000000001091', expirationDate: '0130', cvv: '123', postalCode: '12345' });
+  const error = await page.evaluate(() =>
+    (window as unknown as { instance: { requestPaymentMethod(): Promise<unknown> } }).instance
+      .requestPaymentMethod()
+      .then(
+        () => null,
+        (reason: unknown) => {
+          const { code, message } = reason as { code: string; message: string };
+          return { code, message };
+        },
+      ),
+  );
+  expect(error).toEqual({
+    code: 'THREEDS_MISSING_VERIFY_CARD_OPTION',
+    message: 'verifyCard options must include an amount.',
+  });
+  expect(await sandbox.requests(LOOKUP)).toEqual([]);
+});
+
+test('create({threeDSecure: true}) whose Songbird cannot set up rejects with THREEDS_SETUP_FAILED and leaves no panel', async ({
+  page,
+  panel,
+  sandbox,
+}) => {
+  await page.route(SONGBIRD, (route) => route.abort());
+  expect(await createInMain(page, panel, sandbox, { threeDSecure: true })).toEqual({
+    code: 'THREEDS_SETUP_FAILED',
+    message: '3D Secure failed to set up.',
+    originalCode: 'THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED',
+  });
+  await expect(page.locator('payment-panel')).toHaveCount(0);
+});
+
+test('create() with a 3D Secure option whose keys do not fit rejects with INVALID_OPTION and leaves no panel', async ({
+  page,
+  panel,
+  sandbox,
+}) => {
+  const outcome = await createInMain(page, panel, sandbox, {
+    threeDSecure: { amount: '1', accountType: 'savings' },
+  });
+  expect(outcome).toMatchObject({ code: 'INVALID_OPTION', message: 'The threeDSecure option is invalid.' });
+  expect(outcome !== 'created' && outcome.reason).toContain('"accountType"?: "credit" | "debit"');
+  await expect(page.locator('payment-panel')).toHaveCount(0);
 });

@@ -20,6 +20,9 @@ export function createPanel(container: HTMLElement): Panel {
   const panel = document.createElement('payment-panel');
   panel.authorization = 'sandbox_k9x2m4p7_demo_merchant';
   panel.card = { cardholderName: { required: true } };
+  panel.card = true;
+  // @ts-expect-error -- only the CVV and the postal code can be removed.
+  panel.card = { overrides: { fields: { number: null } } };
   panel.paypal = { flow: 'checkout', amount: '10.00', currency: 'USD', intent: 'sale' };
   panel.paypalCredit = { flow: 'checkout', amount: 10, currency: 'USD' };
   panel.applePay = {
@@ -30,6 +33,16 @@ export function createPanel(container: HTMLElement): Panel {
   // A checkout compiled with `exactOptionalPropertyTypes` may name an optional key it leaves unset.
   panel.threeDSecure = { amount: '10.00', email: undefined, billingAddress: undefined };
   panel.dataCollector = { kount: true, paypal: true };
+  panel.dataCollector = true;
+  panel.showDefaultPaymentMethodFirst = false;
+  panel.hiddenVaultedPaymentMethodTypes = ['paypal', 'paypalCredit'];
+  panel.paypal = {
+    flow: 'vault',
+    vault: { vaultPayPal: false },
+    buttonStyle: { color: 'blue' },
+    commit: true,
+  };
+  panel.applePay = { displayName: 'Demo store', domainName: 'shop.example' };
   panel.locale = 'en_US';
   panel.translations = { chooseAWayToPay: 'How would you like to pay?' };
   panel.translations = { CLIENT_GATEWAY_NETWORK: 'We could not reach the bank. Please try again.' };
@@ -66,8 +79,12 @@ export function createPanel(container: HTMLElement): Panel {
   };
   // @ts-expect-error -- Google Pay needs the transaction's amount.
   panel.googlePay = { merchantId: 'merchant-1' };
-  // @ts-expect-error -- 3D Secure needs the amount.
-  panel.threeDSecure = {};
+  // `false` leaves 3D Secure off, as in the drop-in.
+  panel.threeDSecure = false;
+  // @ts-expect-error -- 3D Secure is on with `true` or an object.
+  panel.threeDSecure = 'yes';
+  panel.threeDSecure = true;
+  panel.threeDSecure = { cardinalSDKConfig: { timeout: 8000, logging: { level: 'off' } } };
   panel.threeDSecure = {
     amount: '10.00',
     email: 'pat@example.com',
@@ -163,7 +180,20 @@ export async function dropIn(): Promise<string> {
   const instance = await paymentPanel.create({
     authorization: 'sandbox_k9x2m4p7_demo_merchant',
     container: '#dropin-container',
-    card: { cardholderName: true },
+    // A drop-in 1.4x card option, as a checkout written for it has it.
+    card: {
+      cardholderName: true,
+      overrides: {
+        fields: {
+          number: { placeholder: '4111 1111 1111 1111', supportedCardBrands: { 'american-express': false } },
+          cvv: null,
+          postalCode: { placeholder: 'ZIP', maxlength: 5 },
+        },
+        styles: { input: { 'font-size': '16px', color: '#333' }, ':focus': null },
+      },
+      clearFieldsAfterTokenization: false,
+      vault: { allowVaultCardOverride: true, vaultCard: false },
+    },
     paymentOptionPriority: ['card'],
     // Other drop-in options are accepted and ignored.
     vaultManager: true,
@@ -174,14 +204,27 @@ export async function dropIn(): Promise<string> {
   });
   // @ts-expect-error -- not an event of the panel.
   instance.on('paymentMethodSaved', () => undefined);
-  await instance.requestPaymentMethod((error, payload) => {
+  // With a callback, a method answers through it and returns nothing.
+  instance.requestPaymentMethod((error, payload) => {
     if (error) throw new Error(`${error.code}: ${error.message}`);
     if (payload) instance.off('errorOccurred', () => undefined);
   });
-  await instance.requestPaymentMethod({ threeDSecure: { amount: '10.00' } }, (error) => {
+  instance.requestPaymentMethod({ threeDSecure: { amount: '10.00' } }, (error) => {
     if (error) throw new Error(error.code);
   });
+  const payload = await instance.requestPaymentMethod({
+    threeDSecure: { amount: '10.00', merchantName: 'Shop' },
+  });
+  const available: string[] = instance.getAvailablePaymentOptions();
+  instance.getAvailablePaymentOptions((error, options) => {
+    if (!error && options) available.push(...options);
+  });
+  const requestable: boolean = instance.isPaymentMethodRequestable();
+  instance.updateConfiguration('threeDSecure', 'amount', '12.00', () => undefined);
+  instance.clearSelectedPaymentMethod();
   await instance.teardown();
+  instance.teardown(() => undefined);
+  if (!requestable) await sendToServer(payload.nonce, payload.deviceData);
   return version;
 }
 

@@ -14,7 +14,10 @@ import {
   type DocsSources,
   type GeneratedPage,
 } from '../../build/docs';
+import { DROPIN_OPTIONS } from '../../build/dropin-surface';
 import { manifestElement } from '../../build/manifest';
+import { createSourceProgram } from '../../build/program';
+import { OPTION_ATTRIBUTES } from '../../src/element/options';
 import { ERROR_CATALOGUE } from '../../src/shared/errors';
 import { PANEL_EVENT_NAMES } from '../../src/shared/event-names';
 
@@ -59,6 +62,9 @@ describe('generated documentation', () => {
       'css-parts': 'docs/styling.md',
       'css-properties': 'docs/styling.md',
       errors: 'docs/errors.md',
+      'dropin-options': 'docs/drop-in.md',
+      'dropin-methods': 'docs/drop-in.md',
+      'dropin-events': 'docs/drop-in.md',
     };
     for (const name of BLOCK_NAMES) {
       const holders = pages.filter(({ committed }) => committed.includes(`<!-- generated:${name} -->`));
@@ -96,6 +102,16 @@ describe('generated documentation', () => {
     expect(row?.[2], name).toBeTruthy();
   });
 
+  it("the events table gives each event's name on the instance of paymentPanel.create()", () => {
+    const instanceNames = new Map(
+      rows(renderBlock('events', sources, 'README.md')).map((cells) => [cells[0], cells[1]]),
+    );
+    expect(instanceNames.get('`cardFocus`')).toBe('`card:focus`');
+    expect(instanceNames.get('`cardBinAvailable`')).toBe('`card:binAvailable`');
+    expect(instanceNames.get('`threeDSecureCustomerCanceled`')).toBe('`3ds:customer-canceled`');
+    expect(instanceNames.get('`changeActiveView`')).toBe('`changeActiveView`');
+  });
+
   it('the other tables carry every attribute, method, part and custom property of the manifest, described', () => {
     const element = manifestElement(sources.manifest);
     const firstCells = (name: (typeof BLOCK_NAMES)[number]) =>
@@ -116,6 +132,82 @@ describe('generated documentation', () => {
       .join('\n');
     for (const part of element.cssParts) expect(parts).toContain(`\`${part.name}\``);
   });
+
+  it('the drop-in tables cover every create() option, instance method and event, each saying how the panel takes it', () => {
+    const verdicts = /^(As in 1\.4x[.:]|\*\*Differs\*\*: |\*\*New\*\*: )/;
+    const options = rows(renderBlock('dropin-options', sources, 'docs/drop-in.md'));
+    const topLevel = new Set(
+      DROPIN_OPTIONS.flatMap((row) => (row.paths ?? [row.option]).map((path) => path.split('.')[0])),
+    );
+    for (const option of [...Object.keys(OPTION_ATTRIBUTES), 'authorization', 'container', 'selector']) {
+      expect(topLevel, option).toContain(option);
+    }
+    const methods = rows(renderBlock('dropin-methods', sources, 'docs/drop-in.md'));
+    expect(methods.map((cells) => cells[0]?.replace(/\(.*$/, '').replace(/`/g, ''))).toEqual(
+      expect.arrayContaining([
+        'requestPaymentMethod',
+        'isPaymentMethodRequestable',
+        'getAvailablePaymentOptions',
+        'clearSelectedPaymentMethod',
+        'updateConfiguration',
+        'teardown',
+        'on',
+        'off',
+        'hasListener',
+      ]),
+    );
+    const events = rows(renderBlock('dropin-events', sources, 'docs/drop-in.md'));
+    expect(events.map((cells) => cells[0])).toEqual(
+      manifestElement(sources.manifest).events.map(
+        (event) => `\`${sources.dropinEventNames[event.name] ?? event.name}\``,
+      ),
+    );
+    for (const cells of [...options, ...methods, ...events]) expect(cells[2], cells[0]).toMatch(verdicts);
+    // The element's names beside the drop-in's: an attribute, a method, an event.
+    const option = (name: string) => options.find((cells) => cells[0] === `\`${name}\``);
+    expect(option('threeDSecure')?.[1]).toBe('`three-d-secure`');
+    expect(option('card.vault')?.[1]).toBe('`card`, key `vault`');
+    expect(option('venmo')?.[1]).toBe('–');
+    expect(option('paypal.buttonStyle')?.[2]).toMatch(/^\*\*Differs\*\*: accepted but not applied/);
+    expect(methods.find((cells) => cells[0]?.startsWith('`getAvailablePaymentOptions'))?.[1]).not.toMatch(
+      /getAvailablePaymentOptions/,
+    );
+    expect(events.find((cells) => cells[0] === '`card:focus`')?.[1]).toBe('`cardFocus`');
+  });
+
+  it(
+    'fails when a drop-in row no longer matches the code',
+    async () => {
+      const surface = await import('../../build/dropin-surface');
+      const { checkDropinSurface } = await import('../../build/docs');
+      const program = createSourceProgram();
+      const options = surface.DROPIN_OPTIONS as unknown as unknown[];
+      // An option the panel declares, said to be ignored; one it does not declare, said to be taken.
+      for (const row of [
+        { option: 'card.vault.vaultCard', ignored: true, verdict: 'differs' },
+        { option: 'venmo.allowDesktop', verdict: 'same' },
+      ]) {
+        options.push(row);
+        try {
+          expect(() => {
+            checkDropinSurface(program, sources);
+          }).toThrow(/CreateOptions declares/);
+        } finally {
+          options.pop();
+        }
+      }
+      const events = surface.DROPIN_EVENTS as unknown as unknown[];
+      const removed = events.pop();
+      try {
+        expect(() => {
+          checkDropinSurface(program, sources);
+        }).toThrow(/missing 3ds:authentication-modal-close/);
+      } finally {
+        events.push(removed);
+      }
+    },
+    SLOW,
+  );
 
   it('rewrites only what is between the markers, and links for the page they land in', () => {
     const page = [

@@ -59,6 +59,15 @@ describe('payment-panel.d.ts', () => {
   );
 
   it(
+    "compiles with a checkout written for the drop-in's typings (@types/braintree-web-drop-in), its create() the panel's",
+    () => {
+      const checkout = readFileSync(resolve(ROOT, 'tests/types/dropin-checkout.ts'), 'utf8');
+      expect(checkDeclarations(files.declarations, { 'dropin-checkout.ts': checkout })).toBe('');
+    },
+    SLOW,
+  );
+
+  it(
     'exports every public name as a type a merchant can import and use',
     () => {
       const names = exportedNames(files.declarations);
@@ -223,16 +232,23 @@ export const invalid: ErrorType = everyCode.INVALID_OPTION;
     // The options: each key's TSDoc, and a public type named where one is used.
     expect(member('CardOptions', 'cardholderName').doc).toMatch(/^Shows a cardholder name field/);
     expect(member('CardOptions', 'cardholderName').text).toMatch(/^cardholderName\?: boolean \| \{/);
-    expect(member('PanelOptions', 'card').text).toBe('card?: CardOptions | undefined;');
+    expect(member('PanelOptions', 'card').text).toBe('card?: boolean | CardOptions | undefined;');
+    expect(member('CardOptions', 'clearFieldsAfterTokenization').doc).toMatch(
+      /^`false` keeps the card fields' values/,
+    );
     expect(member('PanelOptions', 'paypalCredit').text).toBe('paypalCredit?: PayPalOptions | undefined;');
     expect(member('PanelOptions', 'locale').doc).toMatch(/^Locale of the panel's texts/);
-    expect(member('PayPalOptions', 'flow').text).toBe('flow?: "checkout" | "vault" | undefined;');
+    // The compiler orders a union's literals as it first met them, which other declarations change.
+    expect(member('PayPalOptions', 'flow').text).toMatch(
+      /^flow\?: ("checkout" \| "vault"|"vault" \| "checkout") \| undefined;$/,
+    );
     expect(member('PayPalOptions', 'intent').doc).toMatch(/^Intent of a checkout payment/);
     expect(member('PayPalOptions', 'shippingAddressOverride').text).toBe(
       'shippingAddressOverride?: PayPalAddress | undefined;',
     );
     expect(member('GooglePayOptions', 'button').text).toBe('button?: GooglePayButtonOptions | undefined;');
-    expect(member('ThreeDSecureOptions', 'amount').text).toBe('amount: string | number;');
+    expect(member('ThreeDSecureSettings', 'amount').text).toBe('amount?: string | number | undefined;');
+    expect(member('ThreeDSecureSettings', 'cardinalSDKConfig').doc).toMatch(/^Songbird's settings/);
     expect(member('ThreeDSecure2Options', 'billingAddress').text).toBe(
       'billingAddress?: ThreeDSecureAddress | undefined;',
     );
@@ -298,7 +314,9 @@ describe('custom-elements.json', () => {
     expect(fields.map((field) => field.name).sort()).toEqual(
       ['authorization', ...Object.keys(OPTION_ATTRIBUTES)].sort(),
     );
-    expect(fields.find((field) => field.name === 'card')?.type?.text).toBe('CardOptions | undefined');
+    expect(fields.find((field) => field.name === 'card')?.type?.text).toBe(
+      'boolean | CardOptions | undefined',
+    );
     const methods = element.members.filter((member) => member.kind === 'method');
     expect(methods.map((method) => method.name)).toEqual([
       'requestPaymentMethod',

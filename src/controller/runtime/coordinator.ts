@@ -18,6 +18,7 @@ import {
   type RawPaymentMethod,
 } from '../../model/payload';
 import type { PanelOptions, RequestPaymentMethodOptions } from '../../model/options';
+import { readRequestOptions } from '../../model/three-d-secure-options';
 import { createError, isPanelError, registerErrors, type PanelError } from '../../shared/errors';
 import { createLifetime, deferred } from '../../shared/lifetime';
 import {
@@ -26,9 +27,11 @@ import {
 } from '../../shared/errors/catalogues/three-d-secure';
 import type { IconNode } from '../../shared/icon-node';
 import type { CardFrames } from '../card-frames';
+import type { PaymentPanelEventName } from '../events';
 import type { ModuleLoader } from '../module-loader';
-import type { SheetId, SheetsState } from '../view-contract';
+import type { SheetId, SheetsState, VaultManagerAction } from '../view-contract';
 import type { PaymentDraft, Sheet, SheetContext, SheetName, SheetsStateParts } from './sheet';
+import { changeActiveViewDetail } from './dropin-events';
 import { addWalletSheet, createSheets, isWallet, type PanelSheets } from './sheets';
 
 // The codes 3D Secure's sheet gives itself: failing for no known reason, and 3D Secure that the
@@ -43,18 +46,26 @@ export const METHOD_TYPE_ANALYTICS: Readonly<Record<PaymentMethodType, string>> 
   AndroidPayCard: 'googlepay',
 };
 
+/**
+ * The coordinator of each panel, by the panel's element (the host of the shadow root its frames go
+ * in): the instance `paymentPanel.create()` resolves with reaches it here, within this file, so the
+ * first script carries nothing for it. The newest connection of an element wins.
+ */
+const coordinators = new WeakMap<Element, SheetCoordinator>();
+
+/** The coordinator of the panel whose element is `element`, while it is connected. */
+export function coordinatorOf(element: Element): SheetCoordinator | undefined {
+  const coordinator = coordinators.get(element);
+  return coordinator?.isLive ? coordinator : undefined;
+}
+
+/** The view id of the vault manager's question whether to delete a saved method. */
+const DELETE_CONFIRMATION = 'delete-confirmation';
+
 /** What the coordinator needs from the panel around it. */
 export interface CoordinatorContext {
   /** Dispatches one of the element's events. */
-  emit: (
-    name:
-      | 'errorOccurred'
-      | 'paymentMethodRequestable'
-      | 'noPaymentMethodRequestable'
-      | 'paymentOptionSelected'
-      | 'errorCleared',
-    detail: unknown,
-  ) => void;
+  emit: (name: PaymentPanelEventName, detail: unknown) => void;
   /** The panel's texts now. */
   texts: () => Texts;
   /** The merchant's options now. */
@@ -110,9 +121,16 @@ export class SheetCoordinator {
     this.#paymentOptions = paymentOptions;
     this.#sheets = createSheets(paymentOptions, frames, (name) => this.#contextOf(name));
     const model = this.#model;
+    /** The view the merchant last heard of, by `changeActiveView`. */
+    let announcedView: string | null = null;
     this.#lifetime.onEnd(
       model.subscribe(() => {
         this.#changed();
+        // Whatever moved the panel to another view, the merchant hears it once, with its drop-in id.
+        const { activeView } = model.getSnapshot();
+        const detail = changeActiveViewDetail(announcedView, activeView);
+        if (activeView !== null) announcedView = activeView;
+        if (detail) ctx.emit('changeActiveView', detail);
       }),
     );
     // The model's events are the element's, those without a payload with `null` for detail.
@@ -128,7 +146,47 @@ export class SheetCoordinator {
           ctx.emit(name, detail ?? null);
         }),
       );
+    const root = ctx.frameHost.getRootNode();
+    coordinators.set(root instanceof ShadowRoot ? root.host : ctx.frameHost, this);
     this.#startLoading();
+  }
+
+  /** Whether the coordinator still runs. */
+  get isLive(): boolean {
+    return !this.#tornDown;
+  }
+
+  /**
+   * How 3D Secure's set-up ended, Songbird's included: `null` when it is ready or the merchant does
+   * not ask for it, else the catalogue error that keeps it from verifying.
+   */
+  threeDSecureSetUp(): Promise<PanelError | null> {
+    return this.#sheets.threeDSecure.setUp();
+  }
+
+  /**
+   * Settles once the saved method made active as the panel became ready is announced requestable
+   * (the model waits its change time-out first), or the change was dropped: `paymentPanel.create()`
+   * resolves then, so that a checkout asking `isPaymentMethodRequestable()` at once hears `true`, as
+   * from the drop-in.
+   */
+  activeMethodSettled(): Promise<void> {
+    const model = this.#model;
+    if (!model.isActivePaymentMethodChanging()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stops: (() => void)[] = [];
+      const settle = (): void => {
+        for (const stop of stops) stop();
+        resolve();
+      };
+      // The announcement sets the flag right after this event, before anything awaiting runs.
+      stops.push(model.on('changeActivePaymentMethod', settle));
+      stops.push(
+        model.subscribe(() => {
+          if (!model.isActivePaymentMethodChanging()) settle();
+        }),
+      );
+    });
   }
 
   /** The options on offer now: the merchant's, without those whose sheet failed or cannot be offered. */
@@ -153,7 +211,7 @@ export class SheetCoordinator {
     if (this.#dependencies.get('texts') === 'pending') return null;
     const state = this.#model.getSnapshot();
     const { errorText } = this.#ctx.texts();
-    const parts: SheetsStateParts = { card: null, wallets: {}, verifying: false };
+    const parts: SheetsStateParts = { card: null, wallets: {}, verifying: false, vaultManager: null };
     for (const sheet of this.#sheets.all.values()) sheet.snapshot?.(parts);
     this.#snapshot = {
       activeView: this.#isReady ? (state.activeView as SheetId | null) : null,
@@ -211,6 +269,52 @@ export class SheetCoordinator {
     this.#sheets.threeDSecure.cancel();
   }
 
+  /**
+   * The shopper's steps in the vault manager (docs/vault-manager.md): editing the saved methods is
+   * a state of the list, with nothing requestable; the question whether to delete one is a view of
+   * its own, `delete-confirmation`. A deleted method leaves the list; the last one leaves edit mode.
+   */
+  vaultManager(action: VaultManagerAction): void {
+    const manager = this.#sheets.vaultManager;
+    const { activeView } = this.#model.getSnapshot();
+    if (!this.#isReady || !manager.available) return;
+    if (activeView !== 'methods' && activeView !== DELETE_CONFIRMATION) return;
+    this.#notice = null;
+    switch (action.type) {
+      case 'edit':
+        if (manager.editing) return;
+        manager.edit();
+        this.#show('methods', { focus: true });
+        return;
+      case 'cancelEditing':
+        manager.stopEditing();
+        this.#show('methods', { focus: true });
+        return;
+      case 'choose':
+        if (manager.choose(action.method)) this.#show(DELETE_CONFIRMATION);
+        return;
+      case 'cancelDelete':
+        if (manager.cancel()) this.#show('methods');
+        return;
+      case 'confirmDelete':
+        void this.#deleteMethod();
+    }
+  }
+
+  async #deleteMethod(): Promise<void> {
+    const manager = this.#sheets.vaultManager;
+    this.#changed();
+    const deleted = await manager.confirm();
+    if (this.#tornDown) return;
+    if (deleted) this.#model.removePaymentMethod(deleted);
+    if (this.#model.getSnapshot().paymentMethods.length === 0) {
+      manager.stopEditing();
+      this.#show(this.#initialSheet(), { focus: true });
+    } else {
+      this.#show('methods', { focus: true });
+    }
+  }
+
   // The merchant's calls.
 
   /**
@@ -220,7 +324,15 @@ export class SheetCoordinator {
    * differ from those of the request in flight is refused with `THREEDS_AUTHENTICATION_IN_PROGRESS`
    * rather than handed a card verified for others.
    */
-  requestPaymentMethod(options: RequestPaymentMethodOptions = {}): Promise<PaymentMethodPayload> {
+  requestPaymentMethod(given?: RequestPaymentMethodOptions): Promise<PaymentMethodPayload> {
+    let options: RequestPaymentMethodOptions;
+    try {
+      options = readRequestOptions(given);
+    } catch (error) {
+      // INVALID_OPTION: the request's options do not fit.
+      if (isPanelError(error)) return Promise.reject(error);
+      throw error;
+    }
     const threeDSecure = options.threeDSecure ? JSON.stringify(options.threeDSecure) : '';
     if (this.#inflight) {
       if (threeDSecure === '' || threeDSecure === this.#inflightThreeDSecure) return this.#inflight;
@@ -244,7 +356,11 @@ export class SheetCoordinator {
     return this.#inflight;
   }
 
-  /** Deselects the active method, drops methods not saved to the vault and shows the first sheet again. */
+  /**
+   * Deselects the active method, drops methods not saved to the vault, shows the first sheet again
+   * and fetches the saved methods anew (a nonce pays once: the listed ones may be spent);
+   * {@link SheetCoordinator.refreshed} settles once they are listed.
+   */
   clearSelectedPaymentMethod(): void {
     const model = this.#model;
     for (const method of model.getSnapshot().paymentMethods) {
@@ -255,7 +371,20 @@ export class SheetCoordinator {
     this.#notice = null;
     this.#changed();
     if (model.getSnapshot().activeView !== null) this.#show(this.#initialSheet());
+    if (!this.#isReady || this.#client.authorization.guest) return;
+    this.refreshed = this.#sheets.methods.refresh().then(() => {
+      // The fresh list stands where the old one stood: the first sheet follows it.
+      if (!this.#tornDown && model.getSnapshot().activeView !== null) this.#show(this.#initialSheet());
+    });
   }
+
+  /** The shopper checked or unchecked the card sheet's "Save card". */
+  saveCard(checked: boolean): void {
+    this.#sheets.card.saveCard(checked);
+  }
+
+  /** Settles once the saved methods the last {@link SheetCoordinator.clearSelectedPaymentMethod} fetched are listed. */
+  refreshed: Promise<void> = Promise.resolve();
 
   /** Drops the listed methods of a type that are not saved to the vault. */
   removeUnvaultedMethods(type: PaymentMethodType): void {
@@ -281,9 +410,17 @@ export class SheetCoordinator {
     this.#changed();
   }
 
-  /** The merchant's options changed: the sheets that follow one (3D Secure, device data) do. */
+  /**
+   * The merchant's options changed: the sheets that follow one (3D Secure, device data) do; a vault
+   * manager no longer offered stops editing.
+   */
   optionsChanged(): void {
     for (const sheet of this.#sheets.all.values()) sheet.optionsChanged?.();
+    const manager = this.#sheets.vaultManager;
+    if (manager.editing && !manager.available) {
+      manager.stopEditing();
+      if (this.#isReady) this.#show('methods');
+    }
   }
 
   /** The card frames were made anew (the merchant changed the `card` option), or went. */
@@ -353,6 +490,9 @@ export class SheetCoordinator {
       },
       icon: (icon) => {
         this.#icons = { ...this.#icons, [name]: icon };
+      },
+      fire: (event, detail) => {
+        if (!this.#tornDown) this.#ctx.emit(event, detail);
       },
     };
   }
@@ -447,8 +587,12 @@ export class SheetCoordinator {
     return offered.length === 1 && offered[0] ? offered[0] : 'options';
   }
 
-  /** The sheet that answers for what shows: the option list shows the saved methods too. */
+  /**
+   * The sheet that answers for what shows: the option list shows the saved methods too, and the
+   * question whether to delete one is the vault manager's.
+   */
   #sheetOf(id: SheetId): Sheet | undefined {
+    if (id === DELETE_CONFIRMATION) return this.#sheets.vaultManager;
     return this.#sheets.all.get(id === 'options' ? 'methods' : id);
   }
 
@@ -458,20 +602,26 @@ export class SheetCoordinator {
    */
   #show(id: SheetId, { focus = false, keepError = false } = {}): void {
     const model = this.#model;
+    const manager = this.#sheets.vaultManager;
+    // Edit mode is the list's: any other sheet ends it.
+    if (id !== 'methods' && id !== DELETE_CONFIRMATION) manager.stopEditing();
     if (id !== model.getSnapshot().activeView) this.#sheetOf(id)?.shown?.();
     model.changeActiveView(id);
     if (model.getSnapshot().error && !keepError) model.clearError();
     if (focus) this.#focusRequest += 1;
     this.#changed();
     const sheet = this.#sheetOf(id);
-    const requestable = sheet?.requestable ? sheet.requestable() : { isRequestable: false as const };
+    // While the saved methods are edited, choosing one deletes it: nothing can be requested.
+    const requestable =
+      sheet?.requestable && !manager.editing ? sheet.requestable() : { isRequestable: false as const };
     if (requestable) model.setPaymentMethodRequestable(requestable);
   }
 
   /** A sheet no longer on offer gives way to the first sheet. */
   #leaveSheetGone(): void {
     const id = this.#model.getSnapshot().activeView;
-    if (!this.#isReady || id === null || id === 'methods' || id === 'options') return;
+    if (!this.#isReady || id === null || id === 'methods' || id === 'options' || id === DELETE_CONFIRMATION)
+      return;
     if (!this.offered.includes(id as PaymentOption)) this.#show(this.#initialSheet());
   }
 
@@ -501,7 +651,9 @@ export class SheetCoordinator {
     // A new request replaces what the last one told the shopper.
     this.#notice = null;
     this.#changed();
-    const draft: PaymentDraft = { on: activeView as SheetId | null, threeDSecure: options.threeDSecure };
+    // The saved methods being edited hand over none: choosing one there deletes it.
+    const on = this.#sheets.vaultManager.editing ? null : (activeView as SheetId | null);
+    const draft: PaymentDraft = { on, threeDSecure: options.threeDSecure };
     for (const sheet of [...this.#sheets.all.values()]) await sheet.request(draft);
     const { method } = draft;
     if (!method) {
@@ -510,7 +662,10 @@ export class SheetCoordinator {
       this.#changed();
       throw error;
     }
-    if (draft.isNew) this.#addMethod(method);
+    if (draft.isNew) {
+      this.#addMethod(method);
+      if (draft.on === 'card') this.#sheets.card.delivered();
+    }
     return { ...draft, method };
   }
 

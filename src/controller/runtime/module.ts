@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import { fetchLocale } from '../../i18n/locale-integrity';
+import { readThreeDSecureOption } from '../../model/three-d-secure-options';
 import { defineModule } from '../../shared/module-registry';
 import { panelInstance } from './panel-instance';
 import { SheetCoordinator } from './coordinator';
@@ -18,6 +19,8 @@ export interface PanelModule {
   /** The integrity of a locale's file, which the first script has no room for. */
   fetchLocale: typeof fetchLocale;
   panelInstance: typeof panelInstance;
+  /** The `threeDSecure` option's keys, read for the element once this file is there. */
+  readThreeDSecureOption: typeof readThreeDSecureOption;
 }
 
 declare module '../../shared/module-registry' {
@@ -26,4 +29,4 @@ declare module '../../shared/module-registry' {
   }
 }
 
-defineModule('panel', { SheetCoordinator, fetchLocale, panelInstance });
+defineModule('panel', { SheetCoordinator, fetchLocale, panelInstance, readThreeDSecureOption });

@@ -11,15 +11,16 @@ import type { ThreeDSecureRequestOptions } from '../../model/options';
 import type { PanelModel, RequestableOptions } from '../../model/panel-model';
 import type { WalletSheetContext } from '../../methods/wallet';
 import type { PanelError } from '../../shared/errors';
+import type { PaymentPanelEventDetails, PaymentPanelEventName } from '../events';
 import type { ModuleLoader } from '../module-loader';
-import type { CardSheetState, SheetId, WalletSheetState } from '../view-contract';
+import type { CardSheetState, SheetId, VaultManagerState, WalletSheetState } from '../view-contract';
 
 /**
  * A sheet's name: the payment option it is the sheet of, `methods` (the saved methods, which the
  * option list shows too), or the step it takes in every request. It is also the sheet's name in
  * the loading phase.
  */
-export type SheetName = PaymentOption | 'methods' | 'threeDSecure' | 'dataCollector';
+export type SheetName = PaymentOption | 'methods' | 'vaultManager' | 'threeDSecure' | 'dataCollector';
 
 /** A request for the merchant's payment method as it passes the sheets, in the registry's order. */
 export interface PaymentDraft {
@@ -40,6 +41,7 @@ export interface SheetsStateParts {
   card: CardSheetState | null;
   wallets: Partial<Record<WalletOption, WalletSheetState>>;
   verifying: boolean;
+  vaultManager: VaultManagerState | null;
 }
 
 /** A sheet: the lifecycle every sheet has, and what the coordinator asks of those that answer. */
@@ -96,4 +98,6 @@ export interface SheetContext extends WalletSheetContext {
   readonly notice: (text: string) => void;
   /** Keeps a cleanup the element's `teardown()` waits for. */
   readonly track: (pending: Promise<unknown>) => void;
+  /** Fires one of the element's events a sheet is the source of (the card's, 3D Secure's). */
+  readonly fire: <K extends PaymentPanelEventName>(name: K, detail: PaymentPanelEventDetails[K]) => void;
 }

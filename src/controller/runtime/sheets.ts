@@ -10,6 +10,7 @@ import { createCardSheet } from './sheets/card';
 import { createDeviceDataSheet } from './sheets/device-data';
 import { createSavedMethodsSheet } from './sheets/saved-methods';
 import { createThreeDSecureSheet } from './sheets/three-d-secure';
+import { createVaultManagerSheet, type VaultManagerSheet } from './sheets/vault-manager';
 import { createWalletSheet, type WalletSheet } from './sheets/wallet';
 
 /** A panel's sheets: every one by name, and those the view's actions and the controller reach. */
@@ -20,6 +21,8 @@ export interface PanelSheets {
   readonly wallets: Map<WalletOption, WalletSheet>;
   readonly card: ReturnType<typeof createCardSheet>;
   readonly threeDSecure: ReturnType<typeof createThreeDSecureSheet>;
+  readonly methods: ReturnType<typeof createSavedMethodsSheet>;
+  readonly vaultManager: VaultManagerSheet;
 }
 
 /** Whether an option is a wallet's: every wallet has the one wallet sheet. */
@@ -41,8 +44,8 @@ export function addWalletSheet(
 
 /**
  * Makes a panel's sheets, in the order they start and a request passes them: the saved methods and
- * the options' sheets hand over a method (the one the shopper is on), then 3D Secure verifies it,
- * then device data is added.
+ * the options' sheets hand over a method (the one the shopper is on; the vault manager, which
+ * deletes saved methods, hands over none), then 3D Secure verifies it, then device data is added.
  * @param paymentOptions - the options on offer: a wallet's sheet is made for each
  * @param frames - the card frames of the session, if the card is offered
  * @param contextOf - the context of the sheet of each name
@@ -54,8 +57,18 @@ export function createSheets(
 ): PanelSheets {
   const card = createCardSheet(contextOf('card'), frames);
   const threeDSecure = createThreeDSecureSheet(contextOf('threeDSecure'));
-  const sheets: PanelSheets = { all: new Map(), wallets: new Map(), card, threeDSecure };
-  sheets.all.set('methods', createSavedMethodsSheet(contextOf('methods')));
+  const methods = createSavedMethodsSheet(contextOf('methods'));
+  const vaultManager = createVaultManagerSheet(contextOf('vaultManager'));
+  const sheets: PanelSheets = {
+    all: new Map(),
+    wallets: new Map(),
+    card,
+    threeDSecure,
+    methods,
+    vaultManager,
+  };
+  sheets.all.set('methods', methods);
+  sheets.all.set('vaultManager', vaultManager);
   sheets.all.set('card', card);
   for (const option of paymentOptions.filter(isWallet)) addWalletSheet(sheets, option, contextOf(option));
   sheets.all.set('threeDSecure', threeDSecure);

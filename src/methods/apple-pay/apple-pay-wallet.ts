@@ -37,6 +37,7 @@ export function createApplePayWallet(client: GatewayClient): WalletIntegration {
       };
       const paymentRequest = options?.paymentRequest;
       const displayName = options?.displayName;
+      const domainName = options?.domainName;
       let session: ApplePaySessionLike;
       try {
         // Synchronously inside the click: Apple requires a user gesture.
@@ -58,6 +59,7 @@ export function createApplePayWallet(client: GatewayClient): WalletIntegration {
           .performValidation({
             validationURL: event.validationURL,
             ...(typeof displayName === 'string' && displayName ? { displayName } : {}),
+            ...(typeof domainName === 'string' && domainName ? { domainName } : {}),
           })
           .then(
             (merchantSession) => {

@@ -253,6 +253,17 @@ describe('performValidation', () => {
     expect(events).toEqual(['web.applepay.initialized', 'web.applepay.performValidation.succeeded']);
   });
 
+  it('sends the merchant’s domainName in place of the page’s host name', async () => {
+    const { client, calls } = await clientWith(() => ({ body: MERCHANT_SESSION }));
+    await createApplePay(client).performValidation({
+      validationURL: VALIDATION_URL,
+      domainName: 'shop.example',
+    });
+    expect(bodyOf(requestsTo(calls, SESSIONS_URL)[0]).applePayWebSession).toMatchObject({
+      domainName: 'shop.example',
+    });
+  });
+
   it('sends displayName only when given', async () => {
     const { client, calls } = await clientWith(() => ({ body: MERCHANT_SESSION }));
     await createApplePay(client).performValidation({ validationURL: VALIDATION_URL, displayName: 'My Shop' });

@@ -37,6 +37,11 @@ export interface PerformValidationOptions {
   validationURL: string;
   /** Name of the merchant on the payment sheet; the gateway's choice when left out. */
   displayName?: string;
+  /**
+   * The domain registered for Apple Pay that the checkout runs on; the page's host name when left
+   * out. For a checkout inside a cross-origin frame, whose own host name is not the registered one.
+   */
+  domainName?: string;
 }
 
 /** Options of {@link ApplePay.tokenize}. */
@@ -196,11 +201,12 @@ export function createApplePay(client: GatewayClient): ApplePay {
 
     async performValidation(options) {
       // Read loosely: plain-JavaScript callers can leave out what the types require.
-      const { validationURL, displayName } = (options as Partial<PerformValidationOptions> | undefined) ?? {};
+      const { validationURL, displayName, domainName } =
+        (options as Partial<PerformValidationOptions> | undefined) ?? {};
       if (!validationURL) throw createError('APPLE_PAY_VALIDATION_URL_REQUIRED');
       const applePayWebSession: Record<string, string | undefined> = {
         validationUrl: validationURL,
-        domainName: location.hostname,
+        domainName: typeof domainName === 'string' && domainName ? domainName : location.hostname,
         merchantIdentifier: applePayWeb.merchantIdentifier,
       };
       if (typeof displayName === 'string') applePayWebSession.displayName = displayName;

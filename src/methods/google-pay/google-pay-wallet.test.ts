@@ -169,6 +169,31 @@ describe('createGooglePayWallet', () => {
     expect(google.calls.isReadyToPay).toHaveLength(1);
   });
 
+  it("makes Google's button with the values Google knows, the merchant's click handler left out", async () => {
+    const google = fakeGoogle();
+    const onButtonClick = vi.fn();
+    const merchantClick = vi.fn();
+    const wallet = createGooglePayWallet(CLIENT(), {
+      // As the drop-in's typings ask for it: Google's ButtonOptions, whose onClick is required.
+      option: {
+        ...OPTION,
+        button: { buttonColor: 'black', buttonRadius: 4, buttonLocale: 'en', onClick: merchantClick },
+      },
+      onButtonClick,
+      loadPayApi: google.load,
+    });
+    await expect(wallet.ready?.()).resolves.toBe(true);
+    expect(google.calls.button).toEqual({
+      buttonColor: 'black',
+      buttonRadius: 4,
+      buttonLocale: 'en',
+      onClick: expect.any(Function) as unknown,
+    });
+    wallet.button?.click();
+    expect(onButtonClick).toHaveBeenCalledTimes(1);
+    expect(merchantClick).not.toHaveBeenCalled();
+  });
+
   it('is not ready, without a button, when Google answers false', async () => {
     const google = fakeGoogle({ result: false });
     const wallet = createGooglePayWallet(CLIENT(), {

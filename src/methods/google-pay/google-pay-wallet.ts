@@ -68,14 +68,18 @@ function requestFailed(error: unknown): PanelError {
  */
 function checkedOption(option: Record<string, unknown> | undefined): ReturnType<typeof splitOption> {
   const created = splitOption(option);
-  // The element checks the option's shape; the button's values are Google's, checked here.
-  if (buttonOptions(created.button) === INVALID) {
+  // The element checks the option's shape; the button's values are Google's, checked here. What
+  // Google's button takes besides (a click handler, as the drop-in's typings ask for) is left out:
+  // the panel's click handler starts the payment.
+  const button = buttonOptions(created.button);
+  if (button === INVALID) {
     throw createError(
       'INVALID_OPTION',
       { option: 'googlePay' },
       { reason: refusal(buttonOptions, created.button, 'button.') },
     );
   }
+  created.button = button;
   if (created.version !== undefined && created.version !== GOOGLE_PAY_API_VERSION) {
     throw createError('GOOGLE_PAYMENT_UNSUPPORTED_VERSION', { version: JSON.stringify(created.version) });
   }

@@ -74,6 +74,11 @@ export type HostedFieldsEvent = FieldEventType | 'inputSubmitRequest';
 export interface HostedFields {
   /** Calls `handler` with a fresh copy of the state on every `event`; returns the unsubscribe. */
   on(event: HostedFieldsEvent, handler: (state: HostedFieldsState) => void): () => void;
+  /**
+   * Calls `handler` with `{bin}`, the number's first six digits, once the number has six digits and
+   * whenever those six change; returns the unsubscribe.
+   */
+  on(event: 'binAvailable', handler: (payload: { bin: string }) => void): () => void;
   /** A fresh copy of the state. */
   getState(): HostedFieldsState;
   /**
@@ -107,12 +112,15 @@ export interface HostedFields {
   /** Removes the frames, the container classes, the listener and the timers; rejects a pending tokenize. */
   teardown(): Promise<void>;
   /**
-   * @internal Gives fields new labels, placeholders and frame titles (another locale), new `styles`
+   * @internal Gives fields new labels, placeholders, maximum lengths and frame titles (another
+   * locale, the panel's card options), new `styles`
    * (another theme) and the language and direction of their containers now, keeping what the
    * shopper typed.
    */
   relabel(
-    texts: Partial<Record<FieldKey, { label: string; placeholder?: string; title: string }>>,
+    texts: Partial<
+      Record<FieldKey, { label: string; placeholder?: string; title: string; maxlength?: number }>
+    >,
     styles?: FieldStyles,
   ): void;
 }
@@ -252,7 +260,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
     const fields = new Map<FieldKey, Field>();
     const reported = new Set<FieldKey>();
     const loadedFrames = new Set<FieldKey>();
-    const handlers = new Map<HostedFieldsEvent, Set<(state: HostedFieldsState) => void>>();
+    const handlers = new Map<string, Set<(payload: never) => void>>();
     let cards: CardCandidate[] = [];
     let emittedBy: FieldKey | undefined;
     let loaded = false;
@@ -277,8 +285,9 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
       return state;
     };
 
-    const emit = (event: HostedFieldsEvent): void => {
-      for (const handler of [...(handlers.get(event) ?? [])]) handler(snapshot());
+    const emit = (event: string, payload?: object): void => {
+      for (const handler of [...(handlers.get(event) ?? [])])
+        (handler as (payload: object) => void)(payload ?? snapshot());
     };
 
     const tokenizer = (): Field => fields.get('number') ?? (fields.values().next().value as Field);
@@ -370,6 +379,10 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
           emit(message.event);
           return;
         }
+        case 'binAvailable':
+          if (field.key === 'number' && /^\d{6}$/.test(message.bin))
+            emit('binAvailable', { bin: message.bin });
+          return;
         case 'submitRequest':
           emittedBy = field.key;
           emit('inputSubmitRequest');
@@ -414,7 +427,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
     };
 
     const instance: HostedFields = {
-      on(event, handler) {
+      on(event: string, handler: (payload: never) => void) {
         let set = handlers.get(event);
         if (!set) handlers.set(event, (set = new Set()));
         set.add(handler);
@@ -479,7 +492,7 @@ export function openHostedFields(options: OpenHostedFieldsOptions): OpenedHosted
         for (const field of fields.values()) {
           const text = texts[field.key];
           if (!text) continue;
-          field.options = { ...field.options, label: text.label, placeholder: text.placeholder };
+          field.options = { ...field.options, ...text };
           field.iframe.title = text.title;
           if (reported.has(field.key)) configure(field);
         }

@@ -145,6 +145,21 @@ describe('state and events', () => {
     expect(second).toHaveBeenCalledTimes(1);
   });
 
+  it("hands over the number's BIN as binAvailable, from the number's frame alone", () => {
+    const bin = vi.fn();
+    const off = fields.on('binAvailable', bin);
+    h.send('number', { type: 'binAvailable', field: 'number', bin: '411111' });
+    expect(bin).toHaveBeenCalledExactlyOnceWith({ bin: '411111' });
+    h.send('cvv', { type: 'binAvailable', field: 'cvv', bin: '555555' });
+    // Six digits or nothing: what the frame sends is a BIN.
+    h.send('number', { type: 'binAvailable', field: 'number', bin: '41111' });
+    h.send('number', { type: 'binAvailable', field: 'number', bin: '4111x1' });
+    expect(bin).toHaveBeenCalledOnce();
+    off();
+    h.send('number', { type: 'binAvailable', field: 'number', bin: '555555' });
+    expect(bin).toHaveBeenCalledOnce();
+  });
+
   it('reports Enter in a field as inputSubmitRequest', () => {
     const submit = vi.fn();
     fields.on('inputSubmitRequest', submit);

@@ -550,6 +550,47 @@ describe('tokenize: vault', () => {
   });
 });
 
+describe('tokenize: the drop-in’s later PayPal options', () => {
+  it('with vault: {vaultPayPal: false}, a customer’s agreement is not validated and not vaulted', async () => {
+    const { client, calls } = await clientWith({ authorization: CUSTOMER_TOKEN });
+    const popup = fakePopup();
+    const options = { ...VAULT, vault: { vaultPayPal: false } };
+    const done = createPayPalCheckout(client, { offerCredit: false }).tokenize(options, asWindow(popup));
+    await land(popup, approvedMessage(VAULT_APPROVAL));
+    const outcome = await done;
+    expect(bodyOf(requestsTo(calls, ACCOUNTS_URL)[0]).paypalAccount).toMatchObject({
+      options: { validate: false },
+    });
+    expect(outcome.status === 'approved' && outcome.result).not.toHaveProperty('vaulted');
+  });
+
+  it('passes the options it does not read itself to create payment, never over its own, and takes commit', async () => {
+    const { client, calls } = await clientWith();
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, { offerCredit: false });
+    const done = checkout.tokenize(
+      {
+        ...CHECKOUT,
+        commit: true,
+        buttonStyle: { color: 'blue' },
+        lineItems: [{ name: 'Mug', quantity: '1' }],
+        // A key the types do not name, as plain JavaScript passes it.
+        ...({ returnUrl: 'https://elsewhere.test/' } as object),
+      },
+      asWindow(popup),
+    );
+    const { approval } = await navigation(popup);
+    expect(approval.searchParams.get('useraction')).toBe('commit');
+    const body = bodyOf(requestsTo(calls, CREATE_URL)[0]);
+    expect(body).toMatchObject({ lineItems: [{ name: 'Mug', quantity: '1' }] });
+    expect(body.returnUrl).not.toBe('https://elsewhere.test/');
+    expect(body).not.toHaveProperty('buttonStyle');
+    expect(body).not.toHaveProperty('commit');
+    checkout.teardown();
+    await rejection(done);
+  });
+});
+
 describe('tokenize: PayPal Credit', () => {
   it('offers credit and hands on the accepted offer', async () => {
     const { client, calls, events } = await clientWith({

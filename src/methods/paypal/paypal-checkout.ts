@@ -112,6 +112,37 @@ export interface PayPalCheckout {
   teardown(): void;
 }
 
+/**
+ * The merchant's PayPal options the panel reads itself; every other one goes to the create-payment
+ * request as it is.
+ */
+const OWN_OPTIONS = new Set([
+  'flow',
+  'amount',
+  'currency',
+  'intent',
+  'displayName',
+  'locale',
+  'enableShippingAddress',
+  'shippingAddressEditable',
+  'shippingAddressOverride',
+  'billingAgreementDescription',
+  'landingPageType',
+  'useraction',
+  'commit',
+  'vault',
+  'buttonStyle',
+]);
+
+/**
+ * Whether an approval saves the account to the customer: a `vault` flow, unless the merchant says
+ * `vault: {vaultPayPal: false}` (the billing agreement is made, the account not saved).
+ */
+function saves(flow: PayPalFlow, merchant: Record<string, unknown>): boolean {
+  const vault = merchant.vault;
+  return flow === 'vault' && !(isRecord(vault) && vault.vaultPayPal === false);
+}
+
 /** How often the popup is checked for having been closed (no event tells a cross-origin opener). */
 export const POPUP_POLL_INTERVAL_MS = 500;
 
@@ -277,6 +308,11 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
         landingPageType: textOption(merchant.landingPageType),
       },
     };
+    // The PayPal payment options the panel does not read itself go to PayPal as they are
+    // (`lineItems`, `shippingOptions`…); never over what the panel sets.
+    for (const [key, value] of Object.entries(merchant)) {
+      if (!OWN_OPTIONS.has(key) && !Object.hasOwn(body, key) && value !== undefined) body[key] = value;
+    }
     if (flow === 'checkout') {
       body.amount = merchant.amount;
       body.currencyIsoCode = merchant.currency;
@@ -337,7 +373,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
    * token in the query and no fragment.
    */
   const approvalPageUrl = (approvalUrl: string, merchant: Record<string, unknown>): string =>
-    merchant.useraction === 'commit'
+    merchant.useraction === 'commit' || merchant.commit === true
       ? `${approvalUrl}${approvalUrl.includes('?') ? '&' : '?'}useraction=commit`
       : approvalUrl;
 
@@ -350,7 +386,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
     approval: PayPalReturn,
     merchant: Record<string, unknown>,
   ): Record<string, unknown> => {
-    const validate = flow === 'vault' && client.authorization.kind !== 'TOKENIZATION_KEY';
+    const validate = saves(flow, merchant) && client.authorization.kind !== 'TOKENIZATION_KEY';
     if ('ba_token' in approval) {
       return {
         paypalAccount: {
@@ -407,7 +443,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
       result.creditFinancingOffered = credit;
       analytics('credit.accepted');
     }
-    if (flow === 'vault' && !client.authorization.guest) result.vaulted = true;
+    if (saves(flow, merchant) && !client.authorization.guest) result.vaulted = true;
     analytics('tokenization.success');
     return result;
   };

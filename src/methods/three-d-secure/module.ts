@@ -7,7 +7,7 @@ import type { GatewayClient } from '../../client';
 import { madeOnHold } from '../../client/hold';
 import { THREE_D_SECURE_2_ERRORS } from '../../shared/errors/catalogues/three-d-secure';
 import { defineModule } from '../../shared/module-registry';
-import { offeredVersion } from './songbird';
+import { holdSongbird, offeredVersion, songbirdSettings } from './songbird';
 import { createThreeDSecure, type ThreeDSecure, type ThreeDSecureOptions } from './three-d-secure';
 
 /** What the 3D Secure file gives the panel. */
@@ -25,6 +25,12 @@ export interface ThreeDSecureModule {
    * released when it cannot be made or is torn down.
    */
   standalone(held: Promise<GatewayClient>, options: ThreeDSecureOptions): Promise<ThreeDSecure>;
+  /**
+   * Resolves once Songbird is set up for the client's merchant with `config` (at once without 3D
+   * Secure 2); rejects with Songbird's set-up error. Held only while waiting: a 3D Secure made with
+   * the same settings keeps it.
+   */
+  songbirdReady(client: GatewayClient, config?: Record<string, unknown>): Promise<void>;
 }
 
 declare module '../../shared/module-registry' {
@@ -38,4 +44,15 @@ defineModule('three-d-secure', {
   offeredVersion,
   isVersion2Error: (code) => Object.hasOwn(THREE_D_SECURE_2_ERRORS, code),
   standalone: (held, options) => madeOnHold(held, (client) => createThreeDSecure(client, options)),
+  async songbirdReady(client, config) {
+    const settings = songbirdSettings(client);
+    if (!settings) return;
+    if (config) settings.config = config;
+    const handle = holdSongbird(settings);
+    try {
+      await handle.ready;
+    } finally {
+      handle.release();
+    }
+  },
 });

@@ -45,6 +45,12 @@ export interface SongbirdSettings {
    * off Cardinal's hosts, or a hash the browser would not check.
    */
   refusal?: string;
+  /**
+   * The merchant's settings of Songbird (`cardinalSDKConfig`: `timeout`, `maxRequestRetries`,
+   * `logging`, `payment.displayLoading`, `payment.displayExitButton`), laid under what the panel
+   * needs of `configure()`.
+   */
+  config?: Record<string, unknown>;
 }
 
 /**
@@ -275,10 +281,17 @@ function setUp(state: SongbirdState, settings: SongbirdSettings): Promise<Songbi
           };
         },
       };
-      // The panel shows the issuer's page itself, in its own modal.
+      // The panel shows the issuer's page itself, in its own modal: the framework stays inline.
+      const { payment, logging, ...config } = settings.config ?? {};
       cardinal.configure({
-        payment: { framework: 'inline', displayLoading: false, displayExitButton: false },
-        logging: { level: 'off' },
+        ...config,
+        payment: {
+          displayLoading: false,
+          displayExitButton: false,
+          ...(isObject(payment) ? payment : {}),
+          framework: 'inline',
+        },
+        logging: isObject(logging) ? logging : { level: 'off' },
       });
       cardinal.on('payments.setupComplete', (data: unknown) => {
         const sessionId = isObject(data) ? data.sessionId : undefined;
@@ -350,7 +363,7 @@ function setUp(state: SongbirdState, settings: SongbirdSettings): Promise<Songbi
  * place of the page's.
  */
 export function holdSongbird(settings: SongbirdSettings): SongbirdHandle {
-  const key = JSON.stringify([settings.url, settings.integrity, settings.jwt]);
+  const key = JSON.stringify([settings.url, settings.integrity, settings.jwt, settings.config]);
   let state = page;
   if (state?.key !== key) {
     if (state) {

@@ -164,7 +164,13 @@ function setup({
   lookup = { data: lookupAnswer('https://issuer.test/acs') },
   authenticate = { data: AUTHENTICATED },
   gateway = configuration(),
-}: { lookup?: Answer; authenticate?: Answer; gateway?: GatewayConfiguration } = {}) {
+  cardinalSDKConfig,
+}: {
+  lookup?: Answer;
+  authenticate?: Answer;
+  gateway?: GatewayConfiguration;
+  cardinalSDKConfig?: Record<string, unknown>;
+} = {}) {
   const requests: ClientRequestOptions[] = [];
   const answer = (given: Answer) =>
     given === 'hang'
@@ -180,7 +186,11 @@ function setup({
       return answer(options.endpoint.endsWith('/lookup') ? lookup : authenticate);
     }) as GatewayClient['request'],
   });
-  const threeDSecure = createThreeDSecure(client, { version: 2, frameTitle: 'Card Verification' });
+  const threeDSecure = createThreeDSecure(client, {
+    version: 2,
+    frameTitle: 'Card Verification',
+    ...(cardinalSDKConfig ? { cardinalSDKConfig } : {}),
+  });
   return { client, threeDSecure, requests };
 }
 
@@ -255,6 +265,29 @@ describe('creating 3D Secure 2', () => {
       },
     ]);
     expect(cardinal.calls).toContainEqual(['setup', 'init', { jwt: 'header.payload.signature' }]);
+  });
+
+  it("gives Songbird's configure() the merchant's cardinalSDKConfig, the framework kept inline", async () => {
+    const { client } = setup({
+      cardinalSDKConfig: {
+        timeout: 8000,
+        maxRequestRetries: 2,
+        logging: { level: 'verbose' },
+        payment: { displayLoading: true, displayExitButton: true, framework: 'modal' },
+      },
+    });
+    await vi.waitFor(() => {
+      expect(client.events).toContain('web.threedsecure.cardinal-sdk.init.setup-completed');
+    });
+    expect(cardinal.calls).toContainEqual([
+      'configure',
+      {
+        timeout: 8000,
+        maxRequestRetries: 2,
+        payment: { displayLoading: true, displayExitButton: true, framework: 'inline' },
+        logging: { level: 'verbose' },
+      },
+    ]);
   });
 
   it("loads Cardinal's documented Songbird when the configuration names none", async () => {
@@ -788,6 +821,10 @@ describe('lookupFields', () => {
         additionalInformation: { shippingAddress: { streetAddress: '2 Side St', locality: 'Austin' } },
         accountType: 'debit',
         cardAdd: false,
+        cardAddChallengeRequested: true,
+        merchantName: 'Shop',
+        customFields: { loyalty: 'gold' },
+        customer: { billingAddress: { postalCode: '1' } },
       }),
     ).toEqual({
       additionalInfo: {
@@ -805,6 +842,10 @@ describe('lookupFields', () => {
       },
       accountType: 'debit',
       cardAdd: false,
+      cardAddChallengeRequested: true,
+      merchantName: 'Shop',
+      customFields: { loyalty: 'gold' },
+      customer: { billingAddress: { postalCode: '1' } },
     });
   });
 });

@@ -44,6 +44,12 @@ export interface ThreeDSecureOptions {
    * {@link DEFAULT_BANK_FRAME_TITLE} by default.
    */
   frameTitle?: string;
+  /**
+   * Version 2: Songbird's settings, given to its `configure()` (`timeout`, `maxRequestRetries`,
+   * `logging`, `payment.displayLoading`, `payment.displayExitButton`); Songbird shows the issuer's
+   * page inline in the panel's frame whatever `payment.framework` says.
+   */
+  cardinalSDKConfig?: Record<string, unknown>;
 }
 
 /**
@@ -68,6 +74,11 @@ export interface VerifyCardOptions extends ThreeDSecure2Options {
   addFrame: (error: PanelError | null, iframe: HTMLIFrameElement) => void;
   /** Hides the bank frame again: called once the verification ends after `addFrame`. Required. */
   removeFrame: () => void;
+  /**
+   * @internal Called when the shopper cancels on the issuer's page (version 2), before the
+   * verification ends as a cancelled one does.
+   */
+  onCustomerCanceled?: () => void;
 }
 
 /**
@@ -208,6 +219,7 @@ export function createThreeDSecure(client: GatewayClient, options: ThreeDSecureO
   if (version === 2) {
     songbird = songbirdSettings(client);
     if (!songbird) throw createError('THREEDS_NOT_ENABLED_FOR_V2');
+    if (isRecord(settings.cardinalSDKConfig)) songbird.config = settings.cardinalSDKConfig;
   }
   const frameTitle =
     typeof settings.frameTitle === 'string' && settings.frameTitle !== ''

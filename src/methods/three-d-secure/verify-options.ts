@@ -26,6 +26,10 @@ const TOP_LEVEL = [
   'requestedExemptionType',
   'accountType',
   'cardAdd',
+  'cardAddChallengeRequested',
+  'merchantName',
+  'customFields',
+  'customer',
 ] as const;
 
 /** An address's fields under the provider's prefixed names (`billingLine1`, `shippingCity`…). */

@@ -242,6 +242,7 @@ export function version2(
         const verdict = readSongbirdVerdict(data, jwt);
         if (verdict.kind === 'cancelled') {
           analytics('verification-flow.canceled');
+          if (typeof given.onCustomerCanceled === 'function') given.onCustomerCanceled();
           verification.finish({
             value: verification.cancelResult?.() ?? result2Of(lookupMethod, lookupInfo),
           });
@@ -324,7 +325,8 @@ export function version2(
         issuerDeviceDataCollectionTimeElapsed: Date.now() - binStarted,
         issuerDeviceDataCollectionResult: binProcessed,
       },
-      ...browserFields(),
+      // The browser's details go along unless the merchant asks not to send them.
+      ...(given.collectDeviceData === false ? {} : browserFields()),
     };
     const answer = await lookUp2(body, given.nonce, verification.signal);
     if (verification.ended()) return;

@@ -155,6 +155,13 @@ describe('fetchVaultedPaymentMethods', () => {
     expect(query).toContainEqual(['_meta[sessionId]', 'session-1']);
   });
 
+  it('asks for defaultFirst=0 when the merchant does not want the default first', async () => {
+    const { client, calls } = await clientWith(() => ({ body: { paymentMethods: SEEDED } }));
+    await fetchVaultedPaymentMethods(client, { enabledTypes: ALL_TYPES, defaultFirst: false });
+    const [request] = requestsAfterConfiguration(calls);
+    expect(queryPairs(request?.url ?? '')[0]).toEqual(['defaultFirst', '0']);
+  });
+
   it('keeps the order of the answer', async () => {
     const reversed = [...SEEDED].reverse();
     const { client } = await clientWith(() => ({ body: { paymentMethods: reversed } }));

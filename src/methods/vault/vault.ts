@@ -28,6 +28,8 @@ import {
 export interface FetchVaultedPaymentMethodsOptions {
   /** Types of the payment options the panel offers; saved methods of other types are left out. */
   enabledTypes: readonly PaymentMethodType[];
+  /** `false` asks for the methods without the customer's default first (`defaultFirst=0`). Default `true`. */
+  defaultFirst?: boolean;
 }
 
 const binData = optional(nullable(record(unknownValue)));
@@ -100,10 +102,11 @@ function toRawPaymentMethod(entry: VaultedPaymentMethod): RawPaymentMethod {
 }
 
 /**
- * The customer's saved payment methods, default first, each marked `vaulted: true`.
+ * The customer's saved payment methods, default first unless `defaultFirst` is `false`, each marked
+ * `vaulted: true`.
  *
  * Guest checkout (a tokenization key, or a client token without a customer) answers `[]` without a
- * request. Otherwise one `GET payment_methods?defaultFirst=1`. Never rejects: a failed request or
+ * request. Otherwise one `GET payment_methods?defaultFirst=1` (`0` with `defaultFirst: false`). Never rejects: a failed request or
  * an unreadable answer gives `[]`, a malformed entry is left out, and so is an entry
  * whose type is not in `enabledTypes`.
  */
@@ -118,7 +121,7 @@ export async function fetchVaultedPaymentMethods(
       method: PAYMENT_METHODS_ENDPOINT.method,
       // No path parameters: the path is the endpoint as it is.
       endpoint: PAYMENT_METHODS_ENDPOINT.path,
-      data: { defaultFirst: 1 },
+      data: { defaultFirst: options.defaultFirst === false ? 0 : 1 },
     }));
   } catch {
     // Saved methods are a convenience: without them the shopper still pays with a new method.

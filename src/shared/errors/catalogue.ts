@@ -19,6 +19,7 @@ import { HOSTED_FIELDS_LOAD_ERRORS } from './catalogues/hosted-fields-load';
 import { PANEL_ERRORS } from './catalogues/panel';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
+import { VAULT_MANAGER_ERRORS } from './catalogues/vault-manager';
 
 export type { CatalogueEntry, ErrorType } from './catalogue-entry';
 
@@ -42,6 +43,7 @@ export const ERROR_CATALOGUE = /* @__PURE__ */ (() =>
     ...THREE_D_SECURE_2_ERRORS,
     ...DATA_COLLECTOR_ERRORS,
     ...GOOGLE_PAYMENT_ERRORS,
+    ...VAULT_MANAGER_ERRORS,
   }) as const satisfies Catalogue)();
 
 /** A code of the catalogue. */

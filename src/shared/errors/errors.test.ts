@@ -8,6 +8,7 @@ import { HOSTED_FIELDS_LOAD_ERRORS } from './catalogues/hosted-fields-load';
 import { HOSTED_FIELDS_SETUP_ERRORS } from './catalogues/hosted-fields-setup';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
+import { VAULT_MANAGER_ERRORS } from './catalogues/vault-manager';
 import { createError, isPanelError, PanelError, panelErrorFromJSON, registerErrors } from './panel-error';
 
 /** Every code with its type and finished message, written out independently of the catalogue. */
@@ -188,6 +189,12 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
     'MERCHANT',
     '3D Secure can not use a tokenization key for authorization.',
   ],
+  ['THREEDS_SETUP_FAILED', 'MERCHANT', '3D Secure failed to set up.'],
+  [
+    'THREEDS_AUTHENTICATION_FAILED',
+    'UNKNOWN',
+    'Something went wrong during 3D Secure authentication. Please try again.',
+  ],
   ['THREEDS_HTTPS_REQUIRED', 'MERCHANT', '3D Secure requires HTTPS.'],
   ['THREEDS_TERM_URL_REQUIRES_DOMAIN', 'INTERNAL', 'Term Url must be on an allowed provider domain.'],
   [
@@ -206,6 +213,23 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
     'MERCHANT',
     '3 is not a recognized 3D Secure version: use 1 or 2.',
     { version: '3' },
+  ],
+  [
+    'VAULT_MANAGER_DELETE_PAYMENT_METHOD_NONCE_REQUIRES_CLIENT_TOKEN',
+    'MERCHANT',
+    'A client token with a customer id must be used to delete a payment method nonce.',
+  ],
+  [
+    'VAULT_MANAGER_PAYMENT_METHOD_NONCE_NOT_FOUND',
+    'MERCHANT',
+    'A payment method for payment method nonce `fake-nonce` could not be found.',
+    { nonce: 'fake-nonce' },
+  ],
+  [
+    'VAULT_MANAGER_DELETE_PAYMENT_METHOD_UNKNOWN_ERROR',
+    'UNKNOWN',
+    'An unknown error occurred when attempting to delete the payment method associated with the payment method nonce `fake-nonce`.',
+    { nonce: 'fake-nonce' },
   ],
   [
     'THREEDS_CARDINAL_SDK_SETUP_FAILED',
@@ -321,7 +345,7 @@ describe('the codes a page knows', () => {
 
 describe('error catalogue', () => {
   // The files of PayPal, Apple Pay, 3D Secure, the data collector, the standalone hosted fields and
-  // those that watch the card frames bring their codes; the general codes the page never creates
+  // those that watch the card frames, and the vault manager's, bring their codes; the general codes the page never creates
   // (a frame's, or the provider SDK's) only their own factory knows. Here they are all in.
   beforeAll(() => {
     registerErrors(GENERAL_ERRORS);
@@ -333,6 +357,7 @@ describe('error catalogue', () => {
     registerErrors(THREE_D_SECURE_2_ERRORS);
     registerErrors(DATA_COLLECTOR_ERRORS);
     registerErrors(GOOGLE_PAYMENT_ERRORS);
+    registerErrors(VAULT_MANAGER_ERRORS);
   });
 
   it('holds exactly the codes of the specification', () => {

@@ -10,6 +10,7 @@ import { HOSTED_FIELDS_LOAD_ERRORS } from './catalogues/hosted-fields-load';
 import { PANEL_ERRORS } from './catalogues/panel';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
+import { VAULT_MANAGER_ERRORS } from './catalogues/vault-manager';
 import { errorFactory, PanelError } from './factory';
 
 /** A factory called with any code, as the cases below do. */
@@ -29,6 +30,7 @@ describe('component catalogues', () => {
       THREE_D_SECURE_2_ERRORS,
       DATA_COLLECTOR_ERRORS,
       GOOGLE_PAYMENT_ERRORS,
+      VAULT_MANAGER_ERRORS,
     ];
     expect(Object.keys(ERROR_CATALOGUE)).toEqual(parts.flatMap((part) => Object.keys(part)));
     for (const part of parts) {

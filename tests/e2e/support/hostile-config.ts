@@ -184,17 +184,18 @@ function brokenJson(random: Seeded): string {
   return `${random.pick(['{', '[', '{"a":', '["card",'])}${random.text(random.int(30), 'abcxyz')}`;
 }
 
-/** Cases every JSON object option shares: broken JSON, JSON that is no object. */
-function notAnObject(option: string, random: Seeded): HostileCase[] {
+/**
+ * Cases every JSON object option shares: broken JSON, and JSON that is no object (but `true`, which
+ * the drop-in's forms of `card`, `threeDSecure` and `dataCollector` take).
+ */
+function notAnObject(option: keyof typeof OPTION_READERS, random: Seeded): HostileCase[] {
   const error = invalidOption(option);
   return [
     { name: 'broken JSON', value: brokenJson(random), ...error },
     { name: 'broken JSON', value: brokenJson(random), ...error },
-    ...['5', '"text"', '[]', '[{}]', 'true', '1e999'].map((value) => ({
-      name: 'not an object',
-      value,
-      ...error,
-    })),
+    ...['5', '"text"', '[]', '[{}]', 'true', '1e999']
+      .filter((value) => OPTION_READERS[option](JSON.parse(value)) === INVALID)
+      .map((value) => ({ name: 'not an object', value, ...error })),
   ];
 }
 
@@ -237,6 +238,24 @@ function jsonCases(option: keyof typeof OPTION_READERS, random: Seeded, count?: 
   ];
 }
 
+/** Attribute values a boolean option refuses: anything but "true", "false" or the bare attribute. */
+function notTrueOrFalse(option: string, random: Seeded): HostileCase[] {
+  const error = invalidOption(option);
+  return [
+    'TRUE',
+    'True',
+    'yes',
+    '1',
+    '0',
+    'False',
+    ' true',
+    'false ',
+    random.text(1 + random.int(12), ALPHANUMERIC),
+  ]
+    .filter((value) => value !== 'true' && value !== 'false')
+    .map((value) => ({ name: 'not true or false', value, ...error }));
+}
+
 /** Hostile values of each option attribute (OPTION_ATTRIBUTES), by attribute. */
 export const ATTRIBUTE_CASES: Readonly<Record<string, AttributeCases>> = {
   locale: (random) => {
@@ -265,21 +284,15 @@ export const ATTRIBUTE_CASES: Readonly<Record<string, AttributeCases>> = {
     { name: 'amount past any number', value: '{"amount": 1e999}', ...invalidOption('threeDSecure') },
   ],
   dataCollector: (random) => jsonCases('dataCollector', random),
-  preselectVaultedPaymentMethod: (random) => {
-    const error = invalidOption('preselectVaultedPaymentMethod');
-    return [
-      'TRUE',
-      'True',
-      'yes',
-      '1',
-      '0',
-      'False',
-      ' true',
-      'false ',
-      random.text(1 + random.int(12), ALPHANUMERIC),
-    ]
-      .filter((value) => value !== 'true' && value !== 'false')
-      .map((value) => ({ name: 'not true or false', value, ...error }));
+  preselectVaultedPaymentMethod: (random) => notTrueOrFalse('preselectVaultedPaymentMethod', random),
+  showDefaultPaymentMethodFirst: (random) => notTrueOrFalse('showDefaultPaymentMethodFirst', random),
+  vaultManager: (random) => notTrueOrFalse('vaultManager', random),
+  hiddenVaultedPaymentMethodTypes: (random) => {
+    const error = invalidOption('hiddenVaultedPaymentMethodTypes');
+    // Text not opening JSON is a plain list of ids, unknown ones ignored: only JSON can be refused.
+    return ['{}', '{"0": "card"}', '"card"', '[1]', '[true]', '[["card"]]', `[${random.int(1000)}]`].map(
+      (value) => ({ name: 'not an array of ids', value, ...error }),
+    );
   },
   paymentOptionPriority: (random) => {
     const notArray = expected('PAYMENT_OPTION_PRIORITY_NOT_ARRAY');

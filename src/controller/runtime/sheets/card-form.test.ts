@@ -21,7 +21,11 @@ async function afterFailedLookup() {
   const panel = controllerHarness({
     client: fakeClient(configuration({ challenges: ['cvv', 'postal_code'] }), { guest: false }),
   });
-  panel.controller.setOptions({ threeDSecure: { amount: '10.00' }, card: { cardholderName: true } });
+  // The fields keep the card paid with: what a repeat request hands over is the point here.
+  panel.controller.setOptions({
+    threeDSecure: { amount: '10.00' },
+    card: { cardholderName: true, clearFieldsAfterTokenization: false },
+  });
   await panel.start('token');
   panel.frames.ready();
   await settle();
@@ -105,10 +109,10 @@ describe('a card handed over, then a failed request', () => {
 });
 
 describe('a card the shopper paid with', () => {
-  /** A guest's panel with PayPal beside the card, a Visa paid with and listed. */
+  /** A guest's panel with PayPal beside the card, a Visa paid with and listed, still in the fields. */
   async function paid() {
     const panel = controllerHarness();
-    panel.controller.setOptions({ paypal: { flow: 'vault' } });
+    panel.controller.setOptions({ paypal: { flow: 'vault' }, card: { clearFieldsAfterTokenization: false } });
     await panel.startReady();
     panel.controller.selectOption('card');
     panel.frames.fillVisa();

@@ -14,7 +14,12 @@ import { createError, isPanelError } from '../../../shared/errors';
 import { createLifetime } from '../../../shared/lifetime';
 import type { CardCandidate } from '../../../shared/hosted-fields';
 import type { CardFrames } from '../../card-frames';
+import type { CardBinAvailableDetail, CardEventDetail } from '../../events';
 import type { CardSheetState, SheetField } from '../../view-contract';
+import { cardEventDetail, cardEventName, type CardEventName } from '../dropin-events';
+
+/** The fields' state events (docs/hosted-fields.md): a new value with the same state sends none. */
+const EVENTS = ['blur', 'focus', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const;
 
 /** Tokenization errors the shopper sees in the sheet; FIELDS_* show at the fields instead. */
 const SHEET_ERRORS = new Set([
@@ -53,6 +58,17 @@ export interface CardFormOptions {
   onChange: () => void;
   /** Whether the form can be handed over without the shopper, on every change. */
   onRequestableChange: (complete: boolean) => void;
+  /** Whether the sheet shows a "Save card" checkbox. */
+  saveCard?: boolean;
+  /** Whether a card is saved for a customer: the checkbox's first state. Default `true`. */
+  vaultCard?: boolean;
+  /** Brands by type; those `false` are refused and their icons hidden (`supportedCardBrands`). */
+  refused?: Readonly<Record<string, boolean>> | undefined;
+  /** Fires the element's card events (docs/element.md, "Events"), after the form took the change in. */
+  fire?: (
+    event: CardEventName | 'cardBinAvailable',
+    detail: CardEventDetail | CardBinAvailableDetail,
+  ) => void;
 }
 
 /** The card sheet's state over its frames. */
@@ -68,6 +84,8 @@ export class CardForm {
   /** Counts {@link CardForm.forget} calls: an answer to a request made before one is not remembered. */
   #forgotten = 0;
   #instance: HostedFields | null = null;
+  /** Whether a customer's card is saved: the checkbox's state, or the merchant's choice without one. */
+  #saving: boolean;
   #snapshot: CardSheetState | null = null;
   /** Ends when the panel removes the frames: the form stops listening to them. */
   readonly #lifetime = createLifetime();
@@ -75,6 +93,7 @@ export class CardForm {
   constructor(frames: CardFrames, options: CardFormOptions) {
     this.frames = frames;
     this.#options = options;
+    this.#saving = options.vaultCard !== false;
     frames.ready.then(
       (instance) => {
         this.#attach(instance);
@@ -83,6 +102,23 @@ export class CardForm {
         this.#changed();
       },
     );
+  }
+
+  /** The brands the sheet accepts: the gateway's, less those the merchant refuses. */
+  get supported(): readonly CardBrandType[] {
+    return this.frames.supported.filter((brand) => this.#options.refused?.[brand] !== false);
+  }
+
+  /** Whether a customer's card is to be saved: the checkbox is (or would be) checked. */
+  get saving(): boolean {
+    return this.#saving;
+  }
+
+  /** The shopper checked or unchecked "Save card". */
+  setSaveCard(checked: boolean): void {
+    if (!this.#options.saveCard || checked === this.#saving) return;
+    this.#saving = checked;
+    this.#changed();
   }
 
   /** Settles once every field's frame is ready, or rejects with why the fields cannot load. */
@@ -119,6 +155,11 @@ export class CardForm {
     const started = fields.some((field) => state.fields[field]?.isEmpty === false);
     if (this.frames.nameRequired && started && state.fields.cardholderName?.isEmpty) {
       throw createError('HOSTED_FIELDS_FIELDS_INVALID', undefined, { invalidFieldKeys: ['cardholderName'] });
+    }
+    // A brand the gateway accepts but the merchant refuses is the sheet's rule: never tokenized.
+    const brand = detectedBrand(state.cards);
+    if (brand && !this.supported.includes(brand)) {
+      throw createError('HOSTED_FIELDS_FIELDS_INVALID', undefined, { invalidFieldKeys: ['number'] });
     }
     const remembered = this.#remembered;
     const forgotten = this.#forgotten;
@@ -174,11 +215,12 @@ export class CardForm {
     this.#snapshot ??= {
       fields: frames.fields,
       ready: this.#instance !== null,
-      supported: frames.supported,
+      supported: this.supported,
       brand: detectedBrand(this.#cards),
       errors: this.#errors,
       focused: this.#focused,
       message: this.#message ?? (frames.loadError && this.#options.texts().text('genericError')),
+      saveCard: this.#options.saveCard ? this.#saving : null,
     };
     return this.#snapshot;
   }
@@ -199,9 +241,23 @@ export class CardForm {
       instance.setAttribute({ field, attribute: 'aria-invalid', value: false });
       instance.setMessage({ field, message: '' });
     }
-    // State events only: a new value with the same state sends none (docs/hosted-fields.md).
-    for (const event of ['blur', 'focus', 'validityChange', 'cardTypeChange', 'empty', 'notEmpty'] as const)
-      this.#lifetime.onEnd(instance.on(event, update));
+    for (const event of EVENTS) this.#lifetime.onEnd(instance.on(event, update));
+    const fire = this.#options.fire;
+    if (fire) {
+      for (const event of [...EVENTS, 'inputSubmitRequest'] as const) {
+        this.#lifetime.onEnd(
+          instance.on(event, (state) => {
+            const detail = cardEventDetail(state);
+            if (detail) fire(cardEventName(event), detail);
+          }),
+        );
+      }
+      this.#lifetime.onEnd(
+        instance.on('binAvailable', ({ bin }) => {
+          fire('cardBinAvailable', { bin });
+        }),
+      );
+    }
     this.#update(instance.getState());
   }
 
@@ -211,7 +267,7 @@ export class CardForm {
     if (!fieldState) return undefined;
     const { text } = this.#options.texts();
     const brand = detectedBrand(state.cards);
-    if (field === 'number' && brand && !this.frames.supported.includes(brand)) {
+    if (field === 'number' && brand && !this.supported.includes(brand)) {
       return text('unsupportedCardTypeError');
     }
     if (fieldState.isEmpty) {
@@ -233,7 +289,7 @@ export class CardForm {
         // The frame judges a name only by its length; whether one is required is the sheet's rule.
         if (field === 'cardholderName' && fieldState.isEmpty) return !this.frames.nameRequired;
         return fieldState.isValid;
-      }) && this.frames.supported.includes(detectedBrand(state.cards) ?? ('' as CardBrandType))
+      }) && this.supported.includes(detectedBrand(state.cards) ?? ('' as CardBrandType))
     );
   }
 

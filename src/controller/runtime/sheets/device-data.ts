@@ -4,9 +4,22 @@
  * @packageDocumentation
  */
 import type { DataCollector } from '../../../methods/data-collector';
+import type { DataCollectorOptions, DataCollectorSettings } from '../../../model/options';
 import { createError, isPanelError } from '../../../shared/errors';
 import { createLifetime } from '../../../shared/lifetime';
 import type { Sheet, SheetContext } from '../sheet';
+
+/**
+ * What the collector collects for the merchant's option. An object naming a collector (`kount` or
+ * `paypal` `true`, the 1.9.2 form) collects those alone; `true`, or an object naming none (the
+ * drop-in's later form, `kount` then `false` or left out), collects PayPal's device data, as the
+ * drop-in's collector did, unless `paypal` is `false`. The rest of an object passes through.
+ */
+export function collectorOptions(option: Exclude<DataCollectorOptions, false>): DataCollectorSettings {
+  const given = option === true ? {} : option;
+  if (given.kount === true || given.paypal === true) return given;
+  return { ...given, paypal: given.paypal !== false };
+}
 
 /** The device data's sheet. */
 export function createDeviceDataSheet(context: SheetContext): Sheet {
@@ -26,7 +39,7 @@ export function createDeviceDataSheet(context: SheetContext): Sheet {
     void (async () => {
       try {
         const { createDataCollector } = await context.loadModule('data-collector');
-        const created = await createDataCollector(context.client, wanted);
+        const created = await createDataCollector(context.client, collectorOptions(wanted));
         if (context.signal.aborted || collectorKey !== key) {
           context.track(created.teardown());
           return;
@@ -38,7 +51,9 @@ export function createDeviceDataSheet(context: SheetContext): Sheet {
         const error = isPanelError(reason)
           ? reason
           : createError('INVALID_OPTION', { option: 'dataCollector' });
-        context.ready(error);
+        // A collector that fails leaves deviceData out of the payloads; the panel still pays, and
+        // `paymentPanel.create()` does not fail for it. The merchant hears why.
+        context.ready();
         context.report(error);
       }
     })();

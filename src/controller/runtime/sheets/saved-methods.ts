@@ -6,33 +6,49 @@
  */
 import { fetchVaultedPaymentMethods } from '../../../methods/vault/vault';
 import type { PaymentMethodType, PaymentOption } from '../../../model';
+import type { PanelOptions } from '../../../model/options';
 import type { Sheet, SheetContext } from '../sheet';
 
-/** The method types whose saved methods can be listed, given the options on offer. */
-function enabledMethodTypes(options: readonly PaymentOption[]): PaymentMethodType[] {
+/**
+ * The method types whose saved methods can be listed, given the options on offer and those the
+ * merchant hides (`hiddenVaultedPaymentMethodTypes`; other ids are ignored). Saved Apple Pay and
+ * Google Pay cards are never listed, as in the drop-in: a wallet pays with its own sheet.
+ */
+export function listedMethodTypes(
+  options: readonly PaymentOption[],
+  hidden: PanelOptions['hiddenVaultedPaymentMethodTypes'] = [],
+): PaymentMethodType[] {
+  const shown = (option: PaymentOption): boolean => options.includes(option) && !hidden.includes(option);
   const types: PaymentMethodType[] = [];
-  if (options.includes('card')) types.push('CreditCard');
-  if (options.includes('paypal') || options.includes('paypalCredit')) types.push('PayPalAccount');
-  if (options.includes('applePay')) types.push('ApplePayCard');
-  if (options.includes('googlePay')) types.push('AndroidPayCard');
+  if (shown('card')) types.push('CreditCard');
+  if (shown('paypal') || shown('paypalCredit')) types.push('PayPalAccount');
   return types;
 }
 
-/** The saved methods' sheet. */
-export function createSavedMethodsSheet(context: SheetContext): Sheet {
+/** The saved methods' sheet, and the fetching of them again with fresh nonces. */
+export function createSavedMethodsSheet(context: SheetContext): Sheet & { refresh(): Promise<void> } {
   const { client, model } = context;
+  /** Fetches the saved methods and lists them first, before the methods the shopper made. */
+  const fetch = async (): Promise<void> => {
+    const options = context.options();
+    const methods = await fetchVaultedPaymentMethods(client, {
+      enabledTypes: listedMethodTypes(context.paymentOptions(), options.hiddenVaultedPaymentMethodTypes),
+      defaultFirst: options.showDefaultPaymentMethodFirst !== false,
+    });
+    if (context.signal.aborted) return;
+    const added = model.getSnapshot().paymentMethods.filter((method) => !method.vaulted);
+    model.setPaymentMethods([...methods, ...added]);
+  };
   return {
     /** Fetches the customer's saved methods; the loading phase waits for them. */
     start() {
-      void fetchVaultedPaymentMethods(client, {
-        enabledTypes: enabledMethodTypes(context.paymentOptions()),
-      }).then((methods) => {
-        if (context.signal.aborted) return;
-        const added = model.getSnapshot().paymentMethods.filter((method) => !method.vaulted);
-        model.setPaymentMethods([...methods, ...added]);
-        context.ready();
+      void fetch().then(() => {
+        if (!context.signal.aborted) context.ready();
       });
     },
+
+    /** Fetches the saved methods again: their nonces are used once, so a new request needs new ones. */
+    refresh: fetch,
 
     /** On the list (or the option list below it), hands over the chosen method. */
     request(draft) {

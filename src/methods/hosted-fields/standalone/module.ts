@@ -5,6 +5,7 @@
  */
 import type { GatewayClient } from '../../../client';
 import { madeOnHold } from '../../../client/hold';
+import { mergeStyles } from '../../../shared/field-styles';
 import { defineModule } from '../../../shared/module-registry';
 import { createHostedFields, type HostedFieldsOptions } from './create-hosted-fields';
 import type { HostedFields } from '../index';
@@ -19,6 +20,12 @@ export interface HostedFieldsModule {
     held: Promise<GatewayClient>,
     options: Omit<HostedFieldsOptions, 'client'>,
   ): Promise<HostedFields>;
+  /**
+   * A merchant's field styles laid over the panel's look, through the whitelist: the panel's card
+   * sheet loads this file for it only when the merchant sets `card.overrides.styles`, as the
+   * whitelist is this file's.
+   */
+  mergeStyles: typeof mergeStyles;
 }
 
 declare module '../../../shared/module-registry' {
@@ -29,4 +36,5 @@ declare module '../../../shared/module-registry' {
 
 defineModule('hosted-fields', {
   standalone: (held, options) => madeOnHold(held, (client) => createHostedFields({ ...options, client })),
+  mergeStyles,
 });

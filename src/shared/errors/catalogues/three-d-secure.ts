@@ -18,6 +18,25 @@ export const THREEDS_CAN_NOT_USE_TOKENIZATION_KEY = {
 } as const satisfies CatalogueEntry;
 
 /**
+ * `paymentPanel.create()` with `threeDSecure`: 3D Secure could not be made (refused, its file or
+ * Songbird did not load or set up); `details.originalError` is why. The drop-in's message.
+ */
+export const THREEDS_SETUP_FAILED = {
+  type: 'MERCHANT',
+  message: '3D Secure failed to set up.',
+} as const satisfies CatalogueEntry;
+
+/**
+ * The instance's `requestPaymentMethod()`: a card's verification failed; the selection was cleared
+ * and the saved methods fetched again. `details.originalError` is the verification's error. The
+ * drop-in's message.
+ */
+export const THREEDS_AUTHENTICATION_FAILED = {
+  type: 'UNKNOWN',
+  message: 'Something went wrong during 3D Secure authentication. Please try again.',
+} as const satisfies CatalogueEntry;
+
+/**
  * The codes of 3D Secure 2: Songbird's set-up and answers, the lookup, the issuer's challenge.
  * Registered beside {@link THREE_D_SECURE_ERRORS}, not spread into it: a spread at the top level
  * would keep both in the first script.
@@ -96,6 +115,8 @@ export const THREE_D_SECURE_ERRORS = {
   THREEDS_NO_VERIFICATION_PAYLOAD: { type: 'MERCHANT', message: 'No verification payload available.' },
   THREEDS_NOT_ENABLED,
   THREEDS_CAN_NOT_USE_TOKENIZATION_KEY,
+  THREEDS_SETUP_FAILED,
+  THREEDS_AUTHENTICATION_FAILED,
   THREEDS_HTTPS_REQUIRED: { type: 'MERCHANT', message: '3D Secure requires HTTPS.' },
   THREEDS_TERM_URL_REQUIRES_DOMAIN: {
     type: 'INTERNAL',
