@@ -719,8 +719,9 @@ test.describe("the drop-in's options and instance", () => {
       });
       return { first };
     }, token);
+    // The callback comes once the selection is cleared; the list is fetched again after it.
+    await expect.poll(async () => (await sandbox.requests('/v1/payment_methods')).length).toBe(2);
     await expect(panel.savedMethods()).toHaveCount(2);
-    expect(await sandbox.requests('/v1/payment_methods')).toHaveLength(2);
     await panel.savedMethods().nth(0).click();
     await expect.poll(() => panel.isRequestable()).toBe(true);
     const { payload } = await panel.requestPaymentMethod();
