@@ -9,6 +9,7 @@ import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileIntegrity, writeIntegrityIndex } from './integrity.ts';
 import { findDuplicates } from './modules.ts';
+import { RUNTIME_LOADED } from './bundles.js';
 import { BUILT_FILES, scriptFile, type Build } from './outputs.ts';
 
 /** What of Vite's builder a flavour's build uses. */
@@ -40,11 +41,13 @@ export async function buildFlavour(
   for (const build of builds) {
     const environment = builder.environments[build.environment];
     if (!environment) throw new Error(`No environment ${build.environment}`);
-    if (build.file.kind === 'first-script') {
-      // The first script carries the hash of every module of its twin, which it loads.
+    const isRuntime = build.file.kind === 'module' && build.file.name === 'panel';
+    if (build.file.kind === 'first-script' || isRuntime) {
+      // The first script carries the hash of every module of its twin that it loads; the runtime
+      // carries those of the files only it loads, which were built before it.
       const integrity: Record<string, string> = {};
       for (const file of BUILT_FILES) {
-        if (file.kind !== 'module') continue;
+        if (file.kind !== 'module' || RUNTIME_LOADED.includes(file.name) !== isRuntime) continue;
         integrity[file.name] = await fileIntegrity(resolve(outDir, scriptFile({ ...build, file })));
       }
       (environment.config.define ??= {}).__MODULE_INTEGRITY__ = JSON.stringify(integrity);

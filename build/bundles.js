@@ -38,6 +38,13 @@ export const MODULE_FOLDERS = {
 };
 
 /**
+ * Files only the panel's runtime file loads (the vault manager's, on Edit): their SRI hashes travel
+ * in the runtime's file, built after them, rather than in the first script, which has the tightest
+ * budget.
+ */
+export const RUNTIME_LOADED = ['vault-manager'];
+
+/**
  * The first script's files that modules may import, by the key they have in the global. A module
  * importing any other file of the first script would carry a second copy: the build fails then, and
  * the lint already when the file is in one of the first script's own folders.

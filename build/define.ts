@@ -24,7 +24,8 @@ export function flavourDefine(
     __GATEWAY_DOMAINS__: JSON.stringify(constants.gatewayDomains),
     __API_BASES__: JSON.stringify(constants.apiBases),
     __GRAPHQL_URLS__: JSON.stringify(constants.graphQLUrls),
-    // Only the first script loads modules; the build fills in their hashes before building it.
+    // The first script, and the runtime for the files only it loads, fill in these hashes before
+    // they are built (build/build-flavour.ts).
     __MODULE_INTEGRITY__: JSON.stringify({}),
     __MODULE_SUFFIX__: JSON.stringify('.min'),
     __FRAUDNET_URLS__: JSON.stringify(constants.fraudnet),

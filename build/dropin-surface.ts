@@ -238,7 +238,6 @@ export const DROPIN_METHODS: readonly DropinMethodRow[] = [
   {
     method: 'getAvailablePaymentOptions',
     call: 'getAvailablePaymentOptions(callback?)',
-    element: 'none: the instance only',
     verdict: 'same',
     text: "the option ids that passed their checks, in priority order, e.g. `['card', 'paypal']` (never `venmo`).",
   },

@@ -13,6 +13,7 @@ import { distDir } from '../server/build.ts';
 import { localOrigins } from '../server/origins.ts';
 import type { Flavour } from '../src/shared/flavours.ts';
 import { MODULE_NAMES } from '../src/shared/module-registry.ts';
+import { RUNTIME_LOADED } from './bundles.js';
 import { flavourDefine } from './define.ts';
 import { MODULE_ENTRIES, moduleExternals, type BuildModuleName } from './modules.ts';
 
@@ -83,7 +84,10 @@ export const BUILT_FILES: readonly BuiltFile[] = [
   { kind: 'frame', name: 'paypal-landing-frame', twins: ['min'], script: false },
   { kind: 'frame', name: 'paypal-redirect-frame', twins: ['min'] },
   { kind: 'frame', name: 'paypal-cancel-frame', twins: ['min'] },
-  ...MODULE_NAMES.map((name): BuiltFile => ({ kind: 'module', name, twins: BOTH })),
+  // The files only the runtime loads come before it, which carries their hashes.
+  ...[...RUNTIME_LOADED, ...MODULE_NAMES.filter((name) => !RUNTIME_LOADED.includes(name))].map(
+    (name): BuiltFile => ({ kind: 'module', name, twins: BOTH }),
+  ),
   { kind: 'first-script', name: 'payment-panel', twins: BOTH },
 ];
 

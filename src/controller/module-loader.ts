@@ -14,7 +14,11 @@ import { loadScript } from '../shared/load-script';
 import { definedModule, whenDefined, type ModuleName, type PanelModules } from '../shared/module-registry';
 
 /** Loads a module's file, or resolves at once when it has run; see {@link loadModule}. */
-export type ModuleLoader = <N extends ModuleName>(name: N) => Promise<PanelModules[N]>;
+export type ModuleLoader = <N extends ModuleName>(
+  name: N,
+  timeout?: number,
+  integrity?: Readonly<Record<string, string>>,
+) => Promise<PanelModules[N]>;
 
 /** Where the script of a module is, and what the browser must find in it. */
 export interface ModuleFile {
@@ -46,17 +50,19 @@ const loading = new Map<string, Promise<unknown>>();
  * with `MODULE_LOAD_FAILED` when the file does not arrive or is refused (404, network error,
  * integrity mismatch, a script that does not define the module) and `MODULE_LOAD_TIMEOUT` when it
  * has not run within the wallet script time-out; `details` name the module and the URL. A failed
- * load may be tried again.
+ * load may be tried again. `integrity` holds the file's hash when the first script does not: the
+ * panel's runtime gives its own for the files only it loads.
  */
 export function loadModule<N extends ModuleName>(
   name: N,
   timeout: number = WALLET_SCRIPT_LOAD_TIMEOUT_MS,
+  integrity?: Readonly<Record<string, string>>,
 ): Promise<PanelModules[N]> {
   const defined = definedModule(name);
   if (defined) return Promise.resolve(defined);
   const pending = loading.get(name);
   if (pending) return pending as Promise<PanelModules[N]>;
-  const file = moduleFile(name);
+  const file = moduleFile(name, undefined, integrity);
   const loaded = file
     ? loadScript(file.url, {
         integrity: file.integrity,

@@ -474,6 +474,22 @@ describe('requestability', () => {
     await expect(coordinator?.activeMethodSettled()).resolves.toBeUndefined();
   });
 
+  it('lists the options on offer once ready, in priority order, without one the gateway does not offer', async () => {
+    const panel = controllerHarness({ client: fakeClient(configuration({ applePayEnabled: false })) });
+    panel.controller.setOptions({
+      paymentOptionPriority: ['paypal', 'applePay', 'card'],
+      paypal: { flow: 'vault' },
+      applePay: { displayName: 'Shop' },
+    });
+    expect(panel.controller.availablePaymentOptions()).toEqual([]);
+    await panel.startReady();
+    const offered = panel.controller.availablePaymentOptions();
+    expect(offered).toEqual(['paypal', 'card']);
+    // A copy: what the merchant does with it changes nothing.
+    offered.pop();
+    expect(panel.controller.availablePaymentOptions()).toEqual(['paypal', 'card']);
+  });
+
   it('announces a method the shopper just approved only after the time-out too', async () => {
     vi.useFakeTimers();
     const panel = controllerHarness();

@@ -217,6 +217,11 @@ export class PanelController implements ViewController {
     return this.#session?.sheets?.isPaymentMethodRequestable() ?? false;
   }
 
+  /** The options the shopper can choose from now (see the element's method). */
+  availablePaymentOptions(): PaymentOption[] {
+    return this.#session?.sheets?.offered ?? [];
+  }
+
   /** Deselects the chosen method, empties the card fields and shows the first view again. */
   clearSelectedPaymentMethod(): void {
     this.#session?.sheets?.clearSelectedPaymentMethod();

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import { PanelController, registerViewController, VIEW_TAG_NAME, type ViewState } from '../controller';
-import type { PaymentMethodPayload, PaymentMethodType } from '../model';
+import type { PaymentMethodPayload, PaymentMethodType, PaymentOption } from '../model';
 import { emit } from '../controller/events';
 import type { PanelOptionName, PanelOptions, RequestPaymentMethodOptions } from '../model/options';
 import { createError } from '../shared/errors';
@@ -351,6 +351,17 @@ export class PaymentPanelElement extends HTMLElement {
   isPaymentMethodRequestable(): boolean {
     this.#assertLive('isPaymentMethodRequestable');
     return this.#controller.isPaymentMethodRequestable();
+  }
+
+  /**
+   * The payment options the shopper can choose from now, in the order shown (`card`, `paypal`,
+   * `paypalCredit`, `applePay`, `googlePay`): the merchant's, without those that failed to load or
+   * that the gateway or the browser does not offer; empty until the panel is `ready`.
+   * @throws METHOD_CALLED_AFTER_TEARDOWN after `teardown()`
+   */
+  getAvailablePaymentOptions(): PaymentOption[] {
+    this.#assertLive('getAvailablePaymentOptions');
+    return this.#controller.availablePaymentOptions();
   }
 
   /**

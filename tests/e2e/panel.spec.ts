@@ -619,7 +619,7 @@ test.describe("the drop-in's options and instance", () => {
     expect(list?.query.defaultFirst).toBe('0');
   });
 
-  test('create(): getAvailablePaymentOptions() in priority order, and the methods called back once, asynchronously, returning undefined', async ({
+  test('create(): getAvailablePaymentOptions() in priority order, on the element too, and the methods called back once, asynchronously, returning undefined', async ({
     page,
     panel,
     sandbox,
@@ -637,6 +637,11 @@ test.describe("the drop-in's options and instance", () => {
         paypal: { flow: 'checkout', amount: '10.00', currency: 'USD' },
       })) as Record<string, (...args: unknown[]) => unknown>;
       const available = instance.getAvailablePaymentOptions?.();
+      // The element has the method too.
+      const element = document.querySelector('main payment-panel') as unknown as {
+        getAvailablePaymentOptions?(): unknown;
+      } | null;
+      const onElement = element?.getAvailablePaymentOptions?.();
       const calls: string[] = [];
       const called = (name: string) =>
         new Promise<unknown>((resolve) => {
@@ -652,8 +657,16 @@ test.describe("the drop-in's options and instance", () => {
         called('requestPaymentMethod'),
       ]);
       const torn = await called('teardown');
+      let afterTeardown: string;
+      try {
+        afterTeardown = String(element?.getAvailablePaymentOptions?.());
+      } catch (error) {
+        afterTeardown = (error as { code: string }).code;
+      }
       return {
         available,
+        onElement,
+        afterTeardown,
         options,
         requestable,
         request,
@@ -664,6 +677,8 @@ test.describe("the drop-in's options and instance", () => {
     }, sandbox.key('demo_merchant'));
     expect(outcome).toEqual({
       available: ['paypal', 'card'],
+      onElement: ['paypal', 'card'],
+      afterTeardown: 'METHOD_CALLED_AFTER_TEARDOWN',
       options: ['paypal', 'card'],
       requestable: false,
       request: 'NO_PAYMENT_METHOD_AVAILABLE',
@@ -704,8 +719,9 @@ test.describe("the drop-in's options and instance", () => {
       });
       return { first };
     }, token);
+    // The callback comes once the selection is cleared; the list is fetched again after it.
+    await expect.poll(async () => (await sandbox.requests('/v1/payment_methods')).length).toBe(2);
     await expect(panel.savedMethods()).toHaveCount(2);
-    expect(await sandbox.requests('/v1/payment_methods')).toHaveLength(2);
     await panel.savedMethods().nth(0).click();
     await expect.poll(() => panel.isRequestable()).toBe(true);
     const { payload } = await panel.requestPaymentMethod();

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildFlavour, type FlavourBuilder } from '../../build/build-flavour';
+import { RUNTIME_LOADED } from '../../build/bundles.js';
 import { sri } from '../../build/integrity';
 import { MODULE_ENTRIES } from '../../build/modules';
 import { buildsOf, framePageFile, scriptFile, type Build } from '../../build/outputs';
@@ -68,18 +69,29 @@ async function publish(dir: string): Promise<void> {
 }
 
 describe('buildFlavour', () => {
-  it('builds in the table’s order, the first script with the hashes of its twin’s modules', async () => {
+  it('builds in the table’s order, the first script with the hashes of the modules it loads, the runtime with the others', async () => {
     const { builder, built } = fakeBuilder(entryOf);
     await buildFlavour(builder, builds, outDir, publish);
     expect(built.map((b) => b.environment)).toEqual(builds.map((b) => b.environment));
+    let checked = 0;
     for (const { environment, define } of built) {
       const build = builds.find((b) => b.environment === environment);
-      if (build?.file.kind !== 'first-script') continue;
-      const modules = builds.filter((b) => b.file.kind === 'module' && b.twin === build.twin);
+      const isRuntime = build?.file.kind === 'module' && build.file.name === 'panel';
+      if (!build || (build.file.kind !== 'first-script' && !isRuntime)) continue;
+      const modules = builds.filter(
+        (b) =>
+          b.file.kind === 'module' &&
+          b.twin === build.twin &&
+          RUNTIME_LOADED.includes(b.file.name) === isRuntime,
+      );
+      expect(modules.length).toBeGreaterThan(0);
       expect(JSON.parse(define.__MODULE_INTEGRITY__ as string)).toEqual(
         Object.fromEntries(modules.map((m) => [m.file.name, sri(m.environment)])),
       );
+      checked += 1;
     }
+    // Both twins of the first script and of the runtime.
+    expect(checked).toBe(4);
   });
 
   it('empties the folder first, then lists every file it wrote in integrity.json', async () => {
@@ -103,7 +115,7 @@ describe('buildFlavour', () => {
       ...(build.file.kind === 'frame' ? [] : [shared]),
     ]);
     await expect(buildFlavour(builder, builds, outDir, publish)).rejects.toThrow(
-      /Code in two places:\n {2}modules\/panel carries src\/shared\/frame-channel\.ts/,
+      /Code in two places:\n[^]*^ {2}modules\/panel carries src\/shared\/frame-channel\.ts, which the first script carries too/m,
     );
     expect(existsSync(join(outDir, 'integrity.json'))).toBe(false);
   });

@@ -321,6 +321,7 @@ describe('custom-elements.json', () => {
     expect(methods.map((method) => method.name)).toEqual([
       'requestPaymentMethod',
       'isPaymentMethodRequestable',
+      'getAvailablePaymentOptions',
       'clearSelectedPaymentMethod',
       'updateConfiguration',
       'teardown',

@@ -22,6 +22,12 @@ function fakeElement(
         throw createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'isPaymentMethodRequestable' });
       return true;
     }),
+    // As the element's: nothing on offer without a running panel, refused after teardown.
+    getAvailablePaymentOptions: vi.fn(() => {
+      if (tornDown)
+        throw createError('METHOD_CALLED_AFTER_TEARDOWN', { method: 'getAvailablePaymentOptions' });
+      return [];
+    }),
     clearSelectedPaymentMethod: vi.fn(),
     updateConfiguration: vi.fn(),
     teardown: vi.fn(() => {

@@ -16,6 +16,7 @@ import { coordinatorOf } from './coordinator';
 export interface InstanceElement extends HTMLElement {
   requestPaymentMethod(options?: RequestPaymentMethodOptions): Promise<PaymentMethodPayload>;
   isPaymentMethodRequestable(): boolean;
+  getAvailablePaymentOptions(): PaymentOption[];
   clearSelectedPaymentMethod(): void;
   updateConfiguration(property: string, key: string, value: unknown): void;
   teardown(): Promise<void>;
@@ -181,11 +182,7 @@ export function instanceOf<E extends InstanceElement>(element: E): PanelInstance
     isPaymentMethodRequestable: (callback?: unknown) =>
       respond(callback, () => element.isPaymentMethodRequestable()),
     getAvailablePaymentOptions: (callback?: unknown) =>
-      respond(callback, () => {
-        // The element's own check: after its teardown this throws METHOD_CALLED_AFTER_TEARDOWN.
-        element.isPaymentMethodRequestable();
-        return [...(coordinatorOf(element)?.offered ?? [])];
-      }),
+      respond(callback, () => element.getAvailablePaymentOptions()),
     clearSelectedPaymentMethod: (callback?: unknown) =>
       respond(callback, () => {
         element.clearSelectedPaymentMethod();

@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 import type { RawPaymentMethod } from '../../../model';
+import { MODULE_INTEGRITY } from '../../../shared/build-constants';
 import { isPanelError } from '../../../shared/errors';
 import type { Sheet, SheetContext } from '../sheet';
 
@@ -44,6 +45,9 @@ export function createVaultManagerSheet(context: SheetContext): VaultManagerShee
   let confirming: RawPaymentMethod | null = null;
   let returnTo: RawPaymentMethod | null = null;
   let deleting = false;
+
+  /** The deletion's file, whose hash the runtime carries rather than the first script. */
+  const load = () => context.loadModule('vault-manager', undefined, MODULE_INTEGRITY);
 
   const changed = (): void => {
     context.changed();
@@ -86,7 +90,7 @@ export function createVaultManagerSheet(context: SheetContext): VaultManagerShee
 
     edit() {
       // The deletion's file, fetched while the shopper picks a method; `confirm` waits for it.
-      context.loadModule('vault-manager').catch(() => undefined);
+      load().catch(() => undefined);
       editing = true;
       returnTo = null;
       changed();
@@ -123,7 +127,7 @@ export function createVaultManagerSheet(context: SheetContext): VaultManagerShee
       changed();
       const { analytics } = context.client;
       try {
-        const { deletePaymentMethod } = await context.loadModule('vault-manager');
+        const { deletePaymentMethod } = await load();
         if (context.signal.aborted) return null;
         await deletePaymentMethod(context.client, method.nonce, context.signal);
         analytics.send('manager.delete.succeeded');
