@@ -24,6 +24,9 @@ export const EVERY_PANEL_MODULES = ['panel', 'view'] as const satisfies readonly
 /** Modules no `<payment-panel>` loads: only `paymentPanel.createHostedFields()` needs them. */
 export const PAGE_API_MODULES = ['hosted-fields'] as const satisfies readonly ModuleName[];
 
+/** Modules no page downloads before `ready`: the vault manager's comes when a customer edits the saved methods. */
+export const SHOPPER_ACTION_MODULES = ['vault-manager'] as const satisfies readonly ModuleName[];
+
 /** The published file of a module (minified, as merchants' pages load it). */
 export function moduleFile(name: ModuleName): string {
   return `modules/${name}.min.js`;
@@ -97,8 +100,10 @@ export const MERCHANT_KINDS: readonly MerchantKind[] = [
   {
     id: 'every-method',
     label: 'every method',
-    // Every module but those of the page API only.
-    modules: MODULE_NAMES.filter((name) => !(PAGE_API_MODULES as readonly ModuleName[]).includes(name)),
+    // Every module but those of the page API only and those a shopper's action fetches.
+    modules: MODULE_NAMES.filter(
+      (name) => ![...PAGE_API_MODULES, ...SHOPPER_ACTION_MODULES].includes(name as never),
+    ),
     merchant: 'demo_merchant',
     authorization: 'client-token',
     attributes: EVERY_OPTION,

@@ -18,13 +18,18 @@ import {
   merchantKind,
   moduleFile,
   PAGE_API_MODULES,
+  SHOPPER_ACTION_MODULES,
 } from '../bench/merchant-kinds';
 import { compareRequests } from '../bench/network-check';
 import { BUDGETS, checkBudgets, FRAME_PAGES, measureBuild } from '../bench/sizes';
 
 describe('merchant kinds', () => {
-  it('gives every module of the registry a place: some kind loads it, or only the page API does', () => {
-    const used = new Set([...MERCHANT_KINDS.flatMap((k) => k.modules), ...PAGE_API_MODULES]);
+  it('gives every module of the registry a place: some kind loads it, or only the page API or a shopper does', () => {
+    const used = new Set([
+      ...MERCHANT_KINDS.flatMap((k) => k.modules),
+      ...PAGE_API_MODULES,
+      ...SHOPPER_ACTION_MODULES,
+    ]);
     expect([...used].sort()).toEqual([...MODULE_NAMES].sort());
   });
 
@@ -38,9 +43,15 @@ describe('merchant kinds', () => {
   it('grows from card only to every method', () => {
     expect(merchantKind('card-only').modules).toEqual(['panel', 'view']);
     expect(merchantKind('card-paypal').modules).toEqual(['panel', 'view', 'paypal']);
-    expect(merchantKind('every-method').modules).toEqual(
-      MODULE_NAMES.filter((name) => !(PAGE_API_MODULES as readonly string[]).includes(name)),
-    );
+    expect(merchantKind('every-method').modules).toEqual([
+      'panel',
+      'view',
+      'paypal',
+      'apple-pay',
+      'google-pay',
+      'three-d-secure',
+      'data-collector',
+    ]);
   });
 
   it('lists the first script, the modules and the frame files, each once', () => {
