@@ -14,6 +14,7 @@ import {
   BUNDLE_URL,
   configuration,
   controllerHarness,
+  customerWithSavedCard,
   FakeModules,
   fakeClient,
   GOOGLE_PAY_CARD,
@@ -427,18 +428,7 @@ describe('card frames that cannot load', () => {
 describe('requestability', () => {
   it('announces a preselected saved method only after the active-method change time-out', async () => {
     vi.useFakeTimers();
-    const client = fakeClient(configuration(), {
-      guest: false,
-      savedMethods: [
-        {
-          type: 'CreditCard',
-          nonce: 'saved',
-          description: 'ending in 11',
-          default: true,
-          details: { cardType: 'Visa', lastTwo: '11' },
-        },
-      ],
-    });
+    const client = customerWithSavedCard();
     const panel = controllerHarness({ client });
     await panel.startReady();
     expect(panel.controller.getState().sheets?.activeView).toBe('methods');
@@ -453,12 +443,7 @@ describe('requestability', () => {
 
   it("settles create()'s wait once the preselected saved method is requestable, and at once without one", async () => {
     vi.useFakeTimers();
-    const client = fakeClient(configuration(), {
-      guest: false,
-      savedMethods: [
-        { type: 'CreditCard', nonce: 'saved', default: true, details: { cardType: 'Visa', lastTwo: '11' } },
-      ],
-    });
+    const client = customerWithSavedCard();
     const panel = controllerHarness({ client });
     await panel.startReady();
     const coordinator = coordinatorOf(panel.frameHost);

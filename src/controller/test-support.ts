@@ -77,6 +77,22 @@ export function fakeClient(
   });
 }
 
+/** A customer's client whose vault holds their default card, a Visa ending in 11. */
+export function customerWithSavedCard(): GatewayClient & { events: string[] } {
+  return fakeClient(configuration(), {
+    guest: false,
+    savedMethods: [
+      {
+        type: 'CreditCard',
+        nonce: 'saved',
+        description: 'ending in 11',
+        default: true,
+        details: { cardType: 'Visa', lastTwo: '11' },
+      },
+    ],
+  });
+}
+
 const EMPTY: FieldState = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
 
 /** What the fake fields hold for a complete, valid Visa. */

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HostedFieldsState } from '../../methods/hosted-fields';
 import { ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS } from '../../shared/constants';
 import type { PaymentPanelEventName } from '../events';
-import { configuration, controllerHarness, fakeClient, settle } from '../test-support';
+import { configuration, controllerHarness, customerWithSavedCard, fakeClient, settle } from '../test-support';
 import { changeActiveViewDetail, cardEventDetail, cardEventName, VIEW_IDS } from './dropin-events';
 
 afterEach(() => {
@@ -205,18 +205,7 @@ describe('changeActiveView', () => {
   });
 
   it('starts on the saved methods of a customer', async () => {
-    const client = fakeClient(configuration(), {
-      guest: false,
-      savedMethods: [
-        {
-          type: 'CreditCard',
-          nonce: 'saved',
-          description: 'ending in 11',
-          default: true,
-          details: { cardType: 'Visa', lastTwo: '11' },
-        },
-      ],
-    });
+    const client = customerWithSavedCard();
     const panel = controllerHarness({ client });
     const fired = recording(panel, ['changeActiveView']);
     await panel.startReady();
