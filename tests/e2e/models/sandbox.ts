@@ -258,11 +258,16 @@ export class Sandbox {
     resources: DeviceSessionRecord['resource'][],
     filter: { collector?: 'kount' | 'fraudnet'; sessionId?: string } = {},
   ): Promise<DeviceSessionRecord[]> {
+    // The collectors start with the panel, beside the card frames: on a loaded machine their hosts may hear from
+    // them some seconds after ready.
     await expect
-      .poll(async () => {
-        const seen = new Set((await this.deviceSessions(filter)).map((record) => record.resource));
-        return resources.filter((resource) => !seen.has(resource));
-      })
+      .poll(
+        async () => {
+          const seen = new Set((await this.deviceSessions(filter)).map((record) => record.resource));
+          return resources.filter((resource) => !seen.has(resource));
+        },
+        { message: 'the resources the collectors’ hosts never received', timeout: 15_000 },
+      )
       .toEqual([]);
     // In the order asked for: a frame and an image load side by side, either may arrive first.
     const order = (record: DeviceSessionRecord): number => {
