@@ -30,6 +30,7 @@ export function flavourDefine(
     __MODULE_SUFFIX__: JSON.stringify('.min'),
     __FRAUDNET_URLS__: JSON.stringify(constants.fraudnet),
     __GOOGLE_PAY_SCRIPT_URL__: JSON.stringify(constants.googlePayScript),
+    __VENMO_URLS__: JSON.stringify(constants.venmo),
     __SONGBIRD_SOURCES__: JSON.stringify(constants.songbirdSources),
     __LOCALE_INTEGRITY__: JSON.stringify(localeIntegrity),
   };

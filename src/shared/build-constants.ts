@@ -3,7 +3,7 @@
  * vitest.config.ts gives them the local flavour's values. Only code that is built may import this.
  * @packageDocumentation
  */
-import type { Flavour, FraudnetUrls } from './flavours';
+import type { Flavour, FraudnetUrls, VenmoUrls } from './flavours';
 
 declare global {
   const __PANEL_VERSION__: string;
@@ -15,6 +15,7 @@ declare global {
   const __MODULE_SUFFIX__: string;
   const __FRAUDNET_URLS__: FraudnetUrls;
   const __GOOGLE_PAY_SCRIPT_URL__: string;
+  const __VENMO_URLS__: VenmoUrls;
   const __SONGBIRD_SOURCES__: string[];
   const __LOCALE_INTEGRITY__: string;
 }
@@ -48,6 +49,9 @@ export const FRAUDNET_URLS: Readonly<FraudnetUrls> = __FRAUDNET_URLS__;
 
 /** Google's Pay API script (the local flavour: the sandbox gateway's stand-in). */
 export const GOOGLE_PAY_SCRIPT_URL: string = __GOOGLE_PAY_SCRIPT_URL__;
+
+/** Venmo's pages (the local flavour: the sandbox gateway's stand-ins). */
+export const VENMO_URLS: Readonly<VenmoUrls> = __VENMO_URLS__;
 
 /**
  * Where Cardinal's Songbird may come from (prefixes of its URL): Cardinal's hosts (the local

@@ -22,6 +22,8 @@ export interface FlavourConstants {
   fraudnet: FraudnetUrls;
   /** Where the Google Pay integration loads Google's Pay API script (`pay.js`) from. */
   googlePayScript: string;
+  /** Venmo's pages a Venmo payment goes to (docs/venmo.md, "How a payment goes"). */
+  venmo: VenmoUrls;
   /**
    * Where 3D Secure 2 may load Cardinal's Songbird from: URL prefixes, each an origin with its
    * first path slash, or a folder.
@@ -35,6 +37,20 @@ export interface FraudnetUrls {
   script: string;
   /** The beacon URL (without its query) handed to the script as the `b` parameter. */
   beacon: string;
+}
+
+/**
+ * Venmo's pages, each opened with the payment's query: the app's link (the Venmo app takes it on a phone), the
+ * web page that stands in for the app when it is missing (`mobileWebFallBack`), and the desktop web login
+ * (`allowDesktopWebLogin`). The desktop QR code encodes the app's link with the payment context's id.
+ */
+export interface VenmoUrls {
+  /** The app's link. */
+  app: string;
+  /** Venmo's web page for a phone without the app. */
+  mobileWeb: string;
+  /** Venmo's web login, in a popup on desktop. */
+  webLogin: string;
 }
 
 /** The provider's domains and its payment network's parent domains. */
@@ -67,6 +83,23 @@ export const PAYPAL_FRAUDNET_URLS: FraudnetUrls = {
 
 /** Google's Pay API script, which every environment of the provider uses. */
 export const GOOGLE_PAY_SCRIPT_URL = 'https://pay.google.com/gp/p/js/pay.js';
+
+/** Venmo's own pages, which every environment of the provider uses. */
+export const VENMO_URLS: VenmoUrls = {
+  app: 'https://venmo.com/braintree/checkout',
+  mobileWeb: 'https://venmo.com/go/checkout',
+  webLogin: 'https://account.venmo.com/go/web',
+};
+
+/**
+ * Paths of the local sandbox gateway's stand-ins for Venmo's pages: the app, its web page and its web login
+ * cannot be reached from the local setup, and the payment context they approve lives in the sandbox.
+ */
+export const VENMO_STAND_IN_PATHS: VenmoUrls = {
+  app: '/sandbox/venmo/braintree/checkout',
+  mobileWeb: '/sandbox/venmo/go/checkout',
+  webLogin: '/sandbox/venmo/go/web',
+};
 
 /**
  * Cardinal's hosts of Songbird, production and staging (the SDK's own addresses,
@@ -114,6 +147,7 @@ export function flavourConstants(flavour: Flavour, localGatewayOrigin: string): 
       graphQLUrls: PROVIDER_GRAPHQL_URLS,
       fraudnet: PAYPAL_FRAUDNET_URLS,
       googlePayScript: GOOGLE_PAY_SCRIPT_URL,
+      venmo: VENMO_URLS,
       songbirdSources: CARDINAL_SONGBIRD_SOURCES,
     };
   }
@@ -130,6 +164,11 @@ export function flavourConstants(flavour: Flavour, localGatewayOrigin: string): 
       beacon: `${localGatewayOrigin}${FRAUDNET_STAND_IN_PATHS.beacon}`,
     },
     googlePayScript: `${localGatewayOrigin}${GOOGLE_PAY_STAND_IN_PATH}`,
+    venmo: {
+      app: `${localGatewayOrigin}${VENMO_STAND_IN_PATHS.app}`,
+      mobileWeb: `${localGatewayOrigin}${VENMO_STAND_IN_PATHS.mobileWeb}`,
+      webLogin: `${localGatewayOrigin}${VENMO_STAND_IN_PATHS.webLogin}`,
+    },
     songbirdSources: [...CARDINAL_SONGBIRD_SOURCES, `${localGatewayOrigin}${CARDINAL_STAND_IN_FOLDER}`],
   };
 }
