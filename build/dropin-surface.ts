@@ -244,8 +244,8 @@ export const DROPIN_METHODS: readonly DropinMethodRow[] = [
   {
     method: 'clearSelectedPaymentMethod',
     call: 'clearSelectedPaymentMethod(callback?)',
-    verdict: 'same',
-    text: 'the methods not saved go, and the saved ones are fetched again with fresh nonces.',
+    verdict: 'differs',
+    text: 'the methods not saved go and the saved ones are fetched again with fresh nonces, as in 1.4x; until they are there, none of the listed ones can be chosen (1.4x lets the shopper choose one whose nonce may be spent).',
   },
   {
     method: 'updateConfiguration',

@@ -91,6 +91,11 @@ export interface SheetsState {
   readonly vaultManager: VaultManagerState | null;
   /** Grows each time focus should move to the active sheet's heading. */
   readonly focusRequest: number;
+  /**
+   * The saved methods are being fetched anew (their nonces pay once): until then the listed ones cannot be chosen,
+   * edited or deleted.
+   */
+  readonly refreshing: boolean;
 }
 
 /** Everything the view renders. */

@@ -367,7 +367,8 @@ export class PaymentPanelElement extends HTMLElement {
   /**
    * Deselects the chosen method, empties the card fields, drops the methods not saved to the vault,
    * removes the form value and shows the first view again, e.g. after your server declined a
-   * payment; a customer's saved methods are then fetched again, with fresh nonces.
+   * payment; a customer's saved methods are then fetched again, with fresh nonces, and none of the listed ones can be
+   * chosen until they are there.
    * @throws METHOD_CALLED_AFTER_TEARDOWN after `teardown()`
    */
   clearSelectedPaymentMethod(): void {

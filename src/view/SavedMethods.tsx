@@ -19,6 +19,8 @@ export interface SavedMethodsProps {
   manager?: VaultManagerState | null;
   /** The shopper's steps in the vault manager. */
   onManage?: (action: VaultManagerAction) => void;
+  /** The saved methods are being fetched anew: they show, busy, and none can be chosen or edited. */
+  refreshing?: boolean;
 }
 
 function detail(method: RawPaymentMethod, key: string): string | undefined {
@@ -27,7 +29,14 @@ function detail(method: RawPaymentMethod, key: string): string | undefined {
 }
 
 /** The list of payment methods. */
-export function SavedMethods({ methods, active, onSelect, manager = null, onManage }: SavedMethodsProps) {
+export function SavedMethods({
+  methods,
+  active,
+  onSelect,
+  manager = null,
+  onManage,
+  refreshing = false,
+}: SavedMethodsProps) {
   const { text } = useTexts();
   const editing = manager?.editing === true;
   const returnTo = editing ? manager.returnTo : null;
@@ -73,7 +82,12 @@ export function SavedMethods({ methods, active, onSelect, manager = null, onMana
       : text('savedPaymentMethods');
 
   return (
-    <section className="saved-methods" part="saved-methods" aria-labelledby="saved-methods-label">
+    <section
+      className="saved-methods"
+      part="saved-methods"
+      aria-labelledby="saved-methods-label"
+      aria-busy={refreshing || undefined}
+    >
       <div className="list-header">
         <h2 className="list-heading" part="heading" id="saved-methods-label" tabIndex={-1}>
           {heading}
@@ -83,6 +97,7 @@ export function SavedMethods({ methods, active, onSelect, manager = null, onMana
             type="button"
             className="toggle edit-methods"
             part="edit-methods"
+            aria-disabled={refreshing || undefined}
             onClick={() => {
               onManage({ type: editing ? 'cancelEditing' : 'edit' });
             }}
@@ -101,6 +116,7 @@ export function SavedMethods({ methods, active, onSelect, manager = null, onMana
                 className={editing ? 'method deleting' : 'method'}
                 part={editing ? 'saved-method delete-method' : 'saved-method'}
                 aria-pressed={editing ? undefined : method === active}
+                aria-disabled={(refreshing && method.vaulted) || undefined}
                 data-type={method.type}
                 ref={(element) => {
                   if (element) buttons.current.set(method, element);

@@ -91,6 +91,7 @@ export function Sheets({ controller, state, ready }: SheetsProps) {
                 }}
                 manager={activeView === 'methods' ? vaultManager : null}
                 onManage={manage}
+                refreshing={state.refreshing}
               />
             </div>
           )}

@@ -414,6 +414,41 @@ test.describe('saved payment methods', () => {
     });
   });
 
+  test('while clearSelectedPaymentMethod fetches the saved methods anew, the listed ones cannot be chosen: their nonces may be spent', async ({
+    panel,
+    sandbox,
+  }) => {
+    const token = await sandbox.clientToken('demo_merchant', 'returning_shopper');
+    await open(panel, token, { 'preselect-vaulted-payment-method': 'false' });
+    await panel.waitForEvent('ready');
+    await expect(panel.savedMethods()).toHaveCount(2);
+    await panel.savedMethods().nth(1).click();
+    await expect.poll(() => panel.isRequestable()).toBe(true);
+    const first = (await panel.requestPaymentMethod()).payload;
+    expect(first).toMatchObject({ vaulted: true, details: { lastTwo: '44' } });
+
+    await sandbox.inject({ call: 'paymentMethods', kind: 'slow', delayMs: 4000, count: 1 });
+    await panel.element.evaluate((el) => {
+      (el as PaymentPanelElement).clearSelectedPaymentMethod();
+    });
+    const list = panel.element.locator('[part="saved-methods"]');
+    await expect(list).toHaveAttribute('aria-busy', 'true');
+    await expect(panel.savedMethods().nth(1)).toHaveAttribute('aria-disabled', 'true');
+    // The shopper clicks the old entry anyway (a pointer ignores aria-disabled).
+    await panel.savedMethods().nth(1).click({ force: true });
+    expect((await panel.requestPaymentMethod()).error).toMatchObject({ code: 'NO_PAYMENT_METHOD_AVAILABLE' });
+    await expect(list, 'the request came before the fresh list').toHaveAttribute('aria-busy', 'true');
+    await expect(list).not.toHaveAttribute('aria-busy', /.*/, { timeout: 15_000 });
+    await expect(panel.savedMethods().nth(1)).not.toHaveAttribute('aria-disabled');
+    expect((await panel.requestPaymentMethod()).error).toMatchObject({ code: 'NO_PAYMENT_METHOD_AVAILABLE' });
+
+    await panel.savedMethods().nth(1).click();
+    await expect.poll(() => panel.isRequestable()).toBe(true);
+    const fresh = (await panel.requestPaymentMethod()).payload;
+    expect(fresh).toMatchObject({ vaulted: true, details: { lastTwo: '44' } });
+    expect(fresh?.nonce).not.toBe(first?.nonce);
+  });
+
   test('a guest sees no saved methods and the sandbox is not asked for them', async ({
     panel,
     card,

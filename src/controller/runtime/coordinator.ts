@@ -222,6 +222,7 @@ export class SheetCoordinator {
       ...parts,
       icons: this.#icons,
       focusRequest: this.#focusRequest,
+      refreshing: this.#refreshing,
     };
     return this.#snapshot;
   }
@@ -248,6 +249,7 @@ export class SheetCoordinator {
 
   selectMethod(method: RawPaymentMethod): void {
     if (!this.#model.getSnapshot().paymentMethods.includes(method)) return;
+    if (this.#refreshing && method.vaulted) return;
     this.#notice = null;
     this.#changed();
     this.#model.changeActivePaymentMethod(method);
@@ -277,7 +279,7 @@ export class SheetCoordinator {
   vaultManager(action: VaultManagerAction): void {
     const manager = this.#sheets.vaultManager;
     const { activeView } = this.#model.getSnapshot();
-    if (!this.#isReady || !manager.available) return;
+    if (!this.#isReady || !manager.available || this.#refreshing) return;
     if (activeView !== 'methods' && activeView !== DELETE_CONFIRMATION) return;
     this.#notice = null;
     switch (action.type) {
@@ -372,11 +374,23 @@ export class SheetCoordinator {
     this.#changed();
     if (model.getSnapshot().activeView !== null) this.#show(this.#initialSheet());
     if (!this.#isReady || this.#client.authorization.guest) return;
-    this.refreshed = this.#sheets.methods.refresh().then(() => {
-      // The fresh list stands where the old one stood: the first sheet follows it.
-      if (!this.#tornDown && model.getSnapshot().activeView !== null) this.#show(this.#initialSheet());
-    });
+    // Until the fresh list is there the listed saved methods may carry spent nonces: none can be chosen.
+    this.#refreshing = true;
+    this.#changed();
+    this.refreshed = this.#sheets.methods
+      .refresh()
+      .then(() => {
+        // The fresh list stands where the old one stood: the first sheet follows it.
+        if (!this.#tornDown && model.getSnapshot().activeView !== null) this.#show(this.#initialSheet());
+      })
+      .finally(() => {
+        this.#refreshing = false;
+        if (!this.#tornDown) this.#changed();
+      });
   }
+
+  /** The saved methods are being fetched anew after {@link SheetCoordinator.clearSelectedPaymentMethod}. */
+  #refreshing = false;
 
   /** The shopper checked or unchecked the card sheet's "Save card". */
   saveCard(checked: boolean): void {
