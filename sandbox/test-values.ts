@@ -200,7 +200,7 @@ export const VENMO_TEST_VALUES = {
   contextLifetimeMs: 5 * 60_000,
   /** What the stand-in pages' Fail hands back to `x-error`. */
   failure: { errorMessage: 'The sandbox Venmo user chose Fail.', errorCode: 'sandbox_venmo_failed' },
-  /** The server-side test nonce of a Venmo account (docs/protocol.md's fake nonces). */
+  /** The server-side test nonce of a Venmo account (a fake nonce of the provider's server SDKs). */
   fakeNonce: 'fake-venmo-account-nonce',
 } as const;
 

@@ -163,7 +163,7 @@ const CREATE_FIELDS = [
   'clientMutationId',
 ];
 
-/** Reads `CreateVenmoPaymentContextInput` (docs/protocol.md, "Venmo"); a string says why the API refuses it. */
+/** Reads `CreateVenmoPaymentContextInput` (docs/sandbox.md, "Venmo in the sandbox"); a string says why the API refuses it. */
 export function readCreateInput(
   input: unknown,
   merchant: Merchant & { payWithVenmo: NonNullable<Merchant['payWithVenmo']> },

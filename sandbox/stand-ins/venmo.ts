@@ -2,7 +2,7 @@
  * Venmo in the sandbox (docs/sandbox.md, "Venmo in the sandbox"): the stand-ins for Venmo's pages, which
  * cannot be reached from the local setup. The three paths of `VENMO_STAND_IN_PATHS` (the app's link,
  * Venmo's web page, Venmo's web login) serve one page, titled for what it stands in for, opened with the
- * query the provider's SDK opens Venmo with (docs/protocol.md, "Venmo").
+ * query the provider's SDK opens Venmo with (docs/sandbox.md, "Venmo in the sandbox").
  *
  * - With `x-success`, `x-cancel` and `x-error` (the app switch), the page's Approve mints a Venmo nonce
  *   and sends the shopper to `x-success` with `&paymentMethodNonce=…&username=%40venmojoe`, Cancel to
