@@ -29,32 +29,53 @@ export type GraphQLErrorClass = 'VALIDATION' | 'NOT_FOUND' | 'AUTHENTICATION' | 
 /** The delete mutation's field. */
 const DELETE_FIELD = 'deletePaymentMethodFromSingleUseToken';
 
+/** An operation's spelling: its kind and root field (the status query `node` with a fragment on its type). */
+interface OperationSpelling {
+  kind: 'query' | 'mutation';
+  field: string;
+  fragment?: string;
+  /** The older QR code spelling of a Venmo operation. */
+  legacy?: boolean;
+}
+
 /**
- * The operations the API answers, by the name a fault gives them (docs/sandbox.md, "Test controls"):
- * each is its kind and root field, the status query `node` with a fragment on `VenmoPaymentContext`.
+ * The operations the API answers, by the name a fault gives them (docs/sandbox.md, "Test controls"), each
+ * with its spellings: Venmo's have the older QR code ones too, which the provider's SDK still sends.
  */
 export const GRAPHQL_OPERATIONS = {
-  deletePaymentMethodFromSingleUseToken: { kind: 'mutation', field: DELETE_FIELD },
-  createVenmoPaymentContext: { kind: 'mutation', field: 'createVenmoPaymentContext' },
-  venmoPaymentContext: { kind: 'query', field: 'node', fragment: 'VenmoPaymentContext' },
-  updateVenmoPaymentContextStatus: { kind: 'mutation', field: 'updateVenmoPaymentContextStatus' },
-} as const;
+  deletePaymentMethodFromSingleUseToken: [{ kind: 'mutation', field: DELETE_FIELD }],
+  createVenmoPaymentContext: [
+    { kind: 'mutation', field: 'createVenmoPaymentContext' },
+    { kind: 'mutation', field: 'createVenmoQRCodePaymentContext', legacy: true },
+  ],
+  venmoPaymentContext: [
+    { kind: 'query', field: 'node', fragment: 'VenmoPaymentContext' },
+    { kind: 'query', field: 'node', fragment: 'VenmoQRCodePaymentContext', legacy: true },
+  ],
+  updateVenmoPaymentContextStatus: [
+    { kind: 'mutation', field: 'updateVenmoPaymentContextStatus' },
+    { kind: 'mutation', field: 'updateVenmoQRCodePaymentContext', legacy: true },
+  ],
+} as const satisfies Record<string, readonly OperationSpelling[]>;
 
 /** The name of an operation the API answers. */
 export type GraphQLOperationName = keyof typeof GRAPHQL_OPERATIONS;
 
-/** Which of {@link GRAPHQL_OPERATIONS} a parsed operation is, if any. */
-function operationNameOf(operation: GraphQLOperation): GraphQLOperationName | null {
-  for (const [name, spec] of Object.entries(GRAPHQL_OPERATIONS) as [
+/** Which of {@link GRAPHQL_OPERATIONS} a parsed operation is, and in which spelling; `null` for none. */
+function operationNameOf(
+  operation: GraphQLOperation,
+): { name: GraphQLOperationName; legacy: boolean } | null {
+  const { field } = operation.root;
+  for (const [name, spellings] of Object.entries(GRAPHQL_OPERATIONS) as [
     GraphQLOperationName,
-    (typeof GRAPHQL_OPERATIONS)[GraphQLOperationName],
+    readonly OperationSpelling[],
   ][]) {
-    const { field } = operation.root;
-    if (spec.kind !== operation.kind || spec.field !== field.name) continue;
-    if ('fragment' in spec && !field.selection?.fragments.some((f) => f.typeCondition === spec.fragment)) {
-      continue;
+    for (const spelling of spellings) {
+      if (spelling.kind !== operation.kind || spelling.field !== field.name) continue;
+      const { fragment } = spelling;
+      if (fragment && !field.selection?.fragments.some((f) => f.typeCondition === fragment)) continue;
+      return { name, legacy: spelling.legacy === true };
     }
-    return name;
   }
   return null;
 }
@@ -63,7 +84,7 @@ function operationNameOf(operation: GraphQLOperation): GraphQLOperationName | nu
 export function graphQLOperationOf(body: unknown): GraphQLOperationName | null {
   if (!isRecord(body) || typeof body.query !== 'string') return null;
   const operation = readOperation(body.query);
-  return operation ? operationNameOf(operation) : null;
+  return (operation && operationNameOf(operation)?.name) ?? null;
 }
 
 /** Status of the real API for each class of error. */
@@ -190,13 +211,14 @@ export const graphQLRoute: Route = {
       return graphQLErrorReply('VALIDATION', GRAPHQL_MESSAGES.unreadable, { status: 400 });
     }
     const operation = readOperation(body.query);
-    const name = operation && operationNameOf(operation);
-    if (!operation || !name) return graphQLErrorReply('VALIDATION', GRAPHQL_MESSAGES.operation);
+    const spelled = operation && operationNameOf(operation);
+    if (!operation || !spelled) return graphQLErrorReply('VALIDATION', GRAPHQL_MESSAGES.operation);
+    const { name, legacy } = spelled;
     if (!merchant.clientApiAccess) return graphQLErrorReply('AUTHORIZATION', GRAPHQL_MESSAGES.noClientApi);
     if (name === 'deletePaymentMethodFromSingleUseToken') {
       return deletePaymentMethod(state, merchant, customerId, operation, body.variables);
     }
-    const venmo: VenmoOperationContext = { state, merchant, operation, variables: body.variables };
+    const venmo: VenmoOperationContext = { state, merchant, operation, variables: body.variables, legacy };
     const handlers = {
       createVenmoPaymentContext,
       venmoPaymentContext,

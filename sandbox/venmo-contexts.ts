@@ -33,9 +33,14 @@ export interface NewVenmoContext {
   merchantId: string;
   /** The merchant's id at Venmo (`merchantProfileId`, else the configuration's `payWithVenmo.merchantId`). */
   venmoMerchantId: string;
-  paymentMethodUsage: 'SINGLE_USE' | 'MULTI_USE';
+  /**
+   * A QR code payment context, the older operations' (`CreateVenmoQRCodePaymentContext`), which clients
+   * without a `paymentMethodUsage` make: the GraphQL type `VenmoQRCodePaymentContext`, with neither usage nor client.
+   */
+  legacy: boolean;
+  paymentMethodUsage: 'SINGLE_USE' | 'MULTI_USE' | null;
   intent: 'CONTINUE' | 'PAY_FROM_APP';
-  customerClient: 'MOBILE_WEB' | 'NATIVE_WEB' | 'DESKTOP';
+  customerClient: 'MOBILE_WEB' | 'NATIVE_WEB' | 'DESKTOP' | null;
   isFinalAmount: boolean;
   displayName: string | null;
   collectCustomerBillingAddress: boolean;

@@ -8,6 +8,7 @@ import {
   CREATE_CONTEXT,
   createContext,
   graphQL,
+  LEGACY,
   MOBILE_INPUT,
   UPDATE_STATUS,
 } from './venmo-test-support';
@@ -278,6 +279,50 @@ describe('UpdateVenmoPaymentContextStatus', () => {
   it('is a NOT_FOUND error for an unknown context', async () => {
     const response = await graphQL(sandbox, UPDATE_STATUS, { input: { id: 'nope', status: 'CANCELED' } });
     expectError(response, 'NOT_FOUND', VENMO_GRAPHQL_MESSAGES.notFound, 'updateVenmoPaymentContextStatus');
+  });
+});
+
+describe('the older QR code operations', () => {
+  it('make, read and cancel a VenmoQRCodePaymentContext, which the newer fragment does not read', async () => {
+    const created = await graphQL(sandbox, LEGACY.create, {
+      input: { environment: 'SANDBOX', intent: 'PAY_FROM_APP' },
+    });
+    const context = record(
+      record(record(record(created.body).data).createVenmoQRCodePaymentContext).venmoQRCodePaymentContext,
+    );
+    expect(context).toEqual({
+      id: like.any(String),
+      merchantId: 'venmo-merchant-id',
+      createdAt: like.any(String),
+      expiresAt: like.any(String),
+    });
+    const status = async () =>
+      record(record((await graphQL(sandbox, LEGACY.status, { id: context.id })).body).data);
+    expect(await status()).toEqual({ node: { status: 'CREATED', paymentMethodId: null, userName: null } });
+    expect(await contextStatus(sandbox, context.id)).toEqual({});
+    const cancel = await graphQL(sandbox, LEGACY.update, { input: { id: context.id, status: 'CANCELED' } });
+    expect(record(cancel.body).data).toEqual({ updateVenmoQRCodePaymentContext: { clientMutationId: null } });
+    expect(record((await status()).node).status).toBe('CANCELED');
+  });
+
+  it.each([
+    ['another environment', { environment: 'PRODUCTION', intent: 'PAY_FROM_APP' }],
+    ['no intent', { environment: 'SANDBOX' }],
+    [
+      'a field the type lacks',
+      { environment: 'SANDBOX', intent: 'CONTINUE', paymentMethodUsage: 'SINGLE_USE' },
+    ],
+  ])('refuse %s as a VALIDATION error of the request', async (_name, input) => {
+    const response = await graphQL(sandbox, LEGACY.create, { input });
+    const [error] = record(response.body).errors as unknown[];
+    expectError(response, 'VALIDATION', String(record(error).message), null);
+  });
+
+  it('take the faults of their newer spellings', async () => {
+    await sandbox.request('/sandbox/faults', { body: { call: 'createVenmoPaymentContext', kind: '500' } });
+    const input = { environment: 'SANDBOX', intent: 'CONTINUE' };
+    expect((await graphQL(sandbox, LEGACY.create, { input })).status).toBe(500);
+    expect((await graphQL(sandbox, LEGACY.create, { input })).status).toBe(200);
   });
 });
 

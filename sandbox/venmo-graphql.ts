@@ -1,7 +1,9 @@
 /**
  * The Venmo operations of the sandbox's GraphQL API (docs/sandbox.md, "Venmo in the sandbox"):
  * `CreateVenmoPaymentContext`, the `PaymentContext` status query (`node(id)` … `on VenmoPaymentContext`)
- * and `UpdateVenmoPaymentContextStatus`, with the inputs and answers of the provider's API. An input the
+ * and `UpdateVenmoPaymentContextStatus`, with the inputs and answers of the provider's API; and their
+ * older QR code spellings (`CreateVenmoQRCodePaymentContext`, `… on VenmoQRCodePaymentContext`,
+ * `UpdateVenmoQRCodePaymentContext`), which the provider's SDK still sends without a `paymentMethodUsage`. An input the
  * API would not take is a `VALIDATION` error of the request, an unknown context a `NOT_FOUND` error of
  * the field. Contexts belong to the merchant whose credential made them, in the request's partition.
  * @packageDocumentation
@@ -19,6 +21,8 @@ export interface VenmoOperationContext {
   merchant: Merchant;
   operation: GraphQLOperation;
   variables: unknown;
+  /** The older QR code spelling of the operation. */
+  legacy: boolean;
 }
 
 /** An error the GraphQL route answers: its class, message, and whether it is the field's (with its path). */
@@ -41,6 +45,8 @@ export const VENMO_GRAPHQL_MESSAGES = {
 /** The input types' names, as the API's messages spell them. */
 const CREATE_INPUT = 'CreateVenmoPaymentContextInput';
 const UPDATE_INPUT = 'UpdateVenmoPaymentContextStatusInput';
+const LEGACY_CREATE_INPUT = 'CreateVenmoQRCodePaymentContextInput';
+const LEGACY_UPDATE_INPUT = 'UpdateVenmoQRCodePaymentContextInput';
 
 /** The message of an input the API refuses: GraphQL's wording for a variable of an invalid value. */
 export function invalidInput(problem: string): string {
@@ -219,6 +225,7 @@ export function readCreateInput(
     value: {
       merchantId: merchant.merchantId,
       venmoMerchantId: texts.merchantProfileId ?? merchant.payWithVenmo.merchantId,
+      legacy: false,
       paymentMethodUsage: usage.value,
       intent: intent.value,
       customerClient: client.value,
@@ -232,12 +239,56 @@ export function readCreateInput(
   };
 }
 
-/** The context as the API's `VenmoPaymentContext` node answers it, before the selection cuts it. */
+/**
+ * Reads `CreateVenmoQRCodePaymentContextInput`, `{environment, intent}`: the environment the merchant's
+ * Venmo is in, upper case; a string says why the API refuses it.
+ */
+export function readLegacyCreateInput(
+  input: unknown,
+  merchant: Merchant & { payWithVenmo: NonNullable<Merchant['payWithVenmo']> },
+): Read<NewVenmoContext & { clientMutationId: string | null }> {
+  if (!isRecord(input)) return fail(`Expected a non-null value of type '${LEGACY_CREATE_INPUT}!'.`);
+  const extra = unknownField(input, ['environment', 'intent', 'clientMutationId'], LEGACY_CREATE_INPUT);
+  if (extra) return fail(extra);
+  const environment = merchant.payWithVenmo.environment.toUpperCase();
+  if (input.environment !== environment) return fail(`Field 'environment' must be ${environment}.`);
+  const intent = readEnum(input.intent, ['CONTINUE', 'PAY_FROM_APP'] as const, 'intent');
+  if (!intent.ok) return intent;
+  const clientMutationId = readOptional(
+    input.clientMutationId,
+    isText,
+    'clientMutationId',
+    'a non-empty string',
+  );
+  if (!clientMutationId.ok) return clientMutationId;
+  return {
+    ok: true,
+    value: {
+      merchantId: merchant.merchantId,
+      venmoMerchantId: merchant.payWithVenmo.merchantId,
+      legacy: true,
+      paymentMethodUsage: null,
+      intent: intent.value,
+      customerClient: null,
+      isFinalAmount: false,
+      displayName: null,
+      collectCustomerBillingAddress: false,
+      collectCustomerShippingAddress: false,
+      transactionDetails: null,
+      clientMutationId: clientMutationId.value ?? null,
+    },
+  };
+}
+
+/**
+ * The context as the API's node answers it, before the selection cuts it: a `VenmoPaymentContext`, or
+ * a `VenmoQRCodePaymentContext` made by the older operation.
+ */
 export function contextNode(state: SandboxState, context: VenmoContext): Record<string, unknown> {
   const status = state.venmo.status(context);
   const approved = status === 'APPROVED';
   return {
-    __typename: 'VenmoPaymentContext',
+    __typename: context.legacy ? 'VenmoQRCodePaymentContext' : 'VenmoPaymentContext',
     id: context.id,
     merchantId: context.venmoMerchantId,
     createdAt: context.createdAt,
@@ -263,9 +314,14 @@ export function contextNode(state: SandboxState, context: VenmoContext): Record<
 }
 
 /** A successful answer: the root field's value cut to its selection. */
-function answer(operation: GraphQLOperation, value: Record<string, unknown>, typeName?: string): Reply {
+function answer(operation: GraphQLOperation, value: Record<string, unknown>): Reply {
   const { key, field } = operation.root;
-  return jsonReply(200, { data: { [key]: project(value, field.selection, typeName) } });
+  return jsonReply(200, { data: { [key]: project(value, field.selection) } });
+}
+
+/** The field under which a create or update answers the context, in the operation's spelling. */
+function contextField(legacy: boolean): string {
+  return legacy ? 'venmoQRCodePaymentContext' : 'venmoPaymentContext';
 }
 
 type Outcome = Reply | VenmoOperationError;
@@ -288,12 +344,13 @@ function ownContext(context: VenmoOperationContext, id: unknown): VenmoContext |
   return found?.merchantId === context.merchant.merchantId ? found : undefined;
 }
 
-/** `createVenmoPaymentContext(input)`. */
+/** `createVenmoPaymentContext(input)`, or `createVenmoQRCodePaymentContext(input)`. */
 export function createVenmoPaymentContext(context: VenmoOperationContext): Outcome {
-  const { merchant, operation, state, variables } = context;
+  const { merchant, operation, state, variables, legacy } = context;
   const venmo = merchant.payWithVenmo;
   if (!venmo) return { errorClass: 'AUTHORIZATION', message: VENMO_GRAPHQL_MESSAGES.notEnabled, field: true };
-  const input = readCreateInput(argumentValue(operation.root.field, 'input', variables), {
+  const read = legacy ? readLegacyCreateInput : readCreateInput;
+  const input = read(argumentValue(operation.root.field, 'input', variables), {
     ...merchant,
     payWithVenmo: venmo,
   });
@@ -308,7 +365,7 @@ export function createVenmoPaymentContext(context: VenmoOperationContext): Outco
   const created = state.venmo.create(wanted);
   return answer(operation, {
     clientMutationId,
-    venmoPaymentContext: contextNode(state, created),
+    [contextField(legacy)]: contextNode(state, created),
   });
 }
 
@@ -325,18 +382,19 @@ export function venmoPaymentContext(context: VenmoOperationContext): Outcome {
   }
   const found = ownContext(context, id);
   if (!found) return notFound;
-  return answer(operation, contextNode(state, found), 'VenmoPaymentContext');
+  return answer(operation, contextNode(state, found));
 }
 
 /** Statuses a merchant's client may set: it cancels, or gives up on a context it stopped waiting for. */
 const SETTABLE = ['CANCELED', 'EXPIRED'] as const;
 
-/** `updateVenmoPaymentContextStatus(input: {id, status})`. */
+/** `updateVenmoPaymentContextStatus(input: {id, status})`, or `updateVenmoQRCodePaymentContext(input)`. */
 export function updateVenmoPaymentContextStatus(context: VenmoOperationContext): Outcome {
-  const { operation, state, variables } = context;
+  const { operation, state, variables, legacy } = context;
+  const type = legacy ? LEGACY_UPDATE_INPUT : UPDATE_INPUT;
   const input = argumentValue(operation.root.field, 'input', variables);
-  if (!isRecord(input)) return validation(`Expected a non-null value of type '${UPDATE_INPUT}!'.`);
-  const extra = unknownField(input, ['id', 'status', 'clientMutationId'], UPDATE_INPUT);
+  if (!isRecord(input)) return validation(`Expected a non-null value of type '${type}!'.`);
+  const extra = unknownField(input, ['id', 'status', 'clientMutationId'], type);
   if (extra) return validation(extra);
   if (typeof input.id !== 'string' || input.id === '') {
     return validation("Field 'id' must be a non-empty ID.");
@@ -361,6 +419,6 @@ export function updateVenmoPaymentContextStatus(context: VenmoOperationContext):
   }
   return answer(operation, {
     clientMutationId: clientMutationId.value ?? null,
-    venmoPaymentContext: contextNode(state, found),
+    [contextField(legacy)]: contextNode(state, found),
   });
 }

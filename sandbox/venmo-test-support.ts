@@ -146,3 +146,32 @@ export function venmoQuery(
   }
   return params.toString();
 }
+
+/** braintree-web's older QR code spellings, which it sends without a `paymentMethodUsage`. */
+export const LEGACY = {
+  create: `mutation CreateVenmoQRCodePaymentContext($input: CreateVenmoQRCodePaymentContextInput!) {
+  createVenmoQRCodePaymentContext(input: $input) {
+    clientMutationId
+    venmoQRCodePaymentContext {
+      id
+      merchantId
+      createdAt
+      expiresAt
+    }
+  }
+}`,
+  status: `query PaymentContext($id: ID!) {
+  node(id: $id) {
+    ... on VenmoQRCodePaymentContext {
+      status
+      paymentMethodId
+      userName
+    }
+  }
+}`,
+  update: `mutation UpdateVenmoQRCodePaymentContext($input: UpdateVenmoQRCodePaymentContextInput!) {
+  updateVenmoQRCodePaymentContext(input: $input) {
+    clientMutationId
+  }
+}`,
+} as const;
