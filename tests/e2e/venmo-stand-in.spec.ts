@@ -1,9 +1,10 @@
 /**
  * The sandbox's Venmo page in a real browser: what only a browser shows. Its strict policy lets its own
- * script run and call the gateway, the keyboard answers it, and Approve sends the shopper back to the
+ * script run and call the gateway, axe finds nothing to fault, the keyboard answers it, and Approve sends the shopper back to the
  * merchant's page with the nonce, after setting the payment context (docs/sandbox.md, "Venmo in the sandbox").
  * The panel's own Venmo flows are tested with the panel.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { localOrigins } from '../../server/origins';
 import { VENMO_STAND_IN_PATHS } from '../../src/shared/flavours';
@@ -21,7 +22,7 @@ async function graphQL(request: APIRequestContext, key: string, query: string, v
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
 
-test('the Venmo page runs under its policy, answers the keyboard and returns with the nonce', async ({
+test('the Venmo page runs under its policy, is accessible, answers the keyboard and returns with the nonce', async ({
   page,
   request,
   sandbox,
@@ -61,6 +62,10 @@ test('the Venmo page runs under its policy, answers the keyboard and returns wit
   const response = await page.goto(`${origins.gateway}${VENMO_STAND_IN_PATHS.app}?${query.toString()}`);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page).toHaveTitle('Venmo sandbox – the Venmo app');
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(axe.violations).toEqual([]);
   await page.getByRole('button', { name: 'Approve' }).focus();
   await page.keyboard.press('Enter');
   await page.waitForURL(/#venmoSuccess=1&paymentMethodNonce=tokenvm_sb_[0-9a-f]{24}&username=%40venmojoe$/);
