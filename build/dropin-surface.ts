@@ -153,6 +153,12 @@ export const DROPIN_OPTIONS: readonly DropinOptionRow[] = [
     text: "accepted but not applied, since the panel loads no PayPal script and draws its own PayPal button, in the panel's look.",
   },
   {
+    option: 'paypalPayLater',
+    paths: ['paypalPayLater.flow', 'paypalPayLater.amount', 'paypalPayLater.currency'],
+    verdict: 'new',
+    text: "PayPal Pay Later, which the drop-in never offered: PayPal's options, `flow: 'checkout'` only, and `offerPayLater: true` in the create-payment request; the id `paypalPayLater` is taken wherever an option id is (see [Pay Later](docs/paypal.md#pay-later)).",
+  },
+  {
     option: 'venmo',
     ignored: true,
     verdict: 'differs',

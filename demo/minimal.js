@@ -23,6 +23,7 @@ document.addEventListener('DOMContentLoaded', () => {
     'card',
     'paypal',
     'paypal-credit',
+    'paypal-pay-later',
     'apple-pay',
     'google-pay',
     'three-d-secure',

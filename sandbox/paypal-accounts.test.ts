@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ERROR_CODES } from './paypal-accounts';
 import { CREDIT_TERM_MONTHS, SANDBOX_PAYER, SANDBOX_PAYER_ADDRESS } from './paypal-flows';
 import { approvedFlow, checkoutBody, created, press, vaultBody } from './paypal-test-support';
-import { fingerprintAuth, like, record, useSandbox, type TestResponse } from './test-server';
+import { PAY_IN_4_FUNDING } from './stand-ins/paypal-approval';
+import {
+  fingerprintAuth,
+  like,
+  record,
+  TEST_ASSETS_ORIGIN,
+  useSandbox,
+  type TestResponse,
+} from './test-server';
 
 const sandbox = useSandbox();
 
@@ -105,6 +113,65 @@ describe('POST payment_methods/paypal_accounts', () => {
       totalInterest: { value: '0.00', currency: 'USD' },
       payerAcceptance: true,
       cartAmountImmutable: false,
+    });
+  });
+
+  describe('Pay in 4', () => {
+    const PLAN = {
+      totalCost: { value: '80.00', currency: 'USD' },
+      term: 4,
+      monthlyPayment: { value: '20.00', currency: 'USD' },
+      totalInterest: { value: '0.00', currency: 'USD' },
+      payerAcceptance: true,
+      cartAmountImmutable: false,
+    };
+    const payLater = (overrides: Record<string, unknown> = {}) =>
+      checkoutBody({ offerPayLater: true, amount: '80.00', ...overrides });
+
+    it('adds the plan when the payer chose Pay in 4', async () => {
+      const { query } = await approvedFlow(sandbox, 'checkout', {
+        body: payLater(),
+        fields: { funding: PAY_IN_4_FUNDING },
+      });
+      const details = record(firstAccount(await tokenize(checkoutAccount(query))).details);
+      expect(details.creditFinancingOffered).toEqual(PLAN);
+    });
+
+    it('adds nothing when the payer paid in full, or chose Pay in 4 where it was not offered', async () => {
+      const chosen = await approvedFlow(sandbox, 'checkout', {
+        body: payLater(),
+        fields: { funding: PAY_IN_4_FUNDING },
+      });
+      expect(record(firstAccount(await tokenize(checkoutAccount(chosen.query))).details)).toHaveProperty(
+        'creditFinancingOffered',
+      );
+      const cases = [
+        { body: payLater() },
+        { body: payLater({ amount: '29.99' }), fields: { funding: PAY_IN_4_FUNDING } },
+        { body: checkoutBody({ amount: '80.00' }), fields: { funding: PAY_IN_4_FUNDING } },
+      ];
+      for (const options of cases) {
+        const { query } = await approvedFlow(sandbox, 'checkout', options);
+        const details = record(firstAccount(await tokenize(checkoutAccount(query))).details);
+        expect(details, JSON.stringify(options)).not.toHaveProperty('creditFinancingOffered');
+      }
+    });
+
+    it('serves braintree-web’s own popup flow: its return pages, offerPayLater beside offerPaypalCredit', async () => {
+      // The provider's SDK returns to its own frames on the assets host, with only its channel in the query.
+      const frames = `${TEST_ASSETS_ORIGIN}/web/3.123.2/html`;
+      const { query } = await approvedFlow(sandbox, 'checkout', {
+        body: payLater({
+          returnUrl: `${frames}/paypal-redirect-frame.min.html?channel=a1b2c3`,
+          cancelUrl: `${frames}/paypal-cancel-frame.min.html?channel=a1b2c3`,
+          offerPaypalCredit: false,
+          braintreeLibraryVersion: 'braintree/web/3.123.2',
+        }),
+        fields: { funding: PAY_IN_4_FUNDING },
+      });
+      expect(query.get('channel')).toBe('a1b2c3');
+      const details = record(firstAccount(await tokenize(checkoutAccount(query))).details);
+      expect(details.creditFinancingOffered).toEqual(PLAN);
     });
   });
 

@@ -7,7 +7,7 @@
 import { isRecord, jsonReply, validationReply, type FieldError } from './http';
 import { paypalUnavailableReply } from './paypal-hermes';
 import {
-  creditOffer,
+  financingOffered,
   payerInfoFor,
   type CreditFinancingOffered,
   type PayPalFlowRecord,
@@ -41,7 +41,10 @@ export interface PayPalAccountInput {
   validate: boolean;
 }
 
-/** `details` of a tokenized PayPal account: the stored details plus the credit offer of PayPal Credit. */
+/**
+ * `details` of a tokenized PayPal account: the stored details plus the financing offer the payer
+ * accepted (PayPal Credit's, or the Pay in 4 plan of Pay Later).
+ */
 export type TokenizedPayPalAccount = PayPalAccountPayload & {
   details: PayPalAccountPayload['details'] & { creditFinancingOffered?: CreditFinancingOffered };
 };
@@ -131,7 +134,7 @@ export function readPayPalAccount(
 
 /**
  * `POST …/v1/payment_methods/paypal_accounts`, any authorization: 201 `{paypalAccounts: [account]}`
- * with `details.creditFinancingOffered` when the flow offered PayPal Credit; 422 for a merchant
+ * with `details.creditFinancingOffered` when the flow offered PayPal Credit or the payer chose Pay in 4; 422 for a merchant
  * without (linked) PayPal, an invalid body, or a token that is unknown, not approved or already used.
  */
 export const paypalAccountsRoute = clientApiRoute(
@@ -162,8 +165,9 @@ export const paypalAccountsRoute = clientApiRoute(
       account: record,
     });
     const payload = payPalAccountPayload(record, stored.nonce);
-    const tokenized: TokenizedPayPalAccount = flow.offerPaypalCredit
-      ? { ...payload, details: { ...payload.details, creditFinancingOffered: creditOffer(flow) } }
+    const offered = financingOffered(flow);
+    const tokenized: TokenizedPayPalAccount = offered
+      ? { ...payload, details: { ...payload.details, creditFinancingOffered: offered } }
       : payload;
     return jsonReply(201, { paypalAccounts: [tokenized] });
   },

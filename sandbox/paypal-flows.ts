@@ -1,12 +1,13 @@
 /**
  * The PayPal side of the sandbox: the flows the hermes endpoints create (docs/protocol.md, "PayPal"), the
- * sandbox payer who approves them on the approval page, and the credit offer PayPal Credit makes.
+ * sandbox payer who approves them on the approval page, the credit offer PayPal Credit makes, and the
+ * Pay in 4 plan Pay Later offers an eligible checkout.
  * A flow moves from `created` to `approved` or `cancelled` on the approval page, and from
  * `approved` to `tokenized` when `paypal_accounts` spends it; nothing moves back.
  * @packageDocumentation
  */
 import { randomBytes } from 'node:crypto';
-import { PAYPAL_CREDIT_TERM_MONTHS, PAYPAL_SANDBOX_PAYER } from './test-values';
+import { PAYPAL_CREDIT_TERM_MONTHS, PAYPAL_PAY_IN_4, PAYPAL_SANDBOX_PAYER } from './test-values';
 import type { PayPalAddress } from '../src/shared/paypal-messages';
 import type { PayerInfo } from './wallet-details';
 
@@ -23,6 +24,8 @@ export interface NewPayPalFlow {
   /** Name the approval page shows: `experienceProfile.brandName`, else the merchant's PayPal display name. */
   brandName: string;
   offerPaypalCredit: boolean;
+  /** `offerPayLater: true`: the approval page offers Pay in 4 when the checkout is eligible. */
+  offerPayLater: boolean;
   /** `experienceProfile.noShipping`: no shipping address is collected. */
   noShipping: boolean;
   /** The merchant's shipping address (flattened keys of a checkout, `shippingAddress` of a vault). */
@@ -58,6 +61,8 @@ export interface PayPalFlowRecord extends NewPayPalFlow {
   paymentId: string | null;
   /** Set on approval: the payer's id. */
   payerId: string | null;
+  /** Set on approval: `true` when the payer chose Pay in 4 (an eligible checkout offering Pay Later). */
+  payIn4: boolean;
 }
 
 /** The sandbox payer: whoever approves on the approval page is this PayPal account. */
@@ -110,6 +115,49 @@ export function creditOffer(flow: Pick<PayPalFlowRecord, 'amount' | 'currency'>)
   };
 }
 
+/**
+ * Whether the approval page offers Pay in 4 for a flow: a checkout created with `offerPayLater: true`
+ * for an amount in {@link PAYPAL_PAY_IN_4}'s currency from its `min` to its `max`, both included.
+ */
+export function payIn4Eligible(
+  flow: Pick<PayPalFlowRecord, 'kind' | 'offerPayLater' | 'amount' | 'currency'>,
+): boolean {
+  if (flow.kind !== 'checkout' || !flow.offerPayLater || flow.currency !== PAYPAL_PAY_IN_4.currency) {
+    return false;
+  }
+  const cents = Math.round(Number(flow.amount) * 100);
+  return cents >= Number(PAYPAL_PAY_IN_4.min) * 100 && cents <= Number(PAYPAL_PAY_IN_4.max) * 100;
+}
+
+/**
+ * The Pay in 4 plan for a checkout's amount, as `details.creditFinancingOffered`: four interest-free
+ * payments that add up to the amount. `monthlyPayment` is each regular payment, the amount divided
+ * by four and rounded down to the cent; the first payment carries the cents left over, as PayPal's
+ * does, so `totalCost` is the amount and `totalInterest` zero.
+ */
+export function payIn4Offer(flow: Pick<PayPalFlowRecord, 'amount' | 'currency'>): CreditFinancingOffered {
+  const currency = flow.currency ?? PAYPAL_PAY_IN_4.currency;
+  const cents = Math.round(Number(flow.amount ?? '0') * 100);
+  const money = (value: number) => ({ value: (value / 100).toFixed(2), currency });
+  return {
+    totalCost: money(cents),
+    term: PAYPAL_PAY_IN_4.payments,
+    monthlyPayment: money(Math.floor(cents / PAYPAL_PAY_IN_4.payments)),
+    totalInterest: money(0),
+    payerAcceptance: true,
+    cartAmountImmutable: false,
+  };
+}
+
+/**
+ * The financing offer an approved flow's account carries, if any: the Pay in 4 plan the payer
+ * chose, else PayPal Credit's offer when the flow offered credit.
+ */
+export function financingOffered(flow: PayPalFlowRecord): CreditFinancingOffered | null {
+  if (flow.payIn4) return payIn4Offer(flow);
+  return flow.offerPaypalCredit ? creditOffer(flow) : null;
+}
+
 /** The payer info PayPal reports for an approved flow: the sandbox payer, with an address when one is collected. */
 export function payerInfoFor(flow: PayPalFlowRecord): PayerInfo {
   const payerInfo: PayerInfo = { ...SANDBOX_PAYER };
@@ -133,6 +181,7 @@ export class PayPalFlowStore {
       status: 'created',
       paymentId: null,
       payerId: null,
+      payIn4: false,
     };
     this.#flows.set(record.token, record);
     return record;
@@ -149,9 +198,13 @@ export class PayPalFlowStore {
     return undefined;
   }
 
-  /** The sandbox payer approves a created flow; a checkout gets its payment id. */
-  approve(flow: PayPalFlowRecord): void {
+  /**
+   * The sandbox payer approves a created flow; a checkout gets its payment id.
+   * @param payIn4 - the payer chose Pay in 4; only an eligible flow ({@link payIn4Eligible}) takes it
+   */
+  approve(flow: PayPalFlowRecord, payIn4 = false): void {
     flow.status = 'approved';
+    flow.payIn4 = payIn4 && payIn4Eligible(flow);
     flow.payerId = SANDBOX_PAYER.payerId;
     if (flow.kind === 'checkout') flow.paymentId = `PAYID-${randomCode(24)}`;
   }

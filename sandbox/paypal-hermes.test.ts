@@ -119,6 +119,7 @@ describe('POST paypal_hermes/create_payment_resource', () => {
       'experienceProfile',
     ],
     ['a string offerPaypalCredit', { offerPaypalCredit: 'true' }, 'offerPaypalCredit'],
+    ['a string offerPayLater', { offerPayLater: 'true' }, 'offerPayLater'],
     ['an unknown intent', { intent: 'capture' }, 'intent'],
     ['a numeric address line', { line1: 12 }, 'shippingAddress'],
   ])('refuses %s with 422', async (_, overrides, field) => {

@@ -21,6 +21,7 @@ export const HERMES_ERROR_CODES = {
   returnUrl: 'sandbox_return_url_required',
   cancelUrl: 'sandbox_cancel_url_required',
   offerPaypalCredit: 'sandbox_invalid_offer_paypal_credit',
+  offerPayLater: 'sandbox_invalid_offer_pay_later',
   experienceProfile: 'sandbox_invalid_experience_profile',
   amount: 'sandbox_invalid_amount',
   currencyIsoCode: 'sandbox_invalid_currency',
@@ -103,7 +104,7 @@ export function readMerchantOrigin(header: string | undefined): string | null {
 
 /**
  * Read a create-payment body of `kind`: `returnUrl` and `cancelUrl` non-empty strings,
- * `offerPaypalCredit` a boolean when present, `experienceProfile` an object whose `noShipping` is
+ * `offerPaypalCredit` and `offerPayLater` booleans when present, `experienceProfile` an object whose `noShipping` is
  * the string `"true"` or `"false"`, `addressOverride` a boolean, `landingPageType` `login` or
  * `billing` when present; a checkout needs `amount` (up to two decimals, above zero) and
  * `currencyIsoCode`, takes `intent` and the flattened address keys; a vault takes a
@@ -126,9 +127,12 @@ export function readHermesBody(
     if (typeof value !== 'string' || value === '') fail(field, `${field} is required.`);
     else urls[field] = value;
   }
-  const { offerPaypalCredit } = source;
+  const { offerPaypalCredit, offerPayLater } = source;
   if (offerPaypalCredit !== undefined && typeof offerPaypalCredit !== 'boolean') {
     fail('offerPaypalCredit', 'offerPaypalCredit must be a boolean.');
+  }
+  if (offerPayLater !== undefined && typeof offerPayLater !== 'boolean') {
+    fail('offerPayLater', 'offerPayLater must be a boolean.');
   }
 
   const profile = isRecord(source.experienceProfile) ? source.experienceProfile : null;
@@ -190,6 +194,7 @@ export function readHermesBody(
       kind,
       brandName: typeof profile.brandName === 'string' && profile.brandName !== '' ? profile.brandName : null,
       offerPaypalCredit: offerPaypalCredit === true,
+      offerPayLater: offerPayLater === true,
       noShipping: profile.noShipping === 'true',
       shippingAddress,
       amount,

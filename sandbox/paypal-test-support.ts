@@ -76,7 +76,13 @@ export async function press(
 export async function approvedFlow(
   sandbox: TestSandbox,
   kind: 'checkout' | 'vault',
-  options: { body?: Record<string, unknown>; auth?: Record<string, string>; merchantId?: string } = {},
+  options: {
+    body?: Record<string, unknown>;
+    auth?: Record<string, string>;
+    merchantId?: string;
+    /** More fields of the Approve form, e.g. the payer's `funding` choice. */
+    fields?: Record<string, string>;
+  } = {},
 ): Promise<{ token: string; query: URLSearchParams }> {
   const response = await sandbox.clientApi(
     options.merchantId ?? 'demo_merchant',
@@ -88,7 +94,7 @@ export async function approvedFlow(
   );
   if (response.status !== 201) throw new Error(`create payment answered ${response.status}`);
   const { token } = created(response);
-  const answer = await press(sandbox, 'approve', { token });
+  const answer = await press(sandbox, 'approve', { token, ...options.fields });
   if (answer.status !== 303 || answer.location === null) throw new Error(`approve answered ${answer.status}`);
   return { token, query: new URL(answer.location).searchParams };
 }

@@ -140,6 +140,18 @@ export const PAYPAL_SANDBOX_PAYER = {
 export const PAYPAL_CREDIT_TERM_MONTHS = 12;
 
 /**
+ * PayPal's US "Pay in 4", as the sandbox's approval page offers it to a checkout created with
+ * `offerPayLater: true`: four interest-free payments, for an amount in USD from `min` to `max`
+ * (both included), as PayPal's US Pay in 4 takes (docs/sandbox.md, "PayPal in the sandbox").
+ */
+export const PAYPAL_PAY_IN_4 = {
+  currency: 'USD',
+  min: '30.00',
+  max: '1500.00',
+  payments: 4,
+} as const;
+
+/**
  * The 3D Secure v1 test cards (docs/three-d-secure.md, "Version 1: the sandbox's bank"), by the status the
  * provider's sandbox gives them. Any other card counts as `lookup_not_enrolled`.
  */

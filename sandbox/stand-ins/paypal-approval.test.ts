@@ -1,7 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { PAYPAL_SCRIPT_PLACEHOLDERS, readReturnTarget, type PayPalScriptAnswer } from './paypal-approval';
+import {
+  PAY_IN_4_FUNDING,
+  PAYPAL_SCRIPT_PLACEHOLDERS,
+  readReturnTarget,
+  type PayPalScriptAnswer,
+} from './paypal-approval';
 import { SANDBOX_PAYER } from '../paypal-flows';
 import {
   CANCEL_URL,
@@ -93,7 +98,7 @@ describe('GET /sandbox/paypal/approve', () => {
       '<p id="amount" class="amount" data-amount="10.00" data-currency="USD">10.00 USD</p>',
     );
     expect(page).toContain(`Signed in as Pat Payer, ${SANDBOX_PAYER.email}`);
-    expect(page).toContain('<form method="post" action="/sandbox/paypal/approve">');
+    expect(page).toContain('<form method="post" action="/sandbox/paypal/approve" id="approve-form">');
     expect(page).toContain('<form method="post" action="/sandbox/paypal/cancel">');
     expect(page).toContain('<button type="submit" id="approve">Approve</button>');
     expect(page).toContain('<button type="submit" id="cancel">Cancel</button>');
@@ -103,6 +108,7 @@ describe('GET /sandbox/paypal/approve', () => {
     expect(page).not.toContain(TEST_ASSETS_ORIGIN);
     expect(page).not.toContain('<script');
     expect(page).not.toContain('id="credit"');
+    expect(page).not.toContain('id="pay-later"');
   });
 
   it('reads "Pay Now" on the Approve button with useraction=commit', async () => {
@@ -178,6 +184,83 @@ describe('GET /sandbox/paypal/approve', () => {
     const { url } = await newFlow('checkout');
     await sandbox.request('/sandbox/reset', { method: 'POST' });
     expect((await approvalPage(url)).status).toBe(404);
+  });
+});
+
+describe('Pay in 4 on the approval page', () => {
+  /** The approval page of a checkout created with `offerPayLater: true` and the given body keys. */
+  async function payLaterPage(overrides: Record<string, unknown>): Promise<string> {
+    const { url } = await newFlow('checkout', checkoutBody({ offerPayLater: true, ...overrides }));
+    return html(await approvalPage(url));
+  }
+
+  it('offers Pay in 4 beside paying in full, in the Approve form, for an eligible checkout', async () => {
+    const page = await payLaterPage({ amount: '80.00' });
+    expect(page).toContain('<fieldset id="pay-later">');
+    expect(page).toContain(
+      '<input type="radio" form="approve-form" name="funding" value="balance" id="pay-in-full" checked> Pay in full',
+    );
+    expect(page).toContain(
+      `<input type="radio" form="approve-form" name="funding" value="${PAY_IN_4_FUNDING}" id="pay-in-4" data-term="4" data-payment="20.00"> Pay in 4: 4 interest-free payments of 20.00 USD`,
+    );
+    expect(page).not.toContain('<script');
+  });
+
+  it('puts the cents a division by four leaves over on the first payment', async () => {
+    expect(await payLaterPage({ amount: '100.03' })).toContain(
+      'data-payment="25.00"> Pay in 4: 25.03 USD today, then 3 interest-free payments of 25.00 USD',
+    );
+  });
+
+  it.each(['30.00', '30', 30, '1500.00'])(
+    'offers it at the bounds of 30.00 to 1500.00 USD (%j)',
+    async (amount) => {
+      expect(await payLaterPage({ amount })).toContain('id="pay-in-4"');
+    },
+  );
+
+  it.each([
+    ['below 30.00 USD', { amount: '29.99' }],
+    ['above 1500.00 USD', { amount: '1500.01' }],
+    ['in another currency', { amount: '80.00', currencyIsoCode: 'EUR' }],
+    ['without offerPayLater', { amount: '80.00', offerPayLater: false }],
+  ])('offers it for 80.00 USD, but not %s', async (_, overrides) => {
+    expect(await payLaterPage({ amount: '80.00' })).toContain('id="pay-in-4"');
+    const page = await payLaterPage(overrides);
+    expect(page).not.toContain('id="pay-later"');
+    expect(page).toContain('<button type="submit" id="approve">Approve</button>');
+  });
+
+  it('offers it to a checkout, but not to a billing agreement', async () => {
+    expect(await payLaterPage({ amount: '80.00' })).toContain('id="pay-in-4"');
+    const { url } = await newFlow('vault', vaultBody({ offerPayLater: true }));
+    expect(html(await approvalPage(url))).not.toContain('id="pay-later"');
+  });
+
+  it('offers it beside PayPal Credit when a client asks for both', async () => {
+    const page = await payLaterPage({ amount: '80.00', offerPaypalCredit: true });
+    expect(page).toContain('<p id="credit">');
+    expect(page).toContain('id="pay-in-4"');
+  });
+
+  it('returns an approval with Pay in 4 as any other, PayPal’s parameters only, and the account has the plan', async () => {
+    const { token } = await newFlow('checkout', checkoutBody({ offerPayLater: true, amount: '80.00' }));
+    const answer = await press(sandbox, 'approve', { token, funding: PAY_IN_4_FUNDING });
+    expect(answer.status).toBe(303);
+    const query = paypalQuery(answer.location);
+    expect(Object.keys(query)).toEqual(['paymentId', 'token', 'PayerID']);
+    const tokenized = await sandbox.clientApi('demo_merchant', 'paypalAccounts', {
+      body: {
+        paypalAccount: {
+          correlationId: query.token,
+          options: { validate: false },
+          paymentToken: query.paymentId,
+          payerId: query.PayerID,
+        },
+      },
+    });
+    const [account] = record(tokenized.body).paypalAccounts as { details: Record<string, unknown> }[];
+    expect(account?.details.creditFinancingOffered).toMatchObject({ term: 4, totalCost: { value: '80.00' } });
   });
 });
 

@@ -3,7 +3,9 @@
  * production. `GET /sandbox/paypal/approve?token=EC-…` (a checkout) or `?ba_token=BA-…` (an
  * agreement), as the hermes endpoints answer it, with `useraction=commit` when the merchant asks
  * for it, shows the flow and the sandbox payer with an Approve and a Cancel button (plain forms, no
- * script). The buttons post to `/sandbox/paypal/approve` and `/sandbox/paypal/cancel`, which answer
+ * script); a checkout created with `offerPayLater: true` and eligible for Pay in 4 (`payIn4Eligible`)
+ * also offers "Pay in 4" beside paying in full, and the payer's choice goes with Approve (`funding`).
+ * The buttons post to `/sandbox/paypal/approve` and `/sandbox/paypal/cancel`, which answer
  * 303 to the `returnUrl` or `cancelUrl` the flow was created with, PayPal's parameters added:
  * `paymentId`, `token`, `PayerID` for an approved checkout; `ba_token`, `token` for an approved
  * agreement; `token` (and `ba_token`) for a cancellation. Any `https` URL is a page to return to, as
@@ -20,7 +22,7 @@
 import { createHash } from 'node:crypto';
 import type { PayPalAddress } from '../../src/shared/paypal-messages';
 import { escapeHtml, SANDBOX_ICON_LINK, type Reply } from '../http';
-import { SANDBOX_PAYER, type PayPalFlowRecord } from '../paypal-flows';
+import { payIn4Eligible, payIn4Offer, SANDBOX_PAYER, type PayPalFlowRecord } from '../paypal-flows';
 import type { Route, RouteContext } from '../route';
 
 /** Path of the approval page (GET) and of its Approve button (POST). */
@@ -31,6 +33,9 @@ export const CANCEL_PATH = '/sandbox/paypal/cancel';
 
 /** Path of the answer page of a flow created with PayPal's script placeholders (GET). */
 export const ANSWER_PATH = '/sandbox/paypal/answer';
+
+/** The value of Approve's `funding` field that chooses Pay in 4; any other (or none) pays in full. */
+export const PAY_IN_4_FUNDING = 'payIn4';
 
 /** The one body format the buttons post. */
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
@@ -211,6 +216,8 @@ const STYLE = `
   #approve { background: #ffc439; border: none; color: #111; }
   #cancel { background: #fff; border: 1px solid #6c7378; color: #2c2e2f; }
   pre { white-space: pre-wrap; word-break: break-all; font-size: 0.8rem; }
+  fieldset { border: 1px solid #d0d7de; border-radius: 0.5rem; margin: 1rem 0 0; }
+  fieldset label { display: block; padding: 0.25rem 0; }
 `;
 
 function page(
@@ -260,6 +267,29 @@ function addressLines(address: PayPalAddress): string {
     .join('<br>');
 }
 
+/**
+ * The payer's choice between paying in full and Pay in 4, for a flow eligible for Pay in 4; the
+ * radio buttons belong to the Approve form (`form="approve-form"`), so the choice goes with it.
+ */
+function payLaterChoice(flow: PayPalFlowRecord): string {
+  if (!payIn4Eligible(flow)) return '';
+  const plan = payIn4Offer(flow);
+  const { value: payment, currency } = plan.monthlyPayment;
+  const cents = (money: string): number => Math.round(Number(money) * 100);
+  // The first payment carries the cents the division by the term leaves over.
+  const first = ((cents(plan.totalCost.value) - cents(payment) * (plan.term - 1)) / 100).toFixed(2);
+  const schedule =
+    first === payment
+      ? `${plan.term} interest-free payments of ${payment} ${currency}`
+      : `${first} ${currency} today, then ${plan.term - 1} interest-free payments of ${payment} ${currency}`;
+  return `
+<fieldset id="pay-later">
+<legend>Pay Later</legend>
+<label><input type="radio" form="approve-form" name="funding" value="balance" id="pay-in-full" checked> Pay in full</label>
+<label><input type="radio" form="approve-form" name="funding" value="${PAY_IN_4_FUNDING}" id="pay-in-4" data-term="${plan.term}" data-payment="${escapeHtml(payment)}"> Pay in 4: ${escapeHtml(schedule)}</label>
+</fieldset>`;
+}
+
 /** Where a waiting flow sends the shopper back: its return and cancel targets. */
 interface ReturnTargets {
   returnTarget: ReturnTarget;
@@ -286,10 +316,10 @@ export function approvalPage(flow: PayPalFlowRecord, targets: ReturnTargets, com
   const hidden = `<input type="hidden" name="token" value="${escapeHtml(flow.token)}">`;
   const content = `<h1>PayPal sandbox</h1>
 <p id="merchant">Pay <strong>${escapeHtml(flow.brandName)}</strong></p>
-${what}${credit}${shipping}
+${what}${credit}${payLaterChoice(flow)}${shipping}
 <p id="payer">Signed in as ${escapeHtml(`${SANDBOX_PAYER.firstName} ${SANDBOX_PAYER.lastName}, ${SANDBOX_PAYER.email}`)}</p>
 <div class="buttons">
-<form method="post" action="${APPROVE_PATH}">
+<form method="post" action="${APPROVE_PATH}" id="approve-form">
 ${hidden}
 <button type="submit" id="approve"${commit ? ' data-useraction="commit"' : ''}>${commit ? 'Pay Now' : 'Approve'}</button>
 </form>
@@ -371,14 +401,14 @@ function formFields(context: RouteContext): Found<Record<string, string>> {
 function answer(
   context: RouteContext,
   decision: 'approve' | 'cancel',
-  decide: (flow: PayPalFlowRecord) => void,
+  decide: (flow: PayPalFlowRecord, fields: Record<string, string>) => void,
 ): Reply {
   const fields = formFields(context);
   if (!fields.ok) return fields.reply;
   const found = pendingFlow(context.state, fields.value.token);
   if (!found.ok) return found.reply;
   const { flow, targets } = found.value;
-  decide(flow);
+  decide(flow, fields.value);
   const target = decision === 'approve' ? targets.returnTarget : targets.cancelTarget;
   // The answer page's address is relative, so it is on whichever host name reached the gateway.
   const location = target.kind === 'page' ? returnRedirect(target.url, flow) : flowPage(ANSWER_PATH, flow);
@@ -405,8 +435,9 @@ export const paypalApprovalRoutes: readonly Route[] = [
     path: APPROVE_PATH,
     rawBody: true,
     handle: (context) =>
-      answer(context, 'approve', (flow) => {
-        context.state.paypal.approve(flow);
+      answer(context, 'approve', (flow, fields) => {
+        // Pay in 4 for a flow not offered it is no choice the page gave: the payer pays in full.
+        context.state.paypal.approve(flow, fields.funding === PAY_IN_4_FUNDING);
       }),
   },
   {

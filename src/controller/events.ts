@@ -29,13 +29,14 @@ export interface PaymentOptionSelectedDetail {
 
 /**
  * Id of a view of the panel, as the drop-in named its views: a payment option's sheet (`card`,
- * `paypal`, `paypalCredit`, `venmo`, `applePay`, `googlePay`), the saved methods (`methods`), the
+ * `paypal`, `paypalCredit`, `paypalPayLater`, `venmo`, `applePay`, `googlePay`), the saved methods (`methods`), the
  * option list (`options`) or the question before a saved method is deleted (`delete-confirmation`).
  */
 export type PanelViewId =
   | 'card'
   | 'paypal'
   | 'paypalCredit'
+  | 'paypalPayLater'
   | 'venmo'
   | 'applePay'
   | 'googlePay'
@@ -111,8 +112,8 @@ export interface PaymentPanelEventDetails {
   /** `requestPaymentMethod()` can no longer succeed without the shopper's help; `detail` is `null`. */
   noPaymentMethodRequestable: null;
   /**
-   * The shopper picked an option from the list: `card`, `paypal`, `paypalCredit`, `applePay` or
-   * `googlePay`; `detail` is `{paymentOption}`.
+   * The shopper picked an option from the list: `card`, `paypal`, `paypalCredit`, `paypalPayLater`,
+   * `applePay` or `googlePay`; `detail` is `{paymentOption}`.
    */
   paymentOptionSelected: PaymentOptionSelectedDetail;
   /** The error the panel showed is gone (the shopper moved to another view); `detail` is `null`. */
@@ -127,7 +128,7 @@ export interface PaymentPanelEventDetails {
   /**
    * The panel shows another view; `detail` is `{previousViewId, newViewId}` with the drop-in's view
    * ids (`card`, `paypal`, `paypalCredit`, `venmo`, `applePay`, `googlePay`, `methods`, `options`,
-   * `delete-confirmation`); `previousViewId` is `undefined` for the first view, which shows just
+   * `delete-confirmation`; `paypalPayLater` for the panel's Pay Later sheet); `previousViewId` is `undefined` for the first view, which shows just
    * before `ready`.
    */
   changeActiveView: ChangeActiveViewDetail;

@@ -545,6 +545,7 @@ export class PanelController implements ViewController {
         options.paymentOptionPriority,
         options.paypal,
         options.paypalCredit,
+        options.paypalPayLater,
         options.applePay,
         options.googlePay,
       ];

@@ -152,7 +152,10 @@ describe('every option', () => {
     for (const [property, attribute] of Object.entries(OPTION_ATTRIBUTES)) {
       expect(OPTION_PROPERTIES[attribute]).toBe(property);
     }
-    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(14);
+    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(15);
+    // Named as PayPal Credit's is: paypal-credit, paypal-pay-later.
+    expect(OPTION_ATTRIBUTES.paypalPayLater).toBe('paypal-pay-later');
+    expect(OPTION_PROPERTIES['paypal-pay-later']).toBe('paypalPayLater');
   });
 
   it.each<[PanelOptionName, unknown, unknown, boolean?]>([
@@ -181,6 +184,12 @@ describe('every option', () => {
       { transactionInfo: GOOGLE_TOTAL, button: { buttonColor: 'black', buttonRadius: 4, onClick: click } },
     ],
     ['paypalCredit', { flow: 'vault' }, { flow: 'vault' }],
+    [
+      'paypalPayLater',
+      '{"flow":"checkout","amount":"80.00","currency":"USD"}',
+      { flow: 'checkout', amount: '80.00', currency: 'USD' },
+      true,
+    ],
     [
       'applePay',
       { displayName: 'Shop', paymentRequest: { total: { label: 'Shop', amount: '1.00' } } },
@@ -236,6 +245,7 @@ describe('every option', () => {
     ['paypal', '{"flow":"later"}', true],
     ['paypal', 'true', true],
     ['paypalCredit', { amount: -1 }],
+    ['paypalPayLater', { currency: 840 }],
     ['applePay', { paymentRequest: 'total' }],
     ['threeDSecure', '"yes"', true],
     ['threeDSecure', 1],

@@ -26,6 +26,7 @@ export const TORN_DOWN = Symbol.for('payment-panel.torn-down');
 const UPDATABLE: Readonly<Record<string, PaymentMethodType | null>> = {
   paypal: 'PayPalAccount',
   paypalCredit: 'PayPalAccount',
+  paypalPayLater: 'PayPalAccount',
   applePay: 'ApplePayCard',
   googlePay: 'AndroidPayCard',
   threeDSecure: null,
@@ -86,10 +87,10 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
  * @csspart other-ways - the "Choose another way to pay" section
  * @csspart toggle - the button of the "Choose another way to pay" section
  * @csspart sheet - a payment option's sheet; also `card-sheet`, `paypal-sheet`, `paypalCredit-sheet`,
- * `applePay-sheet` or `googlePay-sheet`, naming which
+ * `paypalPayLater-sheet`, `applePay-sheet` or `googlePay-sheet`, naming which
  * @csspart sheet-header - a sheet's header: logo, label, accepted cards
  * @csspart button-area - a wallet sheet's button area
- * @csspart paypal-button - the PayPal and PayPal Credit sheets' button
+ * @csspart paypal-button - the PayPal, PayPal Credit and Pay Later sheets' button
  * @csspart apple-pay-button - the Apple Pay sheet's button (Safari draws Apple's own)
  * @csspart google-pay-button - where Google's own button sits in the Google Pay sheet
  * @csspart wallet-note - a wallet sheet's note in place of its button (a PayPal merchant without a
@@ -151,7 +152,7 @@ export class PaymentPanelElement extends HTMLElement {
   declare translations: PanelOptions['translations'];
   /**
    * The payment options and their order, e.g. `["card", "paypal"]`, from `card`, `paypal`,
-   * `paypalCredit`, `applePay`, `googlePay` (the default, in this order). The attribute takes JSON
+   * `paypalCredit`, `paypalPayLater`, `applePay`, `googlePay` (the default, in this order). The attribute takes JSON
    * or a plain list: `card paypal` or `card, paypal`. The property and `paymentPanel.create()` take
    * an array only: any other value, text included (`'card'`), is refused with
    * `PAYMENT_OPTION_PRIORITY_NOT_ARRAY` ("paymentOptionPriority must be an array."), as a JSON
@@ -179,6 +180,13 @@ export class PaymentPanelElement extends HTMLElement {
   declare paypal: PanelOptions['paypal'];
   /** Offers PayPal Credit, with PayPal's options (JSON in the attribute). */
   declare paypalCredit: PanelOptions['paypalCredit'];
+  /**
+   * Offers PayPal Pay Later when the configuration enables PayPal, with PayPal's options (JSON in the
+   * attribute) and `flow: 'checkout'` only: `{"flow": "checkout", "amount": "80.00", "currency": "USD"}`.
+   * PayPal's approval page offers its Pay Later plans to eligible shoppers (see
+   * [Pay Later](docs/paypal.md#pay-later)).
+   */
+  declare paypalPayLater: PanelOptions['paypalPayLater'];
   /**
    * Offers Apple Pay when the configuration enables it and the browser can pay with it on an HTTPS
    * page: `{displayName?, paymentRequest?}` (JSON in the attribute; see [Apple Pay](docs/apple-pay.md)). When the
@@ -355,7 +363,7 @@ export class PaymentPanelElement extends HTMLElement {
 
   /**
    * The payment options the shopper can choose from now, in the order shown (`card`, `paypal`,
-   * `paypalCredit`, `applePay`, `googlePay`): the merchant's, without those that failed to load or
+   * `paypalCredit`, `paypalPayLater`, `applePay`, `googlePay`): the merchant's, without those that failed to load or
    * that the gateway or the browser does not offer; empty until the panel is `ready`.
    * @throws METHOD_CALLED_AFTER_TEARDOWN after `teardown()`
    */
@@ -378,8 +386,8 @@ export class PaymentPanelElement extends HTMLElement {
   }
 
   /**
-   * Changes one key of the `paypal`, `paypalCredit`, `applePay`, `googlePay` or `threeDSecure`
-   * option, e.g. `updateConfiguration('paypal', 'amount', '12.00')`. Methods of that wallet not
+   * Changes one key of the `paypal`, `paypalCredit`, `paypalPayLater`, `applePay`, `googlePay` or
+   * `threeDSecure` option, e.g. `updateConfiguration('paypal', 'amount', '12.00')`. Methods of that wallet not
    * saved to the vault are dropped, since they were approved for the old values. Another property
    * fires `errorOccurred` with `INVALID_OPTION`.
    * @param property - the option's property name
@@ -395,7 +403,8 @@ export class PaymentPanelElement extends HTMLElement {
       });
       return;
     }
-    const name = property as 'paypal' | 'paypalCredit' | 'applePay' | 'googlePay' | 'threeDSecure';
+    const name = property as
+      'paypal' | 'paypalCredit' | 'paypalPayLater' | 'applePay' | 'googlePay' | 'threeDSecure';
     const given = this.#options[name];
     // `threeDSecure: true` is the object form without keys.
     const current: Record<string, unknown> = { ...(typeof given === 'object' ? given : {}) };

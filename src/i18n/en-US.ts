@@ -48,6 +48,7 @@ export const EN_US = {
   card: 'Card',
   PayPal: 'PayPal',
   PayPal_Credit: 'PayPal Credit',
+  PayPal_Pay_Later: 'PayPal Pay Later',
   'Apple Pay': 'Apple Pay',
   'Google Pay': 'Google Pay',
   walletButtonArea: '{label} button',
@@ -56,6 +57,7 @@ export const EN_US = {
   closeCardVerification: 'Close card verification',
   payWithPayPal: 'Pay with PayPal',
   payWithPayPalCredit: 'Pay with PayPal Credit',
+  payWithPayPalPayLater: 'Pay Later with PayPal',
   sandboxAccountNotLinked:
     'A linked sandbox account is required to use PayPal Checkout in sandbox. Link one in the provider control panel.',
   NO_PAYMENT_METHOD_AVAILABLE: 'Please choose a way to pay.',

@@ -113,7 +113,7 @@ describe('availability', () => {
     }
   });
 
-  it.each(['paypal', 'paypalCredit'] as const)(
+  it.each(['paypal', 'paypalCredit', 'paypalPayLater'] as const)(
     '%s needs PayPal enabled and its merchant option',
     (option) => {
       const merchant = { paymentOptionPriority: [option, 'card'], [option]: {} };
@@ -130,9 +130,22 @@ describe('availability', () => {
     },
   );
 
-  it('paypal and paypalCredit are configured independently', () => {
+  it('paypal, paypalCredit and paypalPayLater are configured independently', () => {
     expect(options({ paypalCredit: {} })).toEqual({ ok: true, options: ['card', 'paypalCredit'] });
     expect(options({ paypal: {} })).toEqual({ ok: true, options: ['card', 'paypal'] });
+    expect(options({ paypalPayLater: {} })).toEqual({ ok: true, options: ['card', 'paypalPayLater'] });
+  });
+
+  it('offers paypalPayLater after paypalCredit by default, and where the merchant puts it', () => {
+    const merchant = { ...allWallets, paypalPayLater: { flow: 'checkout' } };
+    expect(options(merchant)).toEqual({
+      ok: true,
+      options: ['card', 'paypal', 'paypalCredit', 'paypalPayLater', 'applePay'],
+    });
+    expect(options({ ...merchant, paymentOptionPriority: ['paypalPayLater', 'card'] })).toEqual({
+      ok: true,
+      options: ['paypalPayLater', 'card'],
+    });
   });
 
   describe('applePay', () => {

@@ -9,7 +9,14 @@ import { PANEL_ERRORS } from '../shared/errors/catalogues/panel';
 import type { ModuleName } from '../shared/module-registry';
 
 /** Every payment option, in the default priority. */
-export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'applePay', 'googlePay'] as const;
+export const PAYMENT_OPTIONS = [
+  'card',
+  'paypal',
+  'paypalCredit',
+  'paypalPayLater',
+  'applePay',
+  'googlePay',
+] as const;
 
 /** A payment option identifier. */
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
@@ -18,12 +25,13 @@ export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 export type WalletOption = Exclude<PaymentOption, 'card'>;
 
 /**
- * The file loaded on demand that serves each wallet option (PayPal's serves PayPal Credit too):
+ * The file loaded on demand that serves each wallet option (PayPal's serves PayPal Credit and Pay Later too):
  * the panel loads it when the option is on offer, and its one wallet sheet makes the wallet from it.
  */
 export const WALLET_FILES = {
   paypal: 'paypal',
   paypalCredit: 'paypal',
+  paypalPayLater: 'paypal',
   applePay: 'apple-pay',
   googlePay: 'google-pay',
 } as const satisfies Record<WalletOption, ModuleName>;
@@ -61,6 +69,7 @@ export interface PanelConfiguration {
   card?: unknown;
   paypal?: unknown;
   paypalCredit?: unknown;
+  paypalPayLater?: unknown;
   applePay?: unknown;
   googlePay?: unknown;
 }
@@ -117,6 +126,7 @@ function isAvailable(
       );
     case 'paypal':
     case 'paypalCredit':
+    case 'paypalPayLater':
       return Boolean(gateway.paypalEnabled && merchant[option]);
     case 'applePay':
       return Boolean(
@@ -134,7 +144,7 @@ function isAvailable(
 
 /**
  * The payment options to offer, in the merchant's priority order (default card, paypal,
- * paypalCredit, applePay, googlePay) with duplicates removed and unavailable options left out.
+ * paypalCredit, paypalPayLater, applePay, googlePay) with duplicates removed and unavailable options left out.
  *
  * Refused with "paymentOptionPriority must be an array." when the priority is not an array,
  * "paymentOptionPriority: Invalid payment option specified." when it names an unknown option

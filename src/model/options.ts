@@ -172,7 +172,7 @@ export const cardOptions = object({
 /** The card sheet's options, the `card` option's object form. */
 export type CardOptions = Infer<typeof cardOptions>;
 
-/** The readers of what the first script checks of a PayPal or PayPal Credit option, by key. */
+/** The readers of what the first script checks of a PayPal, PayPal Credit or Pay Later option, by key. */
 const payPalFields = {
   /** `checkout` (one payment) or `vault` (a billing agreement that saves the account). */
   flow: optional(oneOf(['checkout', 'vault'])),
@@ -182,12 +182,12 @@ const payPalFields = {
   currency: optional(string()),
 };
 
-/** Reads what the first script checks of a PayPal or PayPal Credit option; every other key is kept. */
+/** Reads what the first script checks of a PayPal, PayPal Credit or Pay Later option; every other key is kept. */
 export const payPalOptions = looseObject(payPalFields);
 
 /**
- * A PayPal or PayPal Credit sheet's options. The panel checks `flow`, `amount` and `currency` when
- * the option is set; the PayPal file reads the rest, and what does not fit there is refused with
+ * A PayPal, PayPal Credit or Pay Later sheet's options (Pay Later takes `flow: 'checkout'` only). The
+ * panel checks `flow`, `amount` and `currency` when the option is set; the PayPal file reads the rest, and what does not fit there is refused with
  * PayPal's own errors or left out. Any other PayPal payment option a checkout passes is sent to the
  * create-payment request as it is.
  */
@@ -424,6 +424,8 @@ export const OPTION_READERS = {
   paypal: payPalOptions as Reader<PayPalOptions>,
   /** PayPal Credit. */
   paypalCredit: payPalOptions as Reader<PayPalOptions>,
+  /** PayPal Pay Later: PayPal's options, with `flow: 'checkout'` only (docs/paypal.md, "Pay Later"). */
+  paypalPayLater: payPalOptions as Reader<PayPalOptions>,
   /** Apple Pay. */
   applePay: applePayOptions as Reader<ApplePayOptions>,
   /** Google Pay. */

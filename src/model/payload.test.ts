@@ -82,7 +82,7 @@ describe('toMerchantPayload', () => {
     expect(toMerchantPayload(rawCard({ binData: null }))).not.toHaveProperty('binData');
   });
 
-  it('drops PayPal creditFinancingOffered', () => {
+  it('drops what is no field of the payload, such as a creditFinancingOffered beside the details', () => {
     const payload = toMerchantPayload(
       {
         nonce: 'paypal-nonce',
@@ -90,7 +90,7 @@ describe('toMerchantPayload', () => {
         type: 'PayPalAccount',
         vaulted: true,
         creditFinancingOffered: { totalCost: { value: '10.00', currency: 'USD' } },
-      },
+      } as RawPaymentMethod,
       { deviceData: 'dd' },
     );
     expect(payload).toStrictEqual({

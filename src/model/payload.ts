@@ -81,8 +81,6 @@ export interface RawPaymentMethod {
   /** Set by a 3D Secure 2 verification. */
   threeDSecureInfo?: ThreeDSecureDetails;
   binData?: Record<string, unknown> | null;
-  /** PayPal only; never handed on. */
-  creditFinancingOffered?: unknown;
   /** Apple Pay's payment object; never handed on. */
   payment?: unknown;
 }
@@ -97,8 +95,8 @@ export interface MerchantPayloadOptions {
  * Reduces a raw payment method to the payload the merchant receives (docs/protocol.md, "From answer to
  * payload"): `nonce`, `details`, `type` always; `vaulted` only when set; `description` only for cards and
  * Google Pay cards; both liability fields only when a shift was possible; a card's `threeDSecureInfo` (3D
- * Secure 2) when it has one; `deviceData` when given; `binData` when present. Anything else (PayPal's
- * `creditFinancingOffered`, Apple Pay's `payment`) is dropped.
+ * Secure 2) when it has one; `deviceData` when given; `binData` when present. Anything else (Apple
+ * Pay's `payment`) is dropped; PayPal's `creditFinancingOffered` travels in `details`.
  */
 export function toMerchantPayload(
   raw: RawPaymentMethod,

@@ -51,6 +51,7 @@ export function OptionIcon({ option, cardType }: OptionIconProps) {
     }
     case 'paypal':
     case 'paypalCredit':
+    case 'paypalPayLater':
     case 'PayPalAccount':
       return wallet(icons.paypal ?? icons.paypalCredit);
     case 'applePay':

@@ -132,15 +132,16 @@ export function Sheets({ controller, state, ready }: SheetsProps) {
                 <WalletSheet option={option} busy={wallet?.busy}>
                   {/* A wallet that draws its own button (Google): the panel places it, the sheet shows it here. */}
                   {wallet?.button && <slot name={wallet.button} />}
-                  {wallet && (option === 'paypal' || option === 'paypalCredit') && (
-                    <PayPalButton
-                      credit={option === 'paypalCredit'}
-                      wallet={wallet}
-                      onPay={() => {
-                        controller.payWith(option);
-                      }}
-                    />
-                  )}
+                  {wallet &&
+                    (option === 'paypal' || option === 'paypalCredit' || option === 'paypalPayLater') && (
+                      <PayPalButton
+                        option={option}
+                        wallet={wallet}
+                        onPay={() => {
+                          controller.payWith(option);
+                        }}
+                      />
+                    )}
                   {wallet && option === 'applePay' && (
                     <ApplePayButton
                       onPay={() => {

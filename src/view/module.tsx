@@ -48,6 +48,7 @@ const VIEW_PARTS: readonly string[] = [
   'card-sheet',
   'paypal-sheet',
   'paypalCredit-sheet',
+  'paypalPayLater-sheet',
   'applePay-sheet',
   'googlePay-sheet',
   'sheet-header',

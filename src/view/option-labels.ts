@@ -10,6 +10,7 @@ export const OPTION_LABELS: Readonly<Record<PaymentOption, TextKey>> = {
   card: 'card',
   paypal: 'PayPal',
   paypalCredit: 'PayPal_Credit',
+  paypalPayLater: 'PayPal_Pay_Later',
   applePay: 'Apple Pay',
   googlePay: 'Google Pay',
 };

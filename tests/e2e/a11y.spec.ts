@@ -185,9 +185,10 @@ test.describe('axe finds no violation', () => {
   for (const [option, heading] of [
     ['paypal', 'PayPal'],
     ['paypalCredit', 'PayPal Credit'],
+    ['paypalPayLater', 'PayPal Pay Later'],
   ] as const) {
     test(`in the ${heading} sheet`, async ({ sandbox, page, panel }) => {
-      await open(panel, sandbox.key('demo_merchant'), WALLETS);
+      await open(panel, sandbox.key('demo_merchant'), { ...WALLETS, 'paypal-pay-later': CHECKOUT });
       await panel.chooseOption(option);
       await expect(panel.element.locator(`#${option}-sheet-label`)).toHaveText(heading);
       await expectNoViolations(page);

@@ -241,6 +241,7 @@ test('fuzzed values of every option attribute each give their named error and ke
     card: JSON.stringify({ cardholderName: true }),
     paypal: PAYPAL,
     'paypal-credit': PAYPAL,
+    'paypal-pay-later': PAYPAL,
     'apple-pay': JSON.stringify({ displayName: 'Demo store' }),
     'google-pay': JSON.stringify({
       transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '10.00' },
@@ -316,6 +317,7 @@ test('option properties and create() options that cannot be read give catalogue 
         translations: 'payWithCard',
         paypal: 'flow',
         paypalCredit: 'flow',
+        paypalPayLater: 'flow',
         applePay: 'displayName',
         threeDSecure: 'amount',
         dataCollector: 'kount',

@@ -10,6 +10,7 @@ import { localOrigins } from '../../server/origins';
 import pkg from '../../package.json' with { type: 'json' };
 import type { PanelPage } from './models/panel';
 import type { Sandbox } from './models/sandbox';
+import { approve, openPopup } from './models/paypal';
 import { approvalShown } from './models/sandbox';
 import { expect, test } from './support/fixtures';
 
@@ -36,26 +37,6 @@ async function openPayPal(
   });
   await panel.waitForEvent('ready');
   await panel.chooseOption(option);
-}
-
-/** Clicks the sheet's button and returns the approval popup once the sandbox page is in it. */
-async function openPopup(page: Page, panel: PanelPage, label = 'Pay with PayPal'): Promise<Page> {
-  const popupOpened = page.waitForEvent('popup');
-  await panel.element.getByRole('button', { name: label, exact: true }).click();
-  const popup = await popupOpened;
-  await approvalShown(popup);
-  return popup;
-}
-
-/**
- * Approves in the popup and waits until it has closed and the panel holds the account: the return
- * page closes the popup as soon as it has posted PayPal's answer, before the panel has tokenized it.
- */
-async function approve(popup: Page, panel: PanelPage): Promise<void> {
-  const closed = popup.waitForEvent('close');
-  await popup.locator('#approve').click();
-  await closed;
-  await expect.poll(() => panel.isRequestable()).toBe(true);
 }
 
 /** Records the URL of every document the context's popups load, from their first one on. */
@@ -139,6 +120,7 @@ test('checkout with a tokenization key: approve, then the payload and the bodies
     },
     tokenizationKey: sandbox.key('demo_merchant'),
   });
+  expect(created?.body).not.toHaveProperty('offerPayLater');
   const [account] = await sandbox.requests(ACCOUNTS);
   const sent = (account?.body as { paypalAccount: Record<string, unknown> }).paypalAccount;
   expect(sent).toMatchObject({
@@ -268,7 +250,7 @@ test('vault with a tokenization key asks for no validation and is not vaulted', 
   });
 });
 
-test('PayPal Credit offers credit and the payload drops the financing offer', async ({
+test('PayPal Credit offers credit and the payload keeps the financing offer in details', async ({
   page,
   panel,
   sandbox,
@@ -279,10 +261,14 @@ test('PayPal Credit offers credit and the payload drops the financing offer', as
   await expect(popup.locator('#credit')).toBeVisible();
   await approve(popup, panel);
   const { payload } = await panel.requestPaymentMethod();
-  expect(payload).toMatchObject({ type: 'PayPalAccount' });
+  expect(payload).toMatchObject({
+    type: 'PayPalAccount',
+    details: { creditFinancingOffered: { totalCost: { value: '10.00', currency: 'USD' }, term: 12 } },
+  });
   expect(payload).not.toHaveProperty('creditFinancingOffered');
   const [created] = await sandbox.requests(CREATE_PAYMENT);
   expect(created?.body).toMatchObject({ offerPaypalCredit: true });
+  expect(created?.body).not.toHaveProperty('offerPayLater');
 });
 
 const popupCases: {

@@ -273,6 +273,7 @@ test('every region of the panel has its part, and ::part() rules reach each', as
     'button-area',
     'paypal-sheet',
     'paypalCredit-sheet',
+    'paypalPayLater-sheet',
     'paypal-button',
     'card-sheet',
     'field',
@@ -320,6 +321,7 @@ test('every region of the panel has its part, and ::part() rules reach each', as
   await panel.openBare(token, 'local', {
     paypal: CHECKOUT,
     'paypal-credit': CHECKOUT,
+    'paypal-pay-later': CHECKOUT,
     'three-d-secure': JSON.stringify({ amount: '10.00' }),
   });
   await expect(panel.element.locator('[part="loading-indicator"]')).toBeVisible();

@@ -25,6 +25,7 @@ export function createPanel(container: HTMLElement): Panel {
   panel.card = { overrides: { fields: { number: null } } };
   panel.paypal = { flow: 'checkout', amount: '10.00', currency: 'USD', intent: 'sale' };
   panel.paypalCredit = { flow: 'checkout', amount: 10, currency: 'USD' };
+  panel.paypalPayLater = { flow: 'checkout', amount: '80.00', currency: 'USD' };
   panel.applePay = {
     displayName: 'Demo store',
     paymentRequest: { total: { label: 'Demo store', amount: '10.00' } },
@@ -121,7 +122,8 @@ export function followEvents(panel: Panel, payButton: HTMLButtonElement, log: (l
     log(String(nothing));
   });
   panel.addEventListener('paymentOptionSelected', (event) => {
-    const option: 'card' | 'paypal' | 'paypalCredit' | 'applePay' | 'googlePay' = event.detail.paymentOption;
+    const option: 'card' | 'paypal' | 'paypalCredit' | 'paypalPayLater' | 'applePay' | 'googlePay' =
+      event.detail.paymentOption;
     log(`chose ${option}`);
     // @ts-expect-error -- the detail has no such field.
     log(String(event.detail.nonce));

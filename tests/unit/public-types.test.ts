@@ -237,6 +237,7 @@ export const invalid: ErrorType = everyCode.INVALID_OPTION;
       /^`false` keeps the card fields' values/,
     );
     expect(member('PanelOptions', 'paypalCredit').text).toBe('paypalCredit?: PayPalOptions | undefined;');
+    expect(member('PanelOptions', 'paypalPayLater').text).toBe('paypalPayLater?: PayPalOptions | undefined;');
     expect(member('PanelOptions', 'locale').doc).toMatch(/^Locale of the panel's texts/);
     // The compiler orders a union's literals as it first met them, which other declarations change.
     expect(member('PayPalOptions', 'flow').text).toMatch(

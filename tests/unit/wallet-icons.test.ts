@@ -18,6 +18,7 @@ describe("a wallet's mark", () => {
   it.each([
     ['paypal', 'paypal-icon'],
     ['paypalCredit', 'paypal-icon'],
+    ['paypalPayLater', 'paypal-icon'],
     ['PayPalAccount', 'paypal-icon'],
     ['applePay', 'apple-pay-icon'],
     ['ApplePayCard', 'apple-pay-icon'],

@@ -17,6 +17,7 @@ export const VIEW_IDS: Readonly<Record<SheetId, PanelViewId>> = {
   card: 'card',
   paypal: 'paypal',
   paypalCredit: 'paypalCredit',
+  paypalPayLater: 'paypalPayLater',
   applePay: 'applePay',
   googlePay: 'googlePay',
   methods: 'methods',

@@ -59,8 +59,8 @@ export interface PanelInstance<E extends InstanceElement = InstanceElement> {
    */
   clearSelectedPaymentMethod(callback?: Callback<void>): void;
   /**
-   * Changes one key of the `paypal`, `paypalCredit`, `applePay`, `googlePay` or `threeDSecure`
-   * option, e.g. `updateConfiguration('threeDSecure', 'amount', '12.00')`; for a wallet, its methods
+   * Changes one key of the `paypal`, `paypalCredit`, `paypalPayLater`, `applePay`, `googlePay` or
+   * `threeDSecure` option, e.g. `updateConfiguration('threeDSecure', 'amount', '12.00')`; for a wallet, its methods
    * not saved to the vault are dropped. Another property fires `errorOccurred` with
    * `INVALID_OPTION`.
    */

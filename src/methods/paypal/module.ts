@@ -1,6 +1,6 @@
 /**
- * Entry of the PayPal file (`modules/paypal.js`), loaded only for a merchant who offers PayPal or
- * PayPal Credit and whose gateway enables it.
+ * Entry of the PayPal file (`modules/paypal.js`), loaded only for a merchant who offers PayPal,
+ * PayPal Credit or Pay Later and whose gateway enables it.
  * @packageDocumentation
  */
 import { defineModule } from '../../shared/module-registry';
@@ -19,6 +19,9 @@ defineModule(
   walletModule({
     icon: PAYPAL_ICON,
     createWallet: (client, { paymentOption }) =>
-      createPayPalWallet(client, { offerCredit: paymentOption === 'paypalCredit' }),
+      createPayPalWallet(client, {
+        offerCredit: paymentOption === 'paypalCredit',
+        offerPayLater: paymentOption === 'paypalPayLater',
+      }),
   }),
 );

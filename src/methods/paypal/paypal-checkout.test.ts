@@ -592,7 +592,7 @@ describe('tokenize: the drop-in’s later PayPal options', () => {
 });
 
 describe('tokenize: PayPal Credit', () => {
-  it('offers credit and hands on the accepted offer', async () => {
+  it('offers credit and hands on the accepted offer in details', async () => {
     const { client, calls, events } = await clientWith({
       answer: (call) =>
         call.url === ACCOUNTS_URL
@@ -618,11 +618,11 @@ describe('tokenize: PayPal Credit', () => {
       status: 'approved',
       result: {
         nonce: 'tokenpp_sb_0123456789abcdef01234567',
-        details: PAYER_INFO,
+        details: { ...PAYER_INFO, creditFinancingOffered: CREDIT },
         type: 'PayPalAccount',
-        creditFinancingOffered: CREDIT,
       },
     });
+    expect(bodyOf(requestsTo(calls, CREATE_URL)[0])).not.toHaveProperty('offerPayLater');
     expect(events).toEqual([
       'web.paypal-checkout.initialized',
       'web.paypal-checkout.createPayment',
@@ -632,6 +632,141 @@ describe('tokenize: PayPal Credit', () => {
       'web.paypal-checkout.tokenization.success',
     ]);
   });
+});
+
+/** The Pay in 4 plan of an 80.00 USD checkout, as the gateway sends it. */
+const PAY_IN_4 = {
+  totalCost: { value: '80.00', currency: 'USD' },
+  term: 4,
+  monthlyPayment: { value: '20.00', currency: 'USD' },
+  totalInterest: { value: '0.00', currency: 'USD' },
+  payerAcceptance: true,
+  cartAmountImmutable: false,
+};
+
+describe('tokenize: Pay Later', () => {
+  const PAY_LATER: PayPalOptions = { flow: 'checkout', amount: '80.00', currency: 'USD' };
+
+  it('creates the payment with offerPayLater: true and hands on the plan taken in details', async () => {
+    const { client, calls, events } = await clientWith({
+      answer: (call) =>
+        call.url === ACCOUNTS_URL
+          ? {
+              status: 201,
+              body: account({
+                email: PAYER_INFO.email,
+                payerInfo: PAYER_INFO,
+                creditFinancingOffered: PAY_IN_4,
+              }),
+            }
+          : undefined,
+    });
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: false, offerPayLater: true }).tokenize(
+      PAY_LATER,
+      asWindow(popup),
+    );
+    await land(popup, approvedMessage(CHECKOUT_APPROVAL));
+    const outcome = await done;
+    expect(bodyOf(requestsTo(calls, CREATE_URL)[0])).toMatchObject({
+      offerPaypalCredit: false,
+      offerPayLater: true,
+      amount: '80.00',
+      currencyIsoCode: 'USD',
+    });
+    expect(outcome).toEqual({
+      status: 'approved',
+      result: {
+        nonce: 'tokenpp_sb_0123456789abcdef01234567',
+        details: { ...PAYER_INFO, creditFinancingOffered: PAY_IN_4 },
+        type: 'PayPalAccount',
+      },
+    });
+    expect(events).toEqual([
+      'web.paypal-checkout.initialized',
+      'web.paypal-checkout.createPayment',
+      'web.paypal-checkout.paylater.offered',
+      'web.paypal-checkout.tokenization.started',
+      'web.paypal-checkout.credit.accepted',
+      'web.paypal-checkout.tokenization.success',
+    ]);
+  });
+
+  it('hands on the payer alone when the shopper paid in full', async () => {
+    const { client } = await clientWith();
+    const popup = fakePopup();
+    const done = createPayPalCheckout(client, { offerCredit: false, offerPayLater: true }).tokenize(
+      PAY_LATER,
+      asWindow(popup),
+    );
+    await land(popup, approvedMessage(CHECKOUT_APPROVAL));
+    const outcome = await done;
+    expect(bodyOf(requestsTo(latestCalls, CREATE_URL)[0])).toMatchObject({ offerPayLater: true });
+    expect(outcome.status === 'approved' && outcome.result.details).toEqual(PAYER_INFO);
+  });
+
+  it.each([
+    ['PayPal', { offerCredit: false }],
+    ['PayPal Credit', { offerCredit: true }],
+    ['PayPal with offerPayLater: false', { offerCredit: false, offerPayLater: false }],
+  ])('never sends offerPayLater for %s, not even when the option’s object has it', async (_, options) => {
+    const { client, calls } = await clientWith();
+    const popup = fakePopup();
+    const checkout = createPayPalCheckout(client, options);
+    const done = checkout.tokenize({ ...PAY_LATER, offerPayLater: true } as PayPalOptions, asWindow(popup));
+    await navigation(popup);
+    expect(bodyOf(requestsTo(calls, CREATE_URL)[0])).not.toHaveProperty('offerPayLater');
+    checkout.teardown();
+    await rejection(done);
+  });
+
+  it.each([
+    ['a vault flow', { flow: 'vault' }, 'PAYPAL_FLOW_OPTION_REQUIRED', 'flow'],
+    [
+      'a vault flow with an amount',
+      { flow: 'vault', amount: '80.00', currency: 'USD' },
+      'PAYPAL_FLOW_OPTION_REQUIRED',
+      'flow',
+    ],
+    ['no flow', { amount: '80.00', currency: 'USD' }, 'PAYPAL_FLOW_OPTION_REQUIRED', 'flow'],
+    [
+      'a checkout with no amount',
+      { flow: 'checkout', currency: 'USD' },
+      'PAYPAL_INVALID_PAYMENT_OPTION',
+      'amount',
+    ],
+    [
+      'a checkout with no currency',
+      { flow: 'checkout', amount: '80.00' },
+      'PAYPAL_INVALID_PAYMENT_OPTION',
+      'currency',
+    ],
+  ])(
+    'rejects %s with its catalogue error before any request, and pays a checkout afterwards',
+    async (_, options, code, option) => {
+      const { client, calls } = await clientWith();
+      const popup = fakePopup();
+      const checkout = createPayPalCheckout(client, { offerCredit: false, offerPayLater: true });
+      const error = await rejection(checkout.tokenize(options as PayPalOptions, asWindow(popup)));
+      expect(error.code).toBe(code);
+      expect(error.message).toBe(
+        code === 'PAYPAL_FLOW_OPTION_REQUIRED'
+          ? 'PayPal flow property is invalid or missing.'
+          : 'PayPal payment options are invalid.',
+      );
+      expect(error.details).toEqual({ option });
+      expect(popup.close).toHaveBeenCalled();
+      expect(requestsTo(calls, CREATE_URL)).toEqual([]);
+      expect(requestsTo(calls, AGREEMENT_URL)).toEqual([]);
+      // The checkout stays usable: a Pay Later checkout runs afterwards.
+      const next = fakePopup();
+      const done = checkout.tokenize(PAY_LATER, asWindow(next));
+      await navigation(next);
+      expect(bodyOf(requestsTo(calls, CREATE_URL)[0])).toMatchObject({ offerPayLater: true });
+      checkout.teardown();
+      await rejection(done);
+    },
+  );
 });
 
 describe('tokenize: the return message', () => {

@@ -1,5 +1,5 @@
 /**
- * PayPal and PayPal Credit, page side: the provider's popup flow, which needs no PayPal script and
+ * PayPal, PayPal Credit and Pay Later, page side: the provider's popup flow, which needs no PayPal script and
  * works against the real PayPal (docs/paypal.md, "The flow"). The shopper's click opens the
  * popup at the landing page on the assets origin ({@link openPayPalPopup}); this module then
  * creates the payment with real return and cancel pages beside the bundle, sends the popup to the
@@ -45,15 +45,21 @@ registerErrors(PAYPAL_ERRORS);
 export interface PayPalCheckoutOptions {
   /** Offer PayPal Credit (`offerPaypalCredit`): `true` for the PayPal Credit option. */
   offerCredit: boolean;
+  /**
+   * Offer PayPal Pay Later (`offerPayLater: true`): `true` for the Pay Later option, which pays a
+   * checkout only (docs/paypal.md, "Pay Later").
+   */
+  offerPayLater?: boolean;
 }
 
 /** The flows of PayPal: one payment, or a billing agreement that saves the account. */
 export type PayPalFlow = NonNullable<PayPalOptions['flow']>;
 
 /**
- * The payer as PayPal reports it (docs/protocol.md, "Tokenizing the account"), handed on as `details`. A
- * type alias with an index signature: the gateway may add fields the merchant wants, and it stays assignable
- * to the `Record<string, unknown>` of a raw payment method.
+ * The payer as PayPal reports it (docs/protocol.md, "Tokenizing the account"), handed on as `details`,
+ * with the financing offer the shopper accepted (PayPal Credit, Pay Later) when the gateway sends one.
+ * A type alias with an index signature: the gateway may add fields the merchant wants, and it stays
+ * assignable to the `Record<string, unknown>` of a raw payment method.
  */
 export type PayPalPayerInfo = {
   email?: string;
@@ -64,6 +70,8 @@ export type PayPalPayerInfo = {
   phone?: string;
   shippingAddress?: Record<string, unknown>;
   billingAddress?: Record<string, unknown>;
+  /** The account's `details.creditFinancingOffered`, as the gateway sent it. */
+  creditFinancingOffered?: Record<string, unknown>;
   [field: string]: unknown;
 };
 
@@ -71,11 +79,9 @@ export type PayPalPayerInfo = {
 export interface PayPalTokenizeResult {
   /** One-time nonce for the merchant's server. */
   nonce: string;
-  /** The payer info, or `{}` when the gateway sends none. */
+  /** The payer info (`{}` when the gateway sends none), and the financing offer when it sends one. */
   details: PayPalPayerInfo;
   type: 'PayPalAccount';
-  /** The credit offer the shopper accepted, when PayPal made one. Never handed to the merchant. */
-  creditFinancingOffered?: Record<string, unknown>;
   /** Present for the vault flow of a customer's client token: the account was saved. */
   vaulted?: true;
 }
@@ -85,7 +91,7 @@ export type PayPalTokenizeOutcome =
   { status: 'approved'; result: PayPalTokenizeResult } | { status: 'cancelled' };
 
 /**
- * A PayPal (or PayPal Credit) checkout bound to a client. After {@link PayPalCheckout.teardown}
+ * A PayPal (or PayPal Credit, or Pay Later) checkout bound to a client. After {@link PayPalCheckout.teardown}
  * every call fails with `METHOD_CALLED_AFTER_TEARDOWN`.
  */
 export interface PayPalCheckout {
@@ -99,7 +105,8 @@ export interface PayPalCheckout {
    *
    * Rejects with `PAYPAL_TOKENIZATION_REQUEST_ACTIVE` while another approval uses this checkout or
    * this popup (leaving a popup an approval shows alone); otherwise, after closing the popup, with
-   * `PAYPAL_FLOW_OPTION_REQUIRED` (flow not `checkout` or `vault`), `PAYPAL_INVALID_PAYMENT_OPTION`
+   * `PAYPAL_FLOW_OPTION_REQUIRED` (flow not `checkout` or `vault`; not `checkout` for Pay Later),
+   * `PAYPAL_INVALID_PAYMENT_OPTION`
    * (a checkout without amount or currency, or HTTP 422 on create payment), a client error of the
    * create-payment request as it is (e.g. `CLIENT_REQUEST_TIMEOUT` after the 30 s wallet time-out),
    * `PAYPAL_FLOW_FAILED` (any other create-payment failure), `PAYPAL_POPUP_CLOSED` (the shopper
@@ -132,6 +139,8 @@ const OWN_OPTIONS = new Set([
   'commit',
   'vault',
   'buttonStyle',
+  // The option decides whether Pay Later is offered, never a key of its object.
+  'offerPayLater',
 ]);
 
 /**
@@ -251,7 +260,7 @@ interface CreatedPayment {
 }
 
 /**
- * Creates the PayPal (or PayPal Credit) checkout and sends the `paypal-checkout.initialized`
+ * Creates the PayPal (or PayPal Credit, or Pay Later) checkout and sends the `paypal-checkout.initialized`
  * analytics event.
  * @throws PanelError `INSTANTIATION_OPTION_REQUIRED` without a client; `PAYPAL_NOT_ENABLED` when
  *   the configuration's `paypalEnabled` is not `true`; `PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED` when it
@@ -267,6 +276,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
   const paypal = gateway.paypal;
   if (!paypal?.clientId) throw createError('PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED');
   const offerCredit = (options as Partial<PayPalCheckoutOptions> | undefined)?.offerCredit === true;
+  const offerPayLater = (options as Partial<PayPalCheckoutOptions> | undefined)?.offerPayLater === true;
   const assetsOrigin = new URL(gateway.assetsUrl).origin;
   const lifetime = createLifetime();
   // Ends the running approval with an error; set only while one runs.
@@ -318,6 +328,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
       body.currencyIsoCode = merchant.currency;
       const intent = textOption(merchant.intent);
       if (intent !== undefined) body.intent = intent;
+      if (offerPayLater) body.offerPayLater = true;
       Object.assign(body, override);
     } else {
       if (override) body.shippingAddress = override;
@@ -440,7 +451,8 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
     };
     const credit = account.details?.creditFinancingOffered;
     if (credit) {
-      result.creditFinancingOffered = credit;
+      // The terms the shopper accepted (PayPal Credit, Pay Later) are the merchant's to show and keep.
+      result.details = { ...result.details, creditFinancingOffered: credit };
       analytics('credit.accepted');
     }
     if (saves(flow, merchant) && !client.authorization.guest) result.vaulted = true;
@@ -545,6 +557,7 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
 
       analytics('createPayment');
       if (offerCredit) analytics('credit.offered');
+      if (offerPayLater) analytics('paylater.offered');
       createPayment(flow, merchant, channel, controller.signal).then((created) => {
         if (settled) return;
         listen(created);
@@ -575,7 +588,8 @@ export function createPayPalCheckout(client: GatewayClient, options: PayPalCheck
       // Read loosely: plain-JavaScript merchants can set anything.
       const merchant: Record<string, unknown> = isRecord(flowOptions) ? flowOptions : {};
       const flow = merchant.flow;
-      if (flow !== 'checkout' && flow !== 'vault') {
+      // Pay Later pays one checkout: a billing agreement is no flow of it.
+      if (flow !== 'checkout' && (flow !== 'vault' || offerPayLater)) {
         return refuse(createError('PAYPAL_FLOW_OPTION_REQUIRED', undefined, { option: 'flow' }));
       }
       if (flow === 'checkout') {

@@ -1,5 +1,5 @@
 /**
- * The PayPal and PayPal Credit buttons' behaviour: the approval popup opens inside the shopper's
+ * The PayPal, PayPal Credit and Pay Later buttons' behaviour: the approval popup opens inside the shopper's
  * click at the landing page; the PayPal flow then creates the payment, sends the popup to PayPal's
  * approval page and tokenizes the approved account.
  * @packageDocumentation
@@ -7,7 +7,7 @@
 import type { GatewayClient } from '../../client';
 import { createError, isPanelError } from '../../shared/errors';
 import type { WalletIntegration } from '../wallet';
-import { createPayPalCheckout, openPayPalPopup } from './paypal-checkout';
+import { createPayPalCheckout, openPayPalPopup, type PayPalCheckoutOptions } from './paypal-checkout';
 
 /** One approval window per page: a second click finds the open one instead of opening another. */
 const POPUP_NAME = 'payment-panel-paypal';
@@ -23,13 +23,10 @@ function popupFeatures(): string {
 }
 
 /**
- * PayPal (or PayPal Credit, with `offerCredit`) for the panel's button. Throws the catalogue error
+ * PayPal (or PayPal Credit, with `offerCredit`; Pay Later, with `offerPayLater`) for the panel's button. Throws the catalogue error
  * of a merchant whose PayPal cannot start (e.g. `PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED`).
  */
-export function createPayPalWallet(
-  client: GatewayClient,
-  options: { offerCredit: boolean },
-): WalletIntegration {
+export function createPayPalWallet(client: GatewayClient, options: PayPalCheckoutOptions): WalletIntegration {
   const checkout = createPayPalCheckout(client, options);
   return {
     pay(flowOptions, locale, handlers) {

@@ -277,6 +277,7 @@ export const ATTRIBUTE_CASES: Readonly<Record<string, AttributeCases>> = {
   card: (random) => jsonCases('card', random),
   paypal: (random) => jsonCases('paypal', random),
   paypalCredit: (random) => jsonCases('paypalCredit', random),
+  paypalPayLater: (random) => jsonCases('paypalPayLater', random),
   applePay: (random) => jsonCases('applePay', random),
   googlePay: (random) => jsonCases('googlePay', random),
   threeDSecure: (random) => [
