@@ -14,6 +14,7 @@ import {
   availablePaymentOptions,
   PAYMENT_OPTIONS,
   WALLET_FILES,
+  WALLET_SETTINGS,
   type ApplePayEnvironment,
   type PaymentMethodPayload,
   type PaymentMethodType,
@@ -77,10 +78,10 @@ const DEFAULT_DEPENDENCIES: ControllerDependencies = {
   },
 };
 
-/** Each wallet the gateway enables in its configuration: its option, its setting, and the refusal. */
-const WALLET_SETTINGS = [
-  ['applePay', 'applePayWeb', 'APPLE_PAY_NOT_ENABLED'],
-  ['googlePay', 'androidPay', 'GOOGLE_PAYMENT_NOT_ENABLED'],
+/** The wallets whose absence from the gateway's configuration a merchant asking for them hears of, with the error. */
+const NOT_ENABLED = [
+  ['applePay', 'APPLE_PAY_NOT_ENABLED'],
+  ['googlePay', 'GOOGLE_PAYMENT_NOT_ENABLED'],
 ] as const;
 
 /** One connection of the panel: an authorization while the element is in the page. */
@@ -525,10 +526,10 @@ export class PanelController implements ViewController {
     const options = this.#options;
 
     // A merchant asking for a wallet the gateway does not offer learns why it is missing, once.
-    for (const [option, setting, code] of WALLET_SETTINGS) {
+    for (const [option, code] of NOT_ENABLED) {
       if (options[option] === undefined) {
         session.warned.delete(option);
-      } else if (!gateway[setting] && !session.warned.has(option)) {
+      } else if (!gateway[WALLET_SETTINGS[option]] && !session.warned.has(option)) {
         session.warned.add(option);
         this.#emit('errorOccurred', createError(code));
       }
@@ -543,11 +544,7 @@ export class PanelController implements ViewController {
       // (a locale, the card's options) leave the refusal as it was said.
       const inputs = [
         options.paymentOptionPriority,
-        options.paypal,
-        options.paypalCredit,
-        options.paypalPayLater,
-        options.applePay,
-        options.googlePay,
+        ...Object.keys(WALLET_FILES).map((option) => options[option as WalletOption]),
       ];
       if (session.refusal && inputs.every((input, index) => Object.is(input, session.refusalInputs[index]))) {
         return;

@@ -36,6 +36,18 @@ export const WALLET_FILES = {
   googlePay: 'google-pay',
 } as const satisfies Record<WalletOption, ModuleName>;
 
+/**
+ * The setting of the gateway's configuration that enables each wallet option: without it the option is not offered
+ * (docs/element.md, "Attributes and properties").
+ */
+export const WALLET_SETTINGS = {
+  paypal: 'paypalEnabled',
+  paypalCredit: 'paypalEnabled',
+  paypalPayLater: 'paypalEnabled',
+  applePay: 'applePayWeb',
+  googlePay: 'androidPay',
+} as const satisfies Record<WalletOption, keyof OptionGatewayConfiguration>;
+
 /** The catalogue code of each refusal of a panel configuration. */
 export const PANEL_CONFIGURATION_ERROR_CODES = {
   priorityNotArray: 'PAYMENT_OPTION_PRIORITY_NOT_ARRAY',
@@ -119,27 +131,19 @@ function isAvailable(
   gateway: OptionGatewayConfiguration,
   environment: ApplePayEnvironment,
 ): boolean {
-  switch (option) {
-    case 'card':
-      return (
-        merchant.card !== false && supportedBrands(gateway.creditCards?.supportedCardTypes ?? []).length > 0
-      );
-    case 'paypal':
-    case 'paypalCredit':
-    case 'paypalPayLater':
-      return Boolean(gateway.paypalEnabled && merchant[option]);
-    case 'applePay':
-      return Boolean(
-        gateway.applePayWeb &&
-        merchant.applePay &&
-        environment.applePaySessionExists &&
-        environment.isHttps &&
-        environment.canMakePayments(),
-      );
-    case 'googlePay':
-      // Google's isReadyToPay answers later, in the Google Pay file: an option it refuses is left out then.
-      return Boolean(gateway.androidPay && merchant.googlePay);
+  if (option === 'card') {
+    return (
+      merchant.card !== false && supportedBrands(gateway.creditCards?.supportedCardTypes ?? []).length > 0
+    );
   }
+  // What a wallet's file judges later (Google's isReadyToPay) leaves its option out then; Apple Pay's browser
+  // support is known here.
+  return Boolean(
+    gateway[WALLET_SETTINGS[option]] &&
+    merchant[option] &&
+    (option !== 'applePay' ||
+      (environment.applePaySessionExists && environment.isHttps && environment.canMakePayments())),
+  );
 }
 
 /**

@@ -20,6 +20,7 @@ export {
   PANEL_CONFIGURATION_MESSAGES,
   PAYMENT_OPTIONS,
   WALLET_FILES,
+  WALLET_SETTINGS,
   availablePaymentOptions,
   type ApplePayEnvironment,
   type OptionGatewayConfiguration,
