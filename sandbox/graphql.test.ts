@@ -155,6 +155,48 @@ describe('POST /graphql DeletePaymentMethodFromSingleUseToken', () => {
     }
   });
 
+  it('VALIDATION (200) for a document with a syntax error, as for another operation', async () => {
+    const bearer = await fingerprint('returning_shopper');
+    for (const query of ['mutation { deletePaymentMethodFromSingleUseToken(input: $input) {', 'hello']) {
+      const response = await remove(bearer, 'x', { body: { query, variables: { input: {} } } });
+      expectError(response, 200, 'VALIDATION', GRAPHQL_MESSAGES.operation);
+      expect(record(response.body).data).toBeUndefined();
+    }
+  });
+
+  it("VALIDATION (200) with a server's message for an operationName the document does not choose by", async () => {
+    const bearer = await fingerprint('returning_shopper');
+    const query = `${MUTATION}\nquery Ping { ping }`;
+    expectError(
+      await remove(bearer, 'x', { body: { query, variables: { input: { singleUseTokenId: 'x' } } } }),
+      200,
+      'VALIDATION',
+      'Must provide operation name if query contains multiple operations.',
+    );
+    expectError(
+      await remove(bearer, 'x', { body: { query: MUTATION, operationName: 'Delete' } }),
+      200,
+      'VALIDATION',
+      'Unknown operation named "Delete".',
+    );
+  });
+
+  it('deletes with a literal input, an alias, a named fragment and the operation operationName chooses', async () => {
+    const bearer = await fingerprint('returning_shopper');
+    const [method] = await listed(bearer);
+    const query = `query Ping { ping }
+      mutation Delete($keep: Boolean = true) {
+        deleted: deletePaymentMethodFromSingleUseToken(input: {singleUseTokenId: "${String(method?.nonce)}", clientMutationId: "m1"}) {
+          ...Payload @include(if: $keep)
+        }
+      }
+      fragment Payload on DeletePaymentMethodFromSingleUseTokenPayload { id: clientMutationId }`;
+    const response = await remove(bearer, 'x', { body: { query, operationName: 'Delete' } });
+    expect(response.status).toBe(200);
+    expect(record(response.body).data).toEqual({ deleted: { id: 'm1' } });
+    expect((await listed(bearer))[0]?.description).not.toBe('ending in 11');
+  });
+
   it("deletes in the bearer token's partition alone", async () => {
     const made = record((await sandbox.request('/sandbox/partitions', { method: 'POST' })).body);
     const partition = { [PARTITION_HEADER]: String(made.partition) };

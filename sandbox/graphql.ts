@@ -11,7 +11,13 @@ import { randomUUID } from 'node:crypto';
 import { GRAPHQL_STAND_IN_PATH } from '../src/shared/flavours';
 import { bearerCredential, merchantOfKey, verifyFingerprint } from './auth';
 import { isRecord, jsonReply, type Reply } from './http';
-import { readOperation, type GraphQLOperation } from './graphql-document';
+import {
+  argumentValue,
+  isDocumentError,
+  project,
+  readOperation,
+  type GraphQLOperation,
+} from './graphql-document';
 import { findMerchant, type Merchant } from './merchants';
 import type { Route, RouteContext } from './route';
 import type { SandboxState } from './state';
@@ -83,8 +89,8 @@ function operationNameOf(
 /** The operation a GraphQL request's body asks for, by name; `null` for one the API does not answer. */
 export function graphQLOperationOf(body: unknown): GraphQLOperationName | null {
   if (!isRecord(body) || typeof body.query !== 'string') return null;
-  const operation = readOperation(body.query);
-  return (operation && operationNameOf(operation)?.name) ?? null;
+  const operation = readOperation(body.query, body);
+  return (operation && !isDocumentError(operation) && operationNameOf(operation)?.name) || null;
 }
 
 /** Status of the real API for each class of error. */
@@ -155,13 +161,12 @@ function deletePaymentMethod(
   merchant: Merchant,
   customerId: string | null,
   operation: GraphQLOperation,
-  variables: unknown,
 ): Reply {
   const field = operation.root.key;
   if (customerId === null) {
     return graphQLErrorReply('AUTHORIZATION', GRAPHQL_MESSAGES.notAuthorized, { field });
   }
-  const input = isRecord(variables) ? variables.input : undefined;
+  const input = argumentValue(operation.root.field, 'input', operation.variables);
   const token = isRecord(input) ? input.singleUseTokenId : undefined;
   if (!isRecord(input) || typeof token !== 'string' || token === '') {
     return graphQLErrorReply('VALIDATION', GRAPHQL_MESSAGES.input, { field });
@@ -178,7 +183,7 @@ function deletePaymentMethod(
   if (!found) return graphQLErrorReply('NOT_FOUND', GRAPHQL_MESSAGES.notFound, { field });
   const clientMutationId = typeof input.clientMutationId === 'string' ? input.clientMutationId : null;
   return jsonReply(200, {
-    data: { [field]: { clientMutationId } },
+    data: { [field]: project({ clientMutationId }, operation.root.field.selection) },
     extensions: { requestId: randomUUID() },
   });
 }
@@ -210,15 +215,16 @@ export const graphQLRoute: Route = {
     if (!isRecord(body) || typeof body.query !== 'string') {
       return graphQLErrorReply('VALIDATION', GRAPHQL_MESSAGES.unreadable, { status: 400 });
     }
-    const operation = readOperation(body.query);
+    const operation = readOperation(body.query, body);
+    if (isDocumentError(operation)) return graphQLErrorReply('VALIDATION', operation.error);
     const spelled = operation && operationNameOf(operation);
     if (!operation || !spelled) return graphQLErrorReply('VALIDATION', GRAPHQL_MESSAGES.operation);
     const { name, legacy } = spelled;
     if (!merchant.clientApiAccess) return graphQLErrorReply('AUTHORIZATION', GRAPHQL_MESSAGES.noClientApi);
     if (name === 'deletePaymentMethodFromSingleUseToken') {
-      return deletePaymentMethod(state, merchant, customerId, operation, body.variables);
+      return deletePaymentMethod(state, merchant, customerId, operation);
     }
-    const venmo: VenmoOperationContext = { state, merchant, operation, variables: body.variables, legacy };
+    const venmo: VenmoOperationContext = { state, merchant, operation, legacy };
     const handlers = {
       createVenmoPaymentContext,
       venmoPaymentContext,

@@ -20,7 +20,6 @@ export interface VenmoOperationContext {
   state: SandboxState;
   merchant: Merchant;
   operation: GraphQLOperation;
-  variables: unknown;
   /** The older QR code spelling of the operation. */
   legacy: boolean;
 }
@@ -346,11 +345,11 @@ function ownContext(context: VenmoOperationContext, id: unknown): VenmoContext |
 
 /** `createVenmoPaymentContext(input)`, or `createVenmoQRCodePaymentContext(input)`. */
 export function createVenmoPaymentContext(context: VenmoOperationContext): Outcome {
-  const { merchant, operation, state, variables, legacy } = context;
+  const { merchant, operation, state, legacy } = context;
   const venmo = merchant.payWithVenmo;
   if (!venmo) return { errorClass: 'AUTHORIZATION', message: VENMO_GRAPHQL_MESSAGES.notEnabled, field: true };
   const read = legacy ? readLegacyCreateInput : readCreateInput;
-  const input = read(argumentValue(operation.root.field, 'input', variables), {
+  const input = read(argumentValue(operation.root.field, 'input', operation.variables), {
     ...merchant,
     payWithVenmo: venmo,
   });
@@ -371,8 +370,8 @@ export function createVenmoPaymentContext(context: VenmoOperationContext): Outco
 
 /** `node(id)`: a payment context's status. */
 export function venmoPaymentContext(context: VenmoOperationContext): Outcome {
-  const { operation, state, variables } = context;
-  const id = argumentValue(operation.root.field, 'id', variables);
+  const { operation, state } = context;
+  const id = argumentValue(operation.root.field, 'id', operation.variables);
   if (typeof id !== 'string' || id === '') {
     return {
       errorClass: 'VALIDATION',
@@ -390,9 +389,9 @@ const SETTABLE = ['CANCELED', 'EXPIRED'] as const;
 
 /** `updateVenmoPaymentContextStatus(input: {id, status})`, or `updateVenmoQRCodePaymentContext(input)`. */
 export function updateVenmoPaymentContextStatus(context: VenmoOperationContext): Outcome {
-  const { operation, state, variables, legacy } = context;
+  const { operation, state, legacy } = context;
   const type = legacy ? LEGACY_UPDATE_INPUT : UPDATE_INPUT;
-  const input = argumentValue(operation.root.field, 'input', variables);
+  const input = argumentValue(operation.root.field, 'input', operation.variables);
   if (!isRecord(input)) return validation(`Expected a non-null value of type '${type}!'.`);
   const extra = unknownField(input, ['id', 'status', 'clientMutationId'], type);
   if (extra) return validation(extra);
