@@ -152,7 +152,7 @@ describe('every option', () => {
     for (const [property, attribute] of Object.entries(OPTION_ATTRIBUTES)) {
       expect(OPTION_PROPERTIES[attribute]).toBe(property);
     }
-    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(14);
+    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(15);
   });
 
   it.each<[PanelOptionName, unknown, unknown, boolean?]>([

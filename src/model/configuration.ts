@@ -9,7 +9,7 @@ import { PANEL_ERRORS } from '../shared/errors/catalogues/panel';
 import type { ModuleName } from '../shared/module-registry';
 
 /** Every payment option, in the default priority. */
-export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'applePay', 'googlePay'] as const;
+export const PAYMENT_OPTIONS = ['card', 'paypal', 'paypalCredit', 'venmo', 'applePay', 'googlePay'] as const;
 
 /** A payment option identifier. */
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
@@ -24,6 +24,7 @@ export type WalletOption = Exclude<PaymentOption, 'card'>;
 export const WALLET_FILES = {
   paypal: 'paypal',
   paypalCredit: 'paypal',
+  venmo: 'venmo',
   applePay: 'apple-pay',
   googlePay: 'google-pay',
 } as const satisfies Record<WalletOption, ModuleName>;
@@ -61,6 +62,7 @@ export interface PanelConfiguration {
   card?: unknown;
   paypal?: unknown;
   paypalCredit?: unknown;
+  venmo?: unknown;
   applePay?: unknown;
   googlePay?: unknown;
 }
@@ -82,6 +84,8 @@ export type OptionGatewayConfiguration = Pick<
 > & {
   /** Google Pay's settings; only whether they are there counts here. */
   androidPay?: unknown;
+  /** Venmo's settings; only whether they are there counts here. */
+  payWithVenmo?: unknown;
 };
 
 /**
@@ -129,12 +133,15 @@ function isAvailable(
     case 'googlePay':
       // Google's isReadyToPay answers later, in the Google Pay file: an option it refuses is left out then.
       return Boolean(gateway.androidPay && merchant.googlePay);
+    case 'venmo':
+      // The browser's support (docs/venmo.md, "When Venmo is offered") is Venmo's file's to judge: one it refuses is left out then.
+      return Boolean(gateway.payWithVenmo && merchant.venmo);
   }
 }
 
 /**
  * The payment options to offer, in the merchant's priority order (default card, paypal,
- * paypalCredit, applePay, googlePay) with duplicates removed and unavailable options left out.
+ * paypalCredit, venmo, applePay, googlePay) with duplicates removed and unavailable options left out.
  *
  * Refused with "paymentOptionPriority must be an array." when the priority is not an array,
  * "paymentOptionPriority: Invalid payment option specified." when it names an unknown option

@@ -10,6 +10,7 @@ export const OPTION_LABELS: Readonly<Record<PaymentOption, TextKey>> = {
   card: 'card',
   paypal: 'PayPal',
   paypalCredit: 'PayPal_Credit',
+  venmo: 'Venmo',
   applePay: 'Apple Pay',
   googlePay: 'Google Pay',
 };
@@ -18,6 +19,7 @@ export const OPTION_LABELS: Readonly<Record<PaymentOption, TextKey>> = {
 export const METHOD_TYPE_LABELS: Readonly<Record<PaymentMethodType, TextKey>> = {
   CreditCard: 'card',
   PayPalAccount: 'PayPal',
+  VenmoAccount: 'Venmo',
   ApplePayCard: 'Apple Pay',
   AndroidPayCard: 'Google Pay',
 };

@@ -43,6 +43,7 @@ describe('the view ids', () => {
       card: 'card',
       paypal: 'paypal',
       paypalCredit: 'paypalCredit',
+      venmo: 'venmo',
       applePay: 'applePay',
       googlePay: 'googlePay',
       methods: 'methods',

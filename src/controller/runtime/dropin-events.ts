@@ -17,6 +17,7 @@ export const VIEW_IDS: Readonly<Record<SheetId, PanelViewId>> = {
   card: 'card',
   paypal: 'paypal',
   paypalCredit: 'paypalCredit',
+  venmo: 'venmo',
   applePay: 'applePay',
   googlePay: 'googlePay',
   methods: 'methods',
