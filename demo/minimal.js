@@ -23,6 +23,7 @@ document.addEventListener('DOMContentLoaded', () => {
     'card',
     'paypal',
     'paypal-credit',
+    'venmo',
     'apple-pay',
     'google-pay',
     'three-d-secure',
