@@ -166,3 +166,36 @@ describe('checkoutPage', () => {
     expect(looked).toEqual(['second']);
   });
 });
+
+describe('Venmo at the checkout', () => {
+  it('knows fake-venmo-account-nonce, and saves a Venmo nonce posted with a customer_id to that customer', async () => {
+    const page = html(
+      (await post('payment_method_nonce=fake-venmo-account-nonce&customer_id=venmo_fan')).body,
+    );
+    expect(page).toContain('Known nonce: yes (VenmoAccount)');
+    expect(page).toContain('Saved the Venmo account to customer venmo_fan of demo_merchant.');
+    const token = await sandbox.clientToken({ merchantId: 'demo_merchant', customerId: 'venmo_fan' });
+    const listed = await sandbox.clientApi('demo_merchant', 'paymentMethods', {
+      auth: fingerprintAuth(token),
+    });
+    expect(record(listed.body).paymentMethods).toEqual([
+      {
+        type: 'VenmoAccount',
+        nonce: like.stringMatching(/^tokenvm_sb_[0-9a-f]{24}$/),
+        description: 'VenmoAccount',
+        details: { username: 'venmojoe' },
+        default: true,
+      },
+    ]);
+  });
+
+  it('saves nothing without a customer_id, or for a nonce of another kind', async () => {
+    expect(html((await post('payment_method_nonce=fake-venmo-account-nonce')).body)).not.toContain(
+      'id="vaulted"',
+    );
+    const card = await vaultedNonce('CreditCard');
+    expect(html((await post(`payment_method_nonce=${card}&customer_id=x`)).body)).not.toContain(
+      'id="vaulted"',
+    );
+  });
+});

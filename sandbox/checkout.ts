@@ -1,12 +1,15 @@
 /**
  * `POST /sandbox/checkout`: a stand-in for the merchant's server. A checkout page can post its form
  * here (a plain top-level form post, e.g. the `payment_method_nonce` and `device_data` inputs of
- * docs/forms.md) and see what arrived; tests read the same fields from the request log.
+ * docs/forms.md) and see what arrived; tests read the same fields from the request log. A Venmo
+ * nonce posted with a `customer_id` is saved to that customer, as a merchant's server vaults a Venmo
+ * account the shopper approved (docs/sandbox.md, "Venmo in the sandbox").
  * @packageDocumentation
  */
 import { errorReply, escapeHtml, htmlReply, SANDBOX_ICON_LINK, type Reply } from './http';
 import type { StoredPaymentMethod } from './nonces';
 import type { Route } from './route';
+import type { Vault } from './vault';
 
 /** Path of the form receiver. */
 export const CHECKOUT_PATH = '/sandbox/checkout';
@@ -16,6 +19,26 @@ export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
 /** The form field holding the nonce the page received. */
 export const NONCE_FIELD = 'payment_method_nonce';
+
+/** The form field naming the customer a Venmo nonce is saved to. */
+export const CUSTOMER_FIELD = 'customer_id';
+
+/**
+ * Saves the Venmo account behind a known nonce to the customer the form names (of the nonce's
+ * merchant), as the merchant's server does with `paymentMethod.create`; answers the line the page
+ * shows, or `''` when nothing is saved. Other kinds of nonce are saved by the client API's own
+ * vaulting, so the checkout leaves them.
+ */
+export function vaultPosted(
+  fields: readonly [string, string][],
+  known: StoredPaymentMethod | undefined,
+  vault: Vault,
+): string {
+  const customerId = fields.findLast(([name]) => name === CUSTOMER_FIELD)?.[1] ?? '';
+  if (customerId === '' || known?.type !== 'VenmoAccount') return '';
+  const saved = vault.addVenmoAccount(vault.customer(known.merchantId, customerId), known.account, false);
+  return `<p id="vaulted" data-token="${escapeHtml(saved.token)}">Saved the Venmo account to customer ${escapeHtml(customerId)} of ${escapeHtml(known.merchantId)}.</p>`;
+}
 
 /** The media type of a `Content-Type` header, lower-cased and without parameters. */
 function mediaType(header: string | undefined): string {
@@ -32,14 +55,17 @@ function nonceCheck(nonce: string | null, known: StoredPaymentMethod | undefined
 
 /**
  * The page answered to a form post: every field in posting order, and whether the nonce (the last
- * `payment_method_nonce`, as in the log) is one the sandbox minted, looked up with `findNonce`.
+ * `payment_method_nonce`, as in the log) is one the sandbox minted, looked up with `findNonce`; with
+ * a `vault`, a Venmo nonce posted with a `customer_id` is saved (see {@link vaultPosted}).
  */
 export function checkoutPage(
   fields: readonly [string, string][],
   findNonce: (nonce: string) => StoredPaymentMethod | undefined,
+  vault?: Vault,
 ): string {
   const nonce = fields.findLast(([name]) => name === NONCE_FIELD)?.[1] ?? null;
   const known = nonce === null ? undefined : findNonce(nonce);
+  const vaulted = vault ? vaultPosted(fields, known, vault) : '';
   const list =
     fields.length === 0
       ? '<p>No fields were posted.</p>'
@@ -63,7 +89,7 @@ ${SANDBOX_ICON_LINK}
 <main>
 <h1>Sandbox checkout</h1>
 <p>The sandbox gateway received this form post. A real merchant server would now send the nonce to the gateway with the amount.</p>
-${nonceCheck(nonce, known)}
+${nonceCheck(nonce, known)}${vaulted ? `\n${vaulted}` : ''}
 ${list}
 </main>
 </body>
@@ -102,7 +128,7 @@ export const checkoutRoute: Route = {
     entry.status = 200;
     return htmlReply(
       200,
-      checkoutPage(fields, (nonce) => state.nonces.get(nonce)),
+      checkoutPage(fields, (nonce) => state.nonces.get(nonce), state.vault),
     );
   },
 };

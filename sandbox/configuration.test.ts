@@ -49,6 +49,12 @@ describe('GET configuration', () => {
         googleAuthorizationFingerprint: like.stringMatching(/.+/),
         supportedNetworks: ['visa', 'mastercard', 'amex', 'discover'],
       },
+      payWithVenmo: {
+        merchantId: 'venmo-merchant-id',
+        accessToken: 'access_token$sandbox$venmo-merchant-id',
+        environment: 'sandbox',
+        enrichedCustomerDataEnabled: false,
+      },
       kount: { kountMerchantId: '600000' },
     });
     expect(record(record(response.body).paypal).clientId).not.toBe('');
@@ -67,6 +73,7 @@ describe('GET configuration', () => {
     expect(body.threeDSecureEnabled).toBe(false);
     expect(body).not.toHaveProperty('applePayWeb');
     expect(body).not.toHaveProperty('androidPay');
+    expect(body).not.toHaveProperty('payWithVenmo');
     expect(body).not.toHaveProperty('kount');
     expect(body).toHaveProperty('paypal');
   });
@@ -78,6 +85,24 @@ describe('GET configuration', () => {
     expect(record(body.paypal).clientId).toEqual(like.stringMatching(/.+/));
     expect(body).toHaveProperty('applePayWeb');
     expect(body).toHaveProperty('androidPay');
+  });
+
+  it('serves Venmo to demo_merchant’s copy alone, and a partition’s answer override takes it away', async () => {
+    const copy = record((await sandbox.clientApi('three_d_secure_v1_merchant', 'configuration')).body);
+    const demo = record((await sandbox.clientApi('demo_merchant', 'configuration')).body);
+    expect(copy.payWithVenmo).toEqual(demo.payWithVenmo);
+    for (const merchantId of ['wallets_only_merchant', 'unlinked_paypal_merchant']) {
+      expect(record((await sandbox.clientApi(merchantId, 'configuration')).body)).not.toHaveProperty(
+        'payWithVenmo',
+      );
+    }
+    await sandbox.request('/sandbox/answers', {
+      body: { match: 'client_api/v1/configuration', set: { payWithVenmo: null } },
+    });
+    expect(record((await sandbox.clientApi('demo_merchant', 'configuration')).body).payWithVenmo).toBeNull();
+    expect(record((await sandbox.clientApi('demo_merchant', 'configuration')).body).payWithVenmo).toEqual(
+      demo.payWithVenmo,
+    );
   });
 
   it('serves unlinked_paypal_merchant with PayPal on but no client id', async () => {

@@ -20,6 +20,7 @@ import type {
   Challenge,
   Merchant,
   PayPalSettings,
+  VenmoSettings,
 } from './merchants';
 import { clientApiRoute } from './route';
 import type { SandboxOptions } from './state';
@@ -59,6 +60,7 @@ export interface GatewayConfiguration {
   paypal: PayPalSettings;
   applePayWeb?: ApplePayWebSettings;
   androidPay?: AndroidPaySettings;
+  payWithVenmo?: VenmoSettings;
   kount?: { kountMerchantId: string | null };
 }
 
@@ -110,7 +112,7 @@ export function merchantUrls(merchantId: string, options: SandboxOptions): Merch
 }
 
 /**
- * The configuration of a merchant. Apple Pay, Google Pay and Kount blocks appear only when they are on,
+ * The configuration of a merchant. Apple Pay, Google Pay, Venmo and Kount blocks appear only when they are on,
  * and `threeDSecure` only for 3D Secure 2, with a JWT signed by `cardinal` (none without it).
  */
 export function buildConfiguration(
@@ -159,6 +161,7 @@ export function buildConfiguration(
           },
         }
       : {}),
+    ...(merchant.payWithVenmo ? { payWithVenmo: { ...merchant.payWithVenmo } } : {}),
     ...(merchant.kount ? { kount: { ...merchant.kount } } : {}),
   };
 }

@@ -13,7 +13,7 @@ import type { Route } from './route';
 
 /**
  * `POST /sandbox/reset`: clear the request's partition's faults, answer overrides, log, nonces, PayPal flows, 3D
- * Secure lookups and device session records, and restore its vault to its seed. Songbird's sessions belong to the
+ * Secure lookups, Venmo payment contexts and device session records, and restore its vault to its seed. Songbird's sessions belong to the
  * gateway instance, not to a partition, and stay: they are known by unguessable ids alone.
  */
 export const resetRoute: Route = {
@@ -27,6 +27,7 @@ export const resetRoute: Route = {
     state.paypal.clear();
     state.threeDSecure.clear();
     state.threeDSecure2.clear();
+    state.venmo.clear();
     state.deviceSessions.clear();
     state.vault.reset();
     return jsonReply(200, { reset: true });

@@ -2,7 +2,8 @@
  * Fault switches: make the next matching gateway requests fail on purpose (error statuses, a hung
  * request, a reset connection, a truncated body, a slow answer), driven by `/sandbox/faults`. A fault
  * picks its requests by a substring of the path (`match`, never a sandbox control path) or by the
- * name of a call (`call`): every client API endpoint, the analytics sink, the GraphQL API, and the provider's pages
+ * name of a call (`call`): every client API endpoint, the analytics sink, the GraphQL API (and each of its Venmo
+ * operations), and the provider's pages
  * the sandbox plays (3D Secure bank page and term URL, PayPal approval page, client token, PayPal's
  * fraud script, Google's pay.js and its token exchange).
  * @packageDocumentation
@@ -15,6 +16,7 @@ import {
   GRAPHQL_STAND_IN_PATH,
 } from '../src/shared/flavours';
 import { GOOGLE_PAY_TOKENS_PATH } from './stand-ins/google-pay';
+import { graphQLOperationOf, type GraphQLOperationName } from './graphql';
 import { errorReply, isRecord, jsonReply, type Reply } from './http';
 import { APPROVE_PATH, CANCEL_PATH } from './stand-ins/paypal-approval';
 import { CLIENT_API_PATTERN, matchPath, type Route } from './route';
@@ -36,12 +38,17 @@ export type FaultMethod = 'GET' | 'POST';
 export interface FaultCall {
   method: FaultMethod;
   path: string;
+  /** A GraphQL API call: the one operation of the request's body it takes (`null` or absent: any). */
+  operation?: GraphQLOperationName;
 }
 
 /** Names of the calls beside the client API that a fault can name. */
 export type PageCallName =
   | 'analytics'
   | 'graphQL'
+  | 'createVenmoPaymentContext'
+  | 'venmoPaymentContext'
+  | 'updateVenmoPaymentContextStatus'
   | 'threeDSecureAcs'
   | 'threeDSecureTerm'
   | 'paypalApprovalPage'
@@ -69,6 +76,17 @@ export const FAULT_CALLS: Readonly<Record<FaultCallName, FaultCall>> = {
   ) as Record<EndpointName, FaultCall>),
   analytics: { method: 'POST', path: '/analytics/:merchantId' },
   graphQL: { method: 'POST', path: GRAPHQL_STAND_IN_PATH },
+  createVenmoPaymentContext: {
+    method: 'POST',
+    path: GRAPHQL_STAND_IN_PATH,
+    operation: 'createVenmoPaymentContext',
+  },
+  venmoPaymentContext: { method: 'POST', path: GRAPHQL_STAND_IN_PATH, operation: 'venmoPaymentContext' },
+  updateVenmoPaymentContextStatus: {
+    method: 'POST',
+    path: GRAPHQL_STAND_IN_PATH,
+    operation: 'updateVenmoPaymentContextStatus',
+  },
   threeDSecureAcs: { method: 'POST', path: ACS_PATH },
   threeDSecureTerm: { method: 'POST', path: TERM_PATH },
   paypalApprovalPage: { method: 'GET', path: APPROVE_PATH },
@@ -203,12 +221,23 @@ export function parseFaultSpec(body: unknown): FaultSpec | string {
   };
 }
 
-/** Whether a fault applies to a request. */
-export function faultMatches(fault: FaultSpec, pathname: string, method: string, control: boolean): boolean {
+/**
+ * Whether a fault applies to a request; `body` (the parsed JSON body) tells a GraphQL call's operation
+ * from the others.
+ */
+export function faultMatches(
+  fault: FaultSpec,
+  pathname: string,
+  method: string,
+  control: boolean,
+  body: unknown = null,
+): boolean {
   if (fault.method !== null && fault.method !== method) return false;
   if (fault.match !== null && !pathname.includes(fault.match)) return false;
   if (fault.call === null) return !control;
-  return matchPath(FAULT_CALLS[fault.call].path, pathname) !== null;
+  const call: FaultCall = FAULT_CALLS[fault.call];
+  if (matchPath(call.path, pathname) === null) return false;
+  return call.operation === undefined || graphQLOperationOf(body) === call.operation;
 }
 
 /** The armed faults of one gateway instance. */
@@ -225,10 +254,10 @@ export class FaultSwitches {
 
   /**
    * Spend one hit of the oldest fault matching this request, if any. A sandbox control path
-   * (`control`) is hit only by a fault that names its call.
+   * (`control`) is hit only by a fault that names its call; `body` tells a GraphQL call's operation.
    */
-  take(pathname: string, method: string, control = false): Fault | undefined {
-    const fault = this.#faults.find((candidate) => faultMatches(candidate, pathname, method, control));
+  take(pathname: string, method: string, control = false, body: unknown = null): Fault | undefined {
+    const fault = this.#faults.find((candidate) => faultMatches(candidate, pathname, method, control, body));
     if (!fault) return undefined;
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.#faults = this.#faults.filter((candidate) => candidate !== fault);

@@ -200,7 +200,12 @@ async function dispatch(partitions: Partitions, req: IncomingMessage, res: Serve
   const { state } = partition;
   const answer = () => route(partitions, state, req, method, url, raw, parsed);
   const control = isControlPath(url.pathname);
-  const fault = state.faults.take(url.pathname, method, control);
+  const fault = state.faults.take(
+    url.pathname,
+    method,
+    control,
+    parsed.kind === 'json' ? parsed.value : null,
+  );
   if (control && !fault) {
     sendReply(res, await answer());
     return;

@@ -2,6 +2,7 @@
  * The sandbox's merchants: a typed table with their tokenization keys, public keys and features.
  * @packageDocumentation
  */
+import { VENMO_TEST_VALUES } from './test-values';
 
 /** Card display names a merchant can accept (docs/card.md, "Card brands"). */
 export const CARD_DISPLAY_NAMES = [
@@ -49,6 +50,17 @@ export interface AndroidPaySettings {
   supportedNetworks: readonly string[];
 }
 
+/** The `payWithVenmo` block of the configuration: the merchant's Venmo (docs/sandbox.md, "Venmo in the sandbox"). */
+export interface VenmoSettings {
+  /** The merchant's id at Venmo, which the Venmo pages are opened with (`braintree_merchant_id`). */
+  merchantId: string;
+  /** The merchant's Venmo access token (`braintree_access_token`). */
+  accessToken: string;
+  environment: 'sandbox' | 'production';
+  /** Whether Venmo may hand over the shopper's addresses; without it a payment context collects none. */
+  enrichedCustomerDataEnabled: boolean;
+}
+
 /** A sandbox merchant. */
 export interface Merchant {
   merchantId: string;
@@ -68,6 +80,8 @@ export interface Merchant {
   applePayWeb: ApplePayWebSettings | null;
   /** `null`: Google Pay off (the block is left out of the configuration). */
   androidPay: AndroidPaySettings | null;
+  /** `null`: Venmo off (the block is left out of the configuration). */
+  payWithVenmo: VenmoSettings | null;
   threeDSecureEnabled: boolean;
   /**
    * 3D Secure 2: the configuration's `threeDSecure` carries Cardinal's JWT and the Songbird
@@ -114,6 +128,7 @@ export const MERCHANTS = {
       displayName: 'Demo Merchant',
       googleAuthorizationFingerprint: 'sandbox-google-fingerprint-demo-merchant',
     },
+    payWithVenmo: { ...VENMO_TEST_VALUES.settings },
     threeDSecureEnabled: true,
     threeDSecure2: true,
     kount: { kountMerchantId: '600000' },
@@ -138,6 +153,7 @@ export const MERCHANTS = {
       displayName: 'Bank Frame Merchant',
       googleAuthorizationFingerprint: 'sandbox-google-fingerprint-three-d-secure-v1-merchant',
     },
+    payWithVenmo: { ...VENMO_TEST_VALUES.settings },
     threeDSecureEnabled: true,
     threeDSecure2: false,
     kount: { kountMerchantId: '600000' },
@@ -154,6 +170,7 @@ export const MERCHANTS = {
     paypal: { clientId: null, displayName: 'Card Only Merchant', unvettedMerchant: false },
     applePayWeb: null,
     androidPay: null,
+    payWithVenmo: null,
     threeDSecureEnabled: false,
     threeDSecure2: false,
     kount: null,
@@ -178,6 +195,7 @@ export const MERCHANTS = {
       displayName: 'Wallets Only Merchant',
       googleAuthorizationFingerprint: 'sandbox-google-fingerprint-wallets-only-merchant',
     },
+    payWithVenmo: null,
     threeDSecureEnabled: false,
     threeDSecure2: false,
     kount: null,
@@ -194,6 +212,7 @@ export const MERCHANTS = {
     paypal: { clientId: null, displayName: 'Unlinked PayPal Merchant', unvettedMerchant: false },
     applePayWeb: null,
     androidPay: null,
+    payWithVenmo: null,
     threeDSecureEnabled: false,
     threeDSecure2: false,
     kount: null,
@@ -210,6 +229,7 @@ export const MERCHANTS = {
     paypal: { clientId: null, displayName: 'Restricted Merchant', unvettedMerchant: false },
     applePayWeb: null,
     androidPay: null,
+    payWithVenmo: null,
     threeDSecureEnabled: false,
     threeDSecure2: false,
     kount: null,

@@ -5,7 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CardRecord } from './card-details';
-import type { AndroidPayCardRecord, ApplePayCardRecord, PayPalAccountRecord } from './wallet-details';
+import { VENMO_SEED_CUSTOMER, VENMO_TEST_VALUES } from './test-values';
+import type {
+  AndroidPayCardRecord,
+  ApplePayCardRecord,
+  PayPalAccountRecord,
+  VenmoAccountRecord,
+} from './wallet-details';
 
 /** What every payment method behind a nonce has. */
 interface StoredMethodBase {
@@ -44,9 +50,15 @@ export interface StoredAndroidPayCard extends StoredMethodBase {
   card: AndroidPayCardRecord;
 }
 
+/** A Venmo account behind a nonce. */
+export interface StoredVenmoAccount extends StoredMethodBase {
+  type: 'VenmoAccount';
+  account: VenmoAccountRecord;
+}
+
 /** Any payment method behind a nonce. */
 export type StoredPaymentMethod =
-  StoredCreditCard | StoredPayPalAccount | StoredApplePayCard | StoredAndroidPayCard;
+  StoredCreditCard | StoredPayPalAccount | StoredApplePayCard | StoredAndroidPayCard | StoredVenmoAccount;
 
 /** A type of payment method behind a nonce. */
 export type StoredPaymentMethodType = StoredPaymentMethod['type'];
@@ -63,7 +75,32 @@ export const NONCE_PREFIX: Readonly<Record<StoredPaymentMethodType, string>> = {
   PayPalAccount: 'tokenpp_',
   ApplePayCard: 'tokenap_',
   AndroidPayCard: 'tokenan_',
+  VenmoAccount: 'tokenvm_',
 };
+
+/** The sandbox's Venmo user's account, behind every Venmo nonce the sandbox mints. */
+export const SANDBOX_VENMO_ACCOUNT: VenmoAccountRecord = {
+  username: VENMO_TEST_VALUES.username,
+  venmoUserId: VENMO_TEST_VALUES.payer.externalId,
+};
+
+/**
+ * The fixed server-side test nonces a merchant's server may send without a client minting them
+ * (docs/sandbox.md, "Venmo in the sandbox"): known in every partition, never spent.
+ */
+function fixedNonce(nonce: string): StoredPaymentMethod | undefined {
+  if (nonce !== VENMO_TEST_VALUES.fakeNonce) return undefined;
+  return {
+    type: 'VenmoAccount',
+    nonce,
+    merchantId: VENMO_SEED_CUSTOMER.merchantId,
+    customerId: null,
+    vaultToken: null,
+    createdAt: new Date(0).toISOString(),
+    consumed: false,
+    account: { ...SANDBOX_VENMO_ACCOUNT },
+  };
+}
 
 /** Nonce → payment method map of one gateway instance. */
 export class NonceStore {
@@ -82,9 +119,9 @@ export class NonceStore {
     return stored;
   }
 
-  /** The payment method behind a nonce, if the nonce was minted here. */
+  /** The payment method behind a nonce, if the nonce was minted here or is a fixed test nonce. */
   get(nonce: string): StoredPaymentMethod | undefined {
-    return this.#methods.get(nonce);
+    return this.#methods.get(nonce) ?? fixedNonce(nonce);
   }
 
   /** Forget every nonce. */

@@ -152,4 +152,20 @@ describe('GET payment_methods', () => {
     await sandbox.request('/sandbox/reset', { method: 'POST' });
     expect((await list(auth)).methods).toHaveLength(4);
   });
+
+  it('lists the Venmo shopper’s saved Venmo account, as the provider lists one', async () => {
+    const token = await sandbox.clientToken({ merchantId: 'demo_merchant', customerId: 'venmo_shopper' });
+    const response = await sandbox.clientApi('demo_merchant', 'paymentMethods', {
+      auth: fingerprintAuth(token),
+    });
+    expect(record(response.body).paymentMethods).toEqual([
+      {
+        type: 'VenmoAccount',
+        nonce: like.stringMatching(/^tokenvm_sb_[0-9a-f]{24}$/),
+        description: 'VenmoAccount',
+        details: { username: 'venmojoe' },
+        default: true,
+      },
+    ]);
+  });
 });

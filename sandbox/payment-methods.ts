@@ -12,9 +12,11 @@ import {
   androidPayCardPayload,
   applePayCardPayload,
   payPalAccountPayload,
+  venmoAccountPayload,
   type AndroidPayCardPayload,
   type ApplePayCardPayload,
   type PayPalAccountPayload,
+  type VenmoAccountPayload,
 } from './wallet-details';
 
 /** What a listed card says: the list leaves out what only tokenization answers (BIN, expiry, holder). */
@@ -28,6 +30,7 @@ export type VaultedPaymentMethod = (
   | PayPalAccountPayload
   | ApplePayCardPayload
   | Omit<AndroidPayCardPayload, 'consumed'>
+  | VenmoAccountPayload
 ) & {
   default: boolean;
 };
@@ -60,6 +63,10 @@ export function listEntry(
       const payload: Partial<AndroidPayCardPayload> = androidPayCardPayload(saved.card, nonce);
       delete payload.consumed;
       return { ...(payload as Omit<AndroidPayCardPayload, 'consumed'>), default: saved.default };
+    }
+    case 'VenmoAccount': {
+      const { nonce } = nonces.mint({ ...base, type: 'VenmoAccount', account: saved.account });
+      return { ...venmoAccountPayload(saved.account, nonce), default: saved.default };
     }
   }
 }

@@ -18,6 +18,7 @@ import { faultRoutes } from './faults';
 import { graphQLRoute } from './graphql';
 import { fraudnetRoutes } from './stand-ins/fraudnet';
 import { googlePayRoutes } from './stand-ins/google-pay';
+import { venmoRoutes } from './stand-ins/venmo';
 import { partitionRoutes } from './partitions';
 import { paymentMethodsRoute } from './payment-methods';
 import { paypalAccountsRoute } from './paypal-accounts';
@@ -57,6 +58,8 @@ export const ROUTES: readonly Route[] = [
   ...fraudnetRoutes,
   // Google's pay.js and the token Google's servers get from the gateway (Google's hosts in production)
   ...googlePayRoutes,
+  // Venmo's pages: the app, its web page and its web login (Venmo's hosts in production)
+  ...venmoRoutes,
   ...faultRoutes,
   ...answerOverrideRoutes,
   ...requestLogRoutes,

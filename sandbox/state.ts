@@ -12,6 +12,7 @@ import { RequestLog } from './request-log';
 import { ThreeDSecure2SessionStore } from './three-d-secure-2';
 import { ThreeDSecureSessionStore } from './three-d-secure-sessions';
 import { Vault } from './vault';
+import { VenmoContextStore } from './venmo-contexts';
 
 /** Where the gateway and the assets are served from. */
 export interface SandboxOptions {
@@ -35,6 +36,8 @@ export interface SandboxState {
   threeDSecure: ThreeDSecureSessionStore;
   /** 3D Secure 2 lookups, answered by the issuer's challenge page and `authenticate_from_jwt`. */
   threeDSecure2: ThreeDSecure2SessionStore;
+  /** Venmo payment contexts, made by the GraphQL API and answered on the Venmo stand-in pages. */
+  venmo: VenmoContextStore;
   /** Cardinal's part: the JWTs it signs and Songbird's sessions, one for every partition of a gateway instance. */
   cardinal: CardinalSandbox;
   /** What the data collectors' hosts received: Kount's data path (on the assets origin) and the fraudnet stand-in. */
@@ -47,7 +50,7 @@ export interface SandboxState {
 }
 
 /**
- * Fresh state: seeded vault, no nonces, PayPal flows, 3D Secure lookups, device session records, faults or log entries.
+ * Fresh state: seeded vault, no nonces, PayPal flows, 3D Secure lookups, Venmo payment contexts, device session records, faults or log entries.
  * @param options - the origins
  * @param partition - the partition's id, `null` for the default one
  * @param cardinal - Cardinal's part, which the partitions of a gateway instance share
@@ -68,6 +71,7 @@ export function createSandboxState(
     paypal: new PayPalFlowStore(),
     threeDSecure: new ThreeDSecureSessionStore(),
     threeDSecure2: new ThreeDSecure2SessionStore(),
+    venmo: new VenmoContextStore(),
     cardinal,
     deviceSessions: new DeviceSessionLog(),
     faults: new FaultSwitches(),

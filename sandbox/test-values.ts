@@ -172,3 +172,43 @@ export const THREE_D_SECURE_2_CARD_NUMBERS = {
 
 /** The password the sandbox issuer's challenge page takes. */
 export const THREE_D_SECURE_2_PASSWORD = '1234';
+
+/**
+ * Venmo in the sandbox (docs/sandbox.md, "Venmo in the sandbox"): the merchant's Venmo settings every
+ * merchant with Venmo has, the sandbox's Venmo user who approves on the stand-in pages, how long a payment
+ * context lives, what the pages' Fail answers, and the server-side test nonce.
+ */
+export const VENMO_TEST_VALUES = {
+  /** The configuration's `payWithVenmo`, as the merchants with Venmo answer it. */
+  settings: {
+    merchantId: 'venmo-merchant-id',
+    accessToken: 'access_token$sandbox$venmo-merchant-id',
+    environment: 'sandbox',
+    enrichedCustomerDataEnabled: false,
+  },
+  /** The Venmo user of every approval: `userName` of the payment context, `@venmojoe` on the return. */
+  username: 'venmojoe',
+  /** Who the Venmo user is, as an approved payment context's `payerInfo` tells it. */
+  payer: {
+    firstName: 'Venmo',
+    lastName: 'Joe',
+    email: 'venmo.joe@example.com',
+    phoneNumber: '4085551234',
+    externalId: 'venmo-joe-1',
+  },
+  /** How long a payment context lives, in milliseconds: `expiresAt` is `createdAt` plus this. */
+  contextLifetimeMs: 5 * 60_000,
+  /** What the stand-in pages' Fail hands back to `x-error`. */
+  failure: { errorMessage: 'The sandbox Venmo user chose Fail.', errorCode: 'sandbox_venmo_failed' },
+  /** The server-side test nonce of a Venmo account (a fake nonce of the provider's server SDKs). */
+  fakeNonce: 'fake-venmo-account-nonce',
+} as const;
+
+/**
+ * The seeded customer of Venmo tests: one saved Venmo account, which the client API lists (the panel never
+ * shows it, as the provider's drop-in never did).
+ */
+export const VENMO_SEED_CUSTOMER = {
+  merchantId: 'demo_merchant',
+  customerId: 'venmo_shopper',
+} as const;

@@ -163,12 +163,20 @@ describe('NonceStore', () => {
       type: 'AndroidPayCard',
       card: { cardType: 'Visa', number: '4111111111111111', isNetworkTokenized: false },
     });
+    const venmo = store.mint({
+      ...owner,
+      type: 'VenmoAccount',
+      account: { username: 'venmojoe', venmoUserId: 'venmo-joe-1' },
+    });
     expect(NONCE_PREFIX).toEqual({
       CreditCard: 'tokencc_',
       PayPalAccount: 'tokenpp_',
       ApplePayCard: 'tokenap_',
       AndroidPayCard: 'tokenan_',
+      VenmoAccount: 'tokenvm_',
     });
+    expect(venmo.nonce).toMatch(/^tokenvm_sb_[0-9a-f]{24}$/);
+    expect(store.get(venmo.nonce)).toMatchObject({ type: 'VenmoAccount', account: { username: 'venmojoe' } });
     expect(googlePay.nonce).toMatch(/^tokenan_sb_[0-9a-f]{24}$/);
     expect(store.get(googlePay.nonce)).toMatchObject({
       type: 'AndroidPayCard',
@@ -183,9 +191,25 @@ describe('NonceStore', () => {
       vaultToken: 'vpp_1',
     });
     expect(store.get(applePay.nonce)?.type).toBe('ApplePayCard');
-    expect(store.size).toBe(4);
+    expect(store.size).toBe(5);
     store.clear();
     expect(store.get(paypal.nonce)).toBeUndefined();
+  });
+
+  it('knows the fixed Venmo test nonce in every store, after a clear too, as an unsaved Venmo account', () => {
+    const store = new NonceStore();
+    store.clear();
+    expect(store.get('fake-venmo-account-nonce')).toMatchObject({
+      type: 'VenmoAccount',
+      nonce: 'fake-venmo-account-nonce',
+      merchantId: 'demo_merchant',
+      customerId: null,
+      vaultToken: null,
+      consumed: false,
+      account: { username: 'venmojoe' },
+    });
+    expect(store.get('fake-venmo-nonce')).toBeUndefined();
+    expect(store.size).toBe(0);
   });
 });
 

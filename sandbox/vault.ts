@@ -1,13 +1,23 @@
 /**
  * The vault: customers of each merchant and their saved payment methods (cards, PayPal accounts,
- * Apple Pay cards, Google Pay cards). Customers are created on first use, so a client token naming an unknown
+ * Apple Pay cards, Google Pay cards, Venmo accounts). Customers are created on first use, so a client token naming an unknown
  * customer keeps working after a restart or a reset.
  * @packageDocumentation
  */
 import { randomBytes } from 'node:crypto';
 import { detectCardBrand, type CardRecord } from './card-details';
-import { GOOGLE_PAY_SEED_CUSTOMER, SEED_CUSTOMER } from './test-values';
-import type { AndroidPayCardRecord, ApplePayCardRecord, PayPalAccountRecord } from './wallet-details';
+import {
+  GOOGLE_PAY_SEED_CUSTOMER,
+  SEED_CUSTOMER,
+  VENMO_SEED_CUSTOMER,
+  VENMO_TEST_VALUES,
+} from './test-values';
+import type {
+  AndroidPayCardRecord,
+  ApplePayCardRecord,
+  PayPalAccountRecord,
+  VenmoAccountRecord,
+} from './wallet-details';
 
 /** What every saved payment method has. */
 interface VaultedMethodBase {
@@ -40,8 +50,15 @@ export interface VaultedAndroidPayCard extends VaultedMethodBase {
   card: AndroidPayCardRecord;
 }
 
+/** A saved Venmo account. */
+export interface VaultedVenmoAccount extends VaultedMethodBase {
+  type: 'VenmoAccount';
+  account: VenmoAccountRecord;
+}
+
 /** Any saved payment method. */
-export type VaultedMethod = VaultedCard | VaultedPayPalAccount | VaultedApplePayCard | VaultedAndroidPayCard;
+export type VaultedMethod =
+  VaultedCard | VaultedPayPalAccount | VaultedApplePayCard | VaultedAndroidPayCard | VaultedVenmoAccount;
 
 /** A customer of one merchant. */
 export interface Customer {
@@ -59,6 +76,7 @@ const TOKEN_PREFIX: Readonly<Record<VaultedMethod['type'], string>> = {
   PayPalAccount: 'vpp_',
   ApplePayCard: 'vap_',
   AndroidPayCard: 'van_',
+  VenmoAccount: 'vvm_',
 };
 
 /** Expiry of the seeded cards: always a few years ahead so they never expire. */
@@ -88,6 +106,11 @@ export class Vault {
       const { cardType, number, isNetworkTokenized } = seed;
       this.addAndroidPayCard(googlePayShopper, { cardType, number, isNetworkTokenized }, seed.default);
     }
+    this.addVenmoAccount(
+      this.customer(VENMO_SEED_CUSTOMER.merchantId, VENMO_SEED_CUSTOMER.customerId),
+      { username: VENMO_TEST_VALUES.username, venmoUserId: VENMO_TEST_VALUES.payer.externalId },
+      true,
+    );
     for (const merchantId of [SEED_CUSTOMER.merchantId, ...SEED_CUSTOMER.alsoAt]) {
       this.#seed(this.customer(merchantId, SEED_CUSTOMER.customerId));
     }
@@ -169,6 +192,15 @@ export class Vault {
     makeDefault: boolean,
   ): VaultedAndroidPayCard {
     return this.#add(customer, { type: 'AndroidPayCard', card }, makeDefault);
+  }
+
+  /** Save a Venmo account; it becomes the default when asked or when it is the customer's first method. */
+  addVenmoAccount(
+    customer: Customer,
+    account: VenmoAccountRecord,
+    makeDefault: boolean,
+  ): VaultedVenmoAccount {
+    return this.#add(customer, { type: 'VenmoAccount', account }, makeDefault);
   }
 
   /** True when the customer already has a card with this number. */

@@ -139,3 +139,33 @@ export function androidPayCardPayload(card: AndroidPayCardRecord, nonce: string)
     binData: binDataFor(card.number),
   };
 }
+
+/** A Venmo account as the sandbox keeps it. */
+export interface VenmoAccountRecord {
+  /** The Venmo user name, without the `@` the Venmo pages hand back with it. */
+  username: string;
+  /** Venmo's id of the user. */
+  venmoUserId: string;
+}
+
+/** The Venmo account payload under a nonce: `{type, nonce, description, details: {username}}`. */
+export interface VenmoAccountPayload {
+  type: 'VenmoAccount';
+  nonce: string;
+  /** Always `VenmoAccount`, as the provider describes every Venmo account. */
+  description: string;
+  details: { username: string };
+}
+
+/** `description` of a Venmo account, as the provider names it. */
+export const VENMO_ACCOUNT_DESCRIPTION = 'VenmoAccount';
+
+/** The Venmo account payload under a nonce, as the saved-methods list carries it. */
+export function venmoAccountPayload(account: VenmoAccountRecord, nonce: string): VenmoAccountPayload {
+  return {
+    type: 'VenmoAccount',
+    nonce,
+    description: VENMO_ACCOUNT_DESCRIPTION,
+    details: { username: account.username },
+  };
+}
