@@ -62,6 +62,10 @@ export function VenmoModal({ dialog }: VenmoModalProps) {
           ref={close}
           aria-label={text('closeVenmo')}
           onClick={() => dialog?.close()}
+          onKeyDown={(event) => {
+            // The modal's one control: Tab and Shift+Tab keep focus on it rather than leave the page.
+            if (event.key === 'Tab') event.preventDefault();
+          }}
         >
           ×
         </button>
