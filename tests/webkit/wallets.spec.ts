@@ -112,5 +112,5 @@ test('Venmo: on a desktop its QR code shows in the modal, which Escape closes, t
   await expect.poll(() => panel.focused()).toBe('button:Close Venmo');
   await page.keyboard.press('Escape');
   await expect.poll(async () => (await panel.find('[part="venmo-qr-code"]')) === null).toBe(true);
-  expect((await panel.waitForError())?.code).toBe('VENMO_DESKTOP_CANCELED');
+  expect((await panel.waitForError()).code).toBe('VENMO_DESKTOP_CANCELED');
 });
