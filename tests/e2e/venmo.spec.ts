@@ -137,6 +137,23 @@ test.describe('on a phone', () => {
     );
   });
 
+  test('a second click while Venmo is open in another tab is VENMO_TOKENIZATION_REQUEST_ACTIVE, never a second payment', async ({
+    page,
+    panel,
+    sandbox,
+  }) => {
+    const venmo = new VenmoPanel(panel);
+    await venmo.open(sandbox.key('demo_merchant'));
+    await venmo.chooseVenmo();
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), venmo.button().click()]);
+    await tab.waitForURL((url) => url.href.startsWith(VENMO_APP_URL));
+    await page.bringToFront();
+    await venmo.button().click();
+    await expect.poll(() => errorCodes(panel)).toEqual(['VENMO_TOKENIZATION_REQUEST_ACTIVE']);
+    expect(page.context().pages()).toHaveLength(2);
+    await expect(panel.element.locator('[part="sheet-error"]')).toHaveCount(0);
+  });
+
   test('with a payment context, the page polls it to APPROVED while Venmo is open in another tab', async ({
     page,
     panel,
@@ -188,6 +205,26 @@ test.describe('on a desktop', () => {
     await expect(venmo.modal()).toBeHidden();
     await expectVenmoPayload(panel, {
       paymentContextId: new URL(link).searchParams.get('resource_id'),
+      payerInfo: expect.objectContaining({ userName: 'venmojoe' }),
+    });
+  });
+
+  test('allowDesktopWebLogin opens Venmo’s web login in a popup, which closes itself once the shopper approves', async ({
+    page,
+    panel,
+    sandbox,
+  }) => {
+    const venmo = new VenmoPanel(panel);
+    await venmo.open(sandbox.key('demo_merchant'), { allowDesktopWebLogin: true });
+    await venmo.chooseVenmo();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), venmo.button().click()]);
+    await popup.waitForURL((url) => url.pathname.endsWith('/sandbox/venmo/go/web'));
+    await expect(popup).toHaveTitle('Venmo sandbox – log in to Venmo');
+    const contextId = new URL(popup.url()).searchParams.get('resource_id');
+    expect(new URL(popup.url()).searchParams.get('x-success')).toBeNull();
+    await Promise.all([popup.waitForEvent('close'), new VenmoStandIn(popup).approve()]);
+    await expectVenmoPayload(panel, {
+      paymentContextId: contextId,
       payerInfo: expect.objectContaining({ userName: 'venmojoe' }),
     });
   });
