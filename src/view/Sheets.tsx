@@ -161,7 +161,7 @@ export function Sheets({ controller, state, ready }: SheetsProps) {
               </div>
             );
           })}
-          <VenmoModal dialog={wallets.venmo?.dialog} />
+          {wallets.venmo && <VenmoModal dialog={wallets.venmo.dialog} />}
           <ThreeDSecureModal
             open={verifying}
             onCancel={() => {
