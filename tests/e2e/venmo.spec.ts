@@ -154,6 +154,20 @@ test.describe('on a phone', () => {
     await expect(panel.element.locator('[part="sheet-error"]')).toHaveCount(0);
   });
 
+  test('a payment context the gateway cannot make leaves Venmo out with VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED; the card still pays', async ({
+    panel,
+    sandbox,
+  }) => {
+    await sandbox.inject({ call: 'createVenmoPaymentContext', kind: '500' });
+    await panel.openBare(sandbox.key('demo_merchant'), 'local', {
+      venmo: JSON.stringify({ paymentMethodUsage: 'single_use' }),
+    });
+    await panel.waitForEvent('ready');
+    expect(await errorCodes(panel)).toEqual(['VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED']);
+    await expect(panel.option('venmo')).toHaveCount(0);
+    await expect(panel.element.locator('[part~="card-sheet"]')).toBeVisible();
+  });
+
   test('with a payment context, the page polls it to APPROVED while Venmo is open in another tab', async ({
     page,
     panel,
