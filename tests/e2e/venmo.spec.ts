@@ -284,6 +284,19 @@ test.describe('on a desktop', () => {
     expect(fetched).toHaveLength(1);
   });
 
+  test('a request on the Venmo sheet before the shopper paid says to use the Venmo button', async ({
+    panel,
+    sandbox,
+  }) => {
+    const venmo = new VenmoPanel(panel);
+    await venmo.open(sandbox.key('demo_merchant'), { allowDesktop: true });
+    await venmo.chooseVenmo();
+    expect((await panel.requestPaymentMethod()).error).toMatchObject({ code: 'NO_PAYMENT_METHOD_AVAILABLE' });
+    await expect(panel.element.locator('[part="sheet-error"]')).toHaveText(
+      'Use the Venmo button to continue with your payment.',
+    );
+  });
+
   test('a card-only page never fetches Venmo’s file', async ({ page, panel, sandbox }) => {
     const fetched: string[] = [];
     page.on('request', (request) => {
