@@ -1,9 +1,10 @@
 /**
  * Venmo through the sandbox's stand-ins for Venmo's pages (docs/venmo.md): a phone switching to the
- * app and back in a new tab and in the same tab, the cancel and error returns, the payment context
- * polled to APPROVED, the desktop QR code approved by a second page standing in for the phone, the
- * QR modal closed, a desktop without allowDesktop, a card-only page that never fetches Venmo's file,
- * and axe and the keyboard on the sheet and the modal.
+ * app and back in a new tab and in the same tab, the cancel and error returns, a second click while
+ * Venmo is open, a payment context the gateway cannot make, and one polled to APPROVED; the desktop
+ * QR code approved by a second page standing in for the phone, the QR modal closed, the web login
+ * popup, a desktop without allowDesktop, a request before paying, a card-only page that never
+ * fetches Venmo's file, and axe and the keyboard on the sheet and the modal.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
