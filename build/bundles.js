@@ -29,6 +29,7 @@ export const MODULE_FOLDERS = {
   panel: 'src/controller/runtime',
   view: 'src/view',
   paypal: 'src/methods/paypal',
+  venmo: 'src/methods/venmo',
   'apple-pay': 'src/methods/apple-pay',
   'google-pay': 'src/methods/google-pay',
   'three-d-secure': 'src/methods/three-d-secure',
@@ -38,11 +39,11 @@ export const MODULE_FOLDERS = {
 };
 
 /**
- * Files only the panel's runtime file loads (the vault manager's, on Edit): their SRI hashes travel
- * in the runtime's file, built after them, rather than in the first script, which has the tightest
- * budget.
+ * Files only the panel's runtime file loads (the vault manager's, on Edit; Venmo's, when its sheet
+ * starts): their SRI hashes travel in the runtime's file, built after them, rather than in the first
+ * script, which has the tightest budget.
  */
-export const RUNTIME_LOADED = ['vault-manager'];
+export const RUNTIME_LOADED = ['vault-manager', 'venmo'];
 
 /**
  * The first script's files that modules may import, by the key they have in the global. A module

@@ -76,8 +76,8 @@ export const DROPIN_OPTIONS: readonly DropinOptionRow[] = [
   },
   {
     option: 'paymentOptionPriority',
-    verdict: 'differs',
-    text: "`venmo` is refused with `PAYMENT_OPTION_PRIORITY_INVALID`, as any option the panel does not offer is: the panel has no Venmo. The other ids, order, defaults and refusals are the drop-in's.",
+    verdict: 'same',
+    text: "the drop-in's ids (`venmo` among them), order, defaults and refusals.",
   },
   { option: 'card', verdict: 'same', text: '`false` removes the card, `true` is `{}`.' },
   {
@@ -160,9 +160,8 @@ export const DROPIN_OPTIONS: readonly DropinOptionRow[] = [
   },
   {
     option: 'venmo',
-    ignored: true,
-    verdict: 'differs',
-    text: 'accepted and ignored, since the panel does not offer Venmo; the other options still pay.',
+    verdict: 'same',
+    text: "`true` or the drop-in's object, offered in the browsers it offers Venmo in, with the app switch, the payment context, the desktop QR code and web login (see [Venmo](docs/venmo.md#options)); a key that does not fit fires `errorOccurred` and leaves Venmo out.",
   },
   {
     option: 'applePay',
@@ -245,7 +244,7 @@ export const DROPIN_METHODS: readonly DropinMethodRow[] = [
     method: 'getAvailablePaymentOptions',
     call: 'getAvailablePaymentOptions(callback?)',
     verdict: 'same',
-    text: "the option ids that passed their checks, in priority order, e.g. `['card', 'paypal']` (never `venmo`).",
+    text: "the option ids that passed their checks, in priority order, e.g. `['card', 'paypal']`.",
   },
   {
     method: 'clearSelectedPaymentMethod',
@@ -310,7 +309,7 @@ export const DROPIN_EVENTS: readonly DropinEventRow[] = [
   {
     event: 'paymentOptionSelected',
     verdict: 'same',
-    text: '`{paymentOption}` (never `venmo`, which the panel does not offer).',
+    text: '`{paymentOption}`.',
   },
   { event: 'errorCleared', verdict: 'new', text: 'the error the panel showed is gone.' },
   {
@@ -321,7 +320,7 @@ export const DROPIN_EVENTS: readonly DropinEventRow[] = [
   {
     event: 'changeActiveView',
     verdict: 'same',
-    text: "`{previousViewId, newViewId}` with the drop-in's view ids (never `venmo`).",
+    text: "`{previousViewId, newViewId}` with the drop-in's view ids.",
   },
   { event: 'card:focus', verdict: 'same', text: "the card fields' state `{cards, emittedBy, fields}`." },
   { event: 'card:blur', verdict: 'same' },

@@ -24,6 +24,7 @@ document.addEventListener('DOMContentLoaded', () => {
     'paypal',
     'paypal-credit',
     'paypal-pay-later',
+    'venmo',
     'apple-pay',
     'google-pay',
     'three-d-secure',

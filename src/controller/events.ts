@@ -95,16 +95,18 @@ export interface PaymentPanelEventDetails {
    * configuration has no Apple Pay (`APPLE_PAY_NOT_ENABLED`), `three-d-secure` is set but 3D Secure
    * cannot be used (`THREEDS_CAN_NOT_USE_TOKENIZATION_KEY`, `THREEDS_NOT_ENABLED`,
    * `THREEDS_HTTPS_REQUIRED`), PayPal cannot start (`PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED`),
-   * `google-pay` is set but Google Pay cannot be offered (`GOOGLE_PAYMENT_…`), or a PayPal, Apple Pay
-   * or Google Pay flow the shopper started fails (`PAYPAL_…`, `APPLE_PAY_…`, `GOOGLE_PAYMENT_…`).
+   * `google-pay` is set but Google Pay cannot be offered (`GOOGLE_PAYMENT_…`), `venmo`'s keys do not
+   * fit (`VENMO_INVALID_…`), or a PayPal, Venmo, Apple Pay or Google Pay flow the shopper started
+   * fails or is cancelled where the merchant hears of it (`PAYPAL_…`, `VENMO_…`, `APPLE_PAY_…`,
+   * `GOOGLE_PAYMENT_…`).
    */
   errorOccurred: PanelError;
   /**
    * `requestPaymentMethod()` can now succeed; `detail` is `{type, paymentMethodIsSelected}`: the
    * card form became complete and valid (`{type: 'CreditCard', paymentMethodIsSelected: false}`), or
    * a method of the list is selected (`paymentMethodIsSelected: true`, 200 ms after the selection),
-   * such as the PayPal account or Apple Pay card the shopper just approved (`type` `PayPalAccount`,
-   * `ApplePayCard` or `AndroidPayCard`). Fired only when this or its type changes, and once more
+   * such as the PayPal or Venmo account or Apple Pay card the shopper just approved (`type`
+   * `PayPalAccount`, `VenmoAccount`, `ApplePayCard` or `AndroidPayCard`). Fired only when this or its type changes, and once more
    * when 3D Secure verified the card a request handed over, which then goes under a new nonce
    * (`paymentMethodIsSelected: true`).
    */

@@ -15,6 +15,7 @@ export {
   type SheetId,
   type SheetsState,
   type WalletOption,
+  type WalletDialogState,
   type WalletSheetState,
   type VaultManagerAction,
   type VaultManagerState,

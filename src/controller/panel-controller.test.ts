@@ -20,6 +20,7 @@ import {
   GOOGLE_PAY_CARD,
   PAYPAL_ACCOUNT,
   settle,
+  VENMO_ACCOUNT,
 } from './test-support';
 import { fieldSlot } from './view-contract';
 import { coordinatorOf } from './runtime/coordinator';
@@ -643,6 +644,100 @@ describe('wallets', () => {
       note: 'A linked sandbox account is required to use PayPal Checkout in sandbox. Link one in the provider control panel.',
       busy: false,
     });
+  });
+});
+
+describe('Venmo', () => {
+  const PAY_WITH_VENMO = {
+    payWithVenmo: {
+      merchantId: 'venmo-merchant-id',
+      accessToken: 'access_token$sandbox$venmo-merchant-id',
+      environment: 'sandbox',
+    },
+  };
+
+  async function venmoPanel(options: PanelOptions = { venmo: true }, gateway: object = PAY_WITH_VENMO) {
+    const panel = controllerHarness({ client: fakeClient(configuration(gateway)) });
+    panel.controller.setOptions(options);
+    await panel.start();
+    panel.frames.ready();
+    await settle();
+    return panel;
+  }
+
+  it("is offered in the drop-in's place, and its sheet asks for its button when a payment is requested", async () => {
+    const panel = await venmoPanel({ venmo: true, paypal: { flow: 'vault' } });
+    expect(panel.modules.requested).toContain('venmo');
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.getState().sheets?.offered).toEqual(['card', 'paypal', 'venmo']);
+    panel.controller.selectOption('venmo');
+    await expect(panel.controller.requestPaymentMethod()).rejects.toMatchObject({
+      code: 'NO_PAYMENT_METHOD_AVAILABLE',
+    });
+    expect(panel.controller.getState().sheets?.message).toBe(
+      'Use the Venmo button to continue with your payment.',
+    );
+  });
+
+  it("pays through its button: the account is listed, selected, and handed over as the merchant's VenmoAccount", async () => {
+    vi.useFakeTimers();
+    const panel = await venmoPanel();
+    panel.controller.selectOption('venmo');
+    panel.controller.payWith('venmo');
+    expect(panel.modules.venmo.pays).toBe(1);
+    panel.modules.venmo.handlers[0]?.paid(VENMO_ACCOUNT);
+    vi.advanceTimersByTime(ACTIVE_PAYMENT_METHOD_CHANGE_TIMEOUT_MS);
+    await settle();
+    expect(panel.events.find((event) => event.name === 'paymentMethodRequestable')?.detail).toEqual({
+      type: 'VenmoAccount',
+      paymentMethodIsSelected: true,
+    });
+    await expect(panel.controller.requestPaymentMethod()).resolves.toEqual({
+      nonce: 'tokenvm_one',
+      type: 'VenmoAccount',
+      details: { username: '@venmojoe' },
+    });
+    expect(panel.client.events).toContain('request-payment-method.venmo');
+  });
+
+  it('finishes the result the page came back with as it starts, and shows the account selected', async () => {
+    const panel = await venmoPanel();
+    expect(panel.modules.venmo.resumed).toHaveLength(1);
+    panel.modules.venmo.resumed[0]?.paid(VENMO_ACCOUNT);
+    await settle();
+    const sheets = panel.controller.getState().sheets;
+    expect(sheets?.activeView).toBe('methods');
+    expect(sheets?.activeMethod).toEqual(VENMO_ACCOUNT);
+  });
+
+  it("tells the merchant of a cancel without showing it, and carries the wallet's dialog to the view", async () => {
+    const panel = await venmoPanel();
+    panel.controller.selectOption('venmo');
+    panel.controller.payWith('venmo');
+    const handlers = panel.modules.venmo.handlers[0];
+    const close = vi.fn();
+    handlers?.dialog({ qr: { size: 29, path: 'M4 4h1v1h-1z' }, authorizing: false, close });
+    expect(panel.controller.getState().sheets?.wallets.venmo?.dialog).toMatchObject({
+      qr: { size: 29 },
+      authorizing: false,
+    });
+    panel.controller.getState().sheets?.wallets.venmo?.dialog?.close();
+    expect(close).toHaveBeenCalledTimes(1);
+    handlers?.dialog(null);
+    handlers?.report(createError('VENMO_DESKTOP_CANCELED'));
+    await settle();
+    expect(panel.controller.getState().sheets?.wallets.venmo?.dialog).toBeUndefined();
+    expect(panel.events.find((event) => event.name === 'errorOccurred')?.detail).toMatchObject({
+      code: 'VENMO_DESKTOP_CANCELED',
+    });
+    expect(panel.controller.getState().sheets?.message).toBeNull();
+  });
+
+  it('is left out without a word when the configuration has no payWithVenmo, and its file is never fetched', async () => {
+    const panel = await venmoPanel({ venmo: true }, {});
+    expect(panel.modules.requested).not.toContain('venmo');
+    expect(panel.names()).toEqual(['ready']);
+    expect(panel.controller.getState().sheets?.offered).toEqual(['card']);
   });
 });
 

@@ -561,7 +561,8 @@ export class PanelController implements ViewController {
       session.cancelled = false;
     }
     // The files of what the merchant asks for and the configuration enables start loading now,
-    // beside the panel's runtime, which uses them.
+    // beside the panel's runtime, which uses them. A file whose hash only the runtime carries
+    // (Venmo's) is refused here without a request, and comes with its sheet.
     const files = new Set<ModuleName>();
     for (const option of available.options) {
       if (option !== 'card') files.add(WALLET_FILES[option]);

@@ -444,6 +444,33 @@ export function fakeGooglePay(): WalletIntegration & {
   return wallet;
 }
 
+/**
+ * A Venmo integration: its payments the test answers, as the plain fake's, and what it finishes as
+ * the panel starts (a page back from Venmo) through the handlers `resume` is given.
+ */
+export function fakeVenmo(): ReturnType<typeof fakeWallet> & { resumed: WalletHandlers[] } {
+  const wallet = { ...fakeWallet(), resumed: [] as WalletHandlers[] };
+  wallet.pay = (_options, _locale, handlers) => {
+    wallet.pays += 1;
+    wallet.handlers.push(handlers);
+  };
+  wallet.teardown = () => {
+    wallet.torn = true;
+  };
+  return Object.assign(wallet, {
+    resume: (handlers: WalletHandlers) => {
+      wallet.resumed.push(handlers);
+    },
+  });
+}
+
+/** A Venmo account as Venmo's file lists it. */
+export const VENMO_ACCOUNT: RawPaymentMethod = {
+  nonce: 'tokenvm_one',
+  type: 'VenmoAccount',
+  details: { username: '@venmojoe' },
+};
+
 /** A Google Pay card the fake Google Pay hands over. */
 export const GOOGLE_PAY_CARD: RawPaymentMethod = {
   nonce: 'tokenan_one',
@@ -579,9 +606,11 @@ export class FakeModules {
   readonly applePay = fakeWallet();
   readonly threeDSecure = new FakeThreeDSecure();
   readonly googlePay = fakeGooglePay();
+  readonly venmo = fakeVenmo();
   /** The wallets' marks, as their files give them. */
   readonly icons = {
     paypal: ['svg', { className: 'paypal-icon' }],
+    venmo: ['svg', { className: 'venmo-icon' }],
     applePay: ['svg', { className: 'apple-pay-icon' }],
     googlePay: ['svg', { className: 'google-pay-icon' }],
   } satisfies Record<string, IconNode>;
@@ -596,6 +625,11 @@ export class FakeModules {
     },
     paypal: walletModule({ icon: this.icons.paypal, createWallet: () => this.paypal }),
     'apple-pay': walletModule({ icon: this.icons.applePay, createWallet: () => this.applePay }),
+    venmo: walletModule({
+      icon: this.icons.venmo,
+      requestText: 'venmoUseButton',
+      createWallet: () => this.venmo,
+    }),
     'three-d-secure': this.threeDSecure.module,
     'vault-manager': { deletePaymentMethod },
     'google-pay': walletModule({

@@ -9,9 +9,9 @@ import type { PaymentOption, RawPaymentMethod } from '../model';
 import type { CardBrandType } from '../shared/card-brands';
 import type { PanelError } from '../shared/errors';
 import type { IconNode } from '../shared/icon-node';
-import type { WalletSheetState } from '../methods/wallet';
+import type { WalletDialogState, WalletSheetState } from '../methods/wallet';
 
-export type { WalletSheetState };
+export type { WalletDialogState, WalletSheetState };
 
 /**
  * A sheet: what the panel shows at a time, the saved methods, the option list, an option's own

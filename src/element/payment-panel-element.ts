@@ -83,14 +83,15 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
  * @csspart delete-confirmation-button - the question's "Delete" button
  * @csspart options - the list of payment options
  * @csspart option - an entry of the payment options, a button
- * @csspart heading - the heading of the saved methods, the option list, each sheet and the 3D Secure modal
+ * @csspart heading - the heading of the saved methods, the option list, each sheet, the 3D Secure modal and Venmo's modal
  * @csspart other-ways - the "Choose another way to pay" section
  * @csspart toggle - the button of the "Choose another way to pay" section
  * @csspart sheet - a payment option's sheet; also `card-sheet`, `paypal-sheet`, `paypalCredit-sheet`,
- * `paypalPayLater-sheet`, `applePay-sheet` or `googlePay-sheet`, naming which
+ * `paypalPayLater-sheet`, `venmo-sheet`, `applePay-sheet` or `googlePay-sheet`, naming which
  * @csspart sheet-header - a sheet's header: logo, label, accepted cards
  * @csspart button-area - a wallet sheet's button area
  * @csspart paypal-button - the PayPal, PayPal Credit and Pay Later sheets' button
+ * @csspart venmo-button - the Venmo sheet's button
  * @csspart apple-pay-button - the Apple Pay sheet's button (Safari draws Apple's own)
  * @csspart google-pay-button - where Google's own button sits in the Google Pay sheet
  * @csspart wallet-note - a wallet sheet's note in place of its button (a PayPal merchant without a
@@ -102,8 +103,11 @@ function buildFallback(root: ShadowRoot, view: HTMLElement): Fallback {
  * @csspart field-error - a card field's inline error
  * @csspart save-card - the card sheet's "Save card" checkbox with its label (`card.vault.allowVaultCardOverride`)
  * @csspart three-d-secure-modal - the 3D Secure modal dialog, over the whole page while the bank verifies a card
- * @csspart close-button - the 3D Secure modal's close button
+ * @csspart close-button - the 3D Secure modal's and Venmo's modal's close button
  * @csspart bank-frame - where the bank's 400 × 400 frame sits in the modal
+ * @csspart venmo-modal - Venmo's modal dialog, over the whole page while a desktop shopper scans its QR code
+ * @csspart venmo-qr-code - the QR code in Venmo's modal
+ * @csspart venmo-status - what Venmo's modal says: scan the code, then that Venmo is authorizing
  * @cssprop --pp-color-text - text, and the text typed in the card fields
  * @cssprop --pp-color-muted - secondary text (subheadings, descriptions) and the card fields' placeholders
  * @cssprop --pp-color-background - the panel's background
@@ -187,6 +191,14 @@ export class PaymentPanelElement extends HTMLElement {
    * [Pay Later](docs/paypal.md#pay-later)).
    */
   declare paypalPayLater: PanelOptions['paypalPayLater'];
+  /**
+   * Offers Venmo when the configuration has `payWithVenmo` and the browser can switch to it: `true`,
+   * or the drop-in's `venmo` option, `{allowDesktop?, allowNewBrowserTab?, paymentMethodUsage?, …}`
+   * (JSON in the attribute; see [Venmo](docs/venmo.md)). Left out without a word otherwise, as the
+   * drop-in does; an option that does not fit fires `errorOccurred` (`INVALID_OPTION`,
+   * `VENMO_INVALID_PROFILE_ID`, `VENMO_INVALID_DEEP_LINK_RETURN_URL`).
+   */
+  declare venmo: PanelOptions['venmo'];
   /**
    * Offers Apple Pay when the configuration enables it and the browser can pay with it on an HTTPS
    * page: `{displayName?, paymentRequest?}` (JSON in the attribute; see [Apple Pay](docs/apple-pay.md)). When the

@@ -49,6 +49,7 @@ export const EN_US = {
   PayPal: 'PayPal',
   PayPal_Credit: 'PayPal Credit',
   PayPal_Pay_Later: 'PayPal Pay Later',
+  Venmo: 'Venmo',
   'Apple Pay': 'Apple Pay',
   'Google Pay': 'Google Pay',
   walletButtonArea: '{label} button',
@@ -58,6 +59,13 @@ export const EN_US = {
   payWithPayPal: 'Pay with PayPal',
   payWithPayPalCredit: 'Pay with PayPal Credit',
   payWithPayPalPayLater: 'Pay Later with PayPal',
+  payWithVenmo: 'Pay with Venmo',
+  venmoUseButton: 'Use the Venmo button to continue with your payment.',
+  venmoScanHeading: 'Scan to pay with Venmo',
+  venmoScanInstructions: 'Scan this code with your phone to open Venmo and approve the payment.',
+  venmoQrCode: 'Venmo QR code',
+  venmoAuthorizing: 'Authorizing in Venmo…',
+  closeVenmo: 'Close Venmo',
   sandboxAccountNotLinked:
     'A linked sandbox account is required to use PayPal Checkout in sandbox. Link one in the provider control panel.',
   NO_PAYMENT_METHOD_AVAILABLE: 'Please choose a way to pay.',
@@ -72,6 +80,9 @@ export const EN_US = {
     'Apple Pay could not complete the payment. Please try again or choose another way to pay.',
   APPLE_PAY_MERCHANT_VALIDATION_NETWORK:
     'Apple Pay is not reachable right now. Please try again or choose another way to pay.',
+  VENMO_CANCELED:
+    'Something went wrong. Ensure you have the most recent version of the Venmo app installed on your device and your browser supports switching to Venmo.',
+  VENMO_APP_FAILED: 'The Venmo app could not be found on your device.',
   GOOGLE_PAYMENT_GATEWAY_ERROR:
     'Google Pay could not complete the payment. Please try again or choose another way to pay.',
   GOOGLE_PAYMENT_REQUEST_FAILED:

@@ -25,6 +25,28 @@ export interface WalletHandlers {
   paid(method: RawPaymentMethod): void;
   /** The payment failed; cancelling is not a failure and reports nothing. */
   failed(error: PanelError): void;
+  /**
+   * Tells the merchant (`errorOccurred`) and shows the shopper nothing: the shopper stepped back
+   * (Venmo's `VENMO_APP_CANCELED`, `VENMO_DESKTOP_CANCELED`), or a second click found a payment
+   * under way.
+   */
+  report(error: PanelError): void;
+  /** The wallet's dialog shows (the QR code to scan), changes, or goes (`null`). */
+  dialog(dialog: WalletDialogState | null): void;
+}
+
+/**
+ * A dialog of the wallet's that the view draws in the panel's modal: the QR code a desktop shopper
+ * scans with the phone (Venmo's). Its close is the wallet's own: a callback of the state, so the
+ * first script carries nothing of it.
+ */
+export interface WalletDialogState {
+  /** The QR code: modules per side (its quiet zone included) and an SVG path of the dark ones. */
+  readonly qr: { readonly size: number; readonly path: string };
+  /** The shopper scanned the code: the wallet waits for the approval. */
+  readonly authorizing: boolean;
+  /** The shopper closed the dialog (its button or Escape). */
+  readonly close: () => void;
 }
 
 /** A wallet option's behaviour. */
@@ -44,6 +66,11 @@ export interface WalletIntegration {
    * rejection (a catalogue error) leaves it out and tells the merchant.
    */
   ready?(): Promise<boolean>;
+  /**
+   * Finishes, once the wallet is ready, a payment the page was loaded with (Venmo's return): reports
+   * it through the handlers as {@link pay} does. A wallet without it has none.
+   */
+  resume?(handlers: WalletHandlers): void;
   /**
    * The wallet's own button, for a wallet that draws it (Google's): there once {@link ready} said
    * yes. The panel places it in the sheet; its click starts the payment through the panel.
@@ -87,6 +114,12 @@ export interface WalletDefinition {
    */
   buttonPart?: WalletButtonPart;
   /**
+   * What the sheet says when `requestPaymentMethod()` is called on it, for a wallet whose button is
+   * the only way on (Venmo's "Use the Venmo button to continue with your payment."); the generic
+   * text otherwise.
+   */
+  requestText?: TextKey;
+  /**
    * Makes the wallet for one of its options. Throws the catalogue error of a wallet that cannot
    * start for this merchant (e.g. `PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED`): its sheet then says it
    * cannot pay. What the wallet cannot use on this page or with these options leaves the option out
@@ -104,6 +137,8 @@ export interface WalletSheetState {
   readonly busy: boolean;
   /** The slot its own button shows through, for a wallet that draws it (Google's). */
   readonly button?: string;
+  /** The wallet's dialog, while it shows. */
+  readonly dialog?: WalletDialogState;
 }
 
 /** What a wallet's sheet gets from the panel: the part of the runtime's sheet context it uses. */
@@ -146,6 +181,8 @@ export interface WalletSheetPart {
   readonly started: Promise<void>;
   /** Whether the wallet is offered: with a working button, or a note why not. */
   readonly available: boolean;
+  /** What the sheet says to `requestPaymentMethod()` (see {@link WalletDefinition.requestText}). */
+  readonly requestText?: TextKey | undefined;
   /** Pays with the wallet; called synchronously inside the shopper's click on its button. */
   pay(): void;
   /** Puts the sheet's state among the wallets' the view renders. */
@@ -192,26 +229,37 @@ function startWalletSheet(
   const ended = context.signal;
   let integration: WalletIntegration | undefined;
   let state: WalletSheetState = { available: true, note: null, busy: false };
+  /** The wallet's dialog while it shows. */
+  let dialog: WalletDialogState | null = null;
   /** Why the wallet cannot pay (a catalogue code), when it cannot. */
   let unavailable: string | undefined;
   let available = false;
+
+  const handlers: WalletHandlers = {
+    busy: (busy) => {
+      state = { ...state, busy };
+      context.changed();
+    },
+    paid: (method) => {
+      if (!ended.aborted) context.add(method);
+    },
+    failed: (error) => {
+      if (!ended.aborted) context.showError(error);
+    },
+    report: (error) => {
+      if (!ended.aborted) context.report(error);
+    },
+    dialog: (shown) => {
+      dialog = shown;
+      if (!ended.aborted) context.changed();
+    },
+  };
 
   const pay = (): void => {
     const made = integration;
     if (!available || !made || ended.aborted || !context.isOffered(option)) return;
     const locale = context.frameHost.closest('[lang]')?.getAttribute('lang')?.replace('-', '_');
-    made.pay(optionOf(context, option), locale, {
-      busy: (busy) => {
-        state = { ...state, busy };
-        context.changed();
-      },
-      paid: (method) => {
-        if (!ended.aborted) context.add(method);
-      },
-      failed: (error) => {
-        if (!ended.aborted) context.showError(error);
-      },
-    });
+    made.pay(optionOf(context, option), locale, handlers);
   };
 
   // An option the merchant took away meanwhile is no longer waited for.
@@ -272,6 +320,7 @@ function startWalletSheet(
       available = true;
       context.ready();
       context.changed();
+      made?.resume?.(handlers);
     } catch (error) {
       made?.teardown();
       throw error;
@@ -289,13 +338,15 @@ function startWalletSheet(
     get available() {
       return available;
     },
+    requestText: wallet.requestText,
     pay,
     snapshot(wallets) {
       if (!available) return;
       // A note is read when shown: the texts may have arrived (or changed) since the wallet started.
-      wallets[option] = unavailable
+      const shown = unavailable
         ? { ...state, note: context.texts().text(NOTES[unavailable] ?? 'genericError') }
         : state;
+      wallets[option] = dialog ? { ...shown, dialog } : shown;
     },
     teardown() {
       lifetime.end();

@@ -11,6 +11,11 @@ const everything: OptionGatewayConfiguration = {
   creditCards: { supportedCardTypes: ['Visa', 'MasterCard'] },
   paypalEnabled: true,
   applePayWeb: { merchantIdentifier: 'merchant.example', countryCode: 'US', currencyCode: 'USD' },
+  payWithVenmo: {
+    merchantId: 'venmo-merchant',
+    accessToken: 'access_token$sandbox$venmo',
+    environment: 'sandbox',
+  },
 };
 /** A merchant configuring every wallet. */
 const allWallets: PanelConfiguration = {
@@ -69,7 +74,7 @@ describe('paymentOptionPriority', () => {
     });
   });
 
-  it.each([[['venmo']], [['card', 'Card']], [['card', null]], [[{ option: 'card' }]]])(
+  it.each([[['venmoo']], [['card', 'Card']], [['card', null]], [[{ option: 'card' }]]])(
     'refuses an unknown option even beside valid ones (%j)',
     (priority) => {
       expect(options({ ...allWallets, paymentOptionPriority: priority })).toEqual({
@@ -145,6 +150,36 @@ describe('availability', () => {
     expect(options({ ...merchant, paymentOptionPriority: ['paypalPayLater', 'card'] })).toEqual({
       ok: true,
       options: ['paypalPayLater', 'card'],
+    });
+  });
+
+  describe('venmo', () => {
+    it("is offered in the drop-in's place, after PayPal Credit, with the gateway's payWithVenmo and the merchant's option", () => {
+      expect(options({ ...allWallets, venmo: true })).toEqual({
+        ok: true,
+        options: ['card', 'paypal', 'paypalCredit', 'venmo', 'applePay'],
+      });
+      expect(options({ venmo: { allowDesktop: true }, paymentOptionPriority: ['venmo', 'card'] })).toEqual({
+        ok: true,
+        options: ['venmo', 'card'],
+      });
+    });
+
+    it('is left out without a word when the gateway has no payWithVenmo or the merchant does not ask', () => {
+      const withoutVenmo = { ...everything, payWithVenmo: undefined };
+      expect(options({ venmo: true, paymentOptionPriority: ['venmo', 'card'] }, withoutVenmo)).toEqual({
+        ok: true,
+        options: ['card'],
+      });
+      expect(options({ venmo: false, paymentOptionPriority: ['venmo', 'card'] })).toEqual({
+        ok: true,
+        options: ['card'],
+      });
+      expect(options({ paymentOptionPriority: ['venmo'] })).toEqual({
+        ok: false,
+        code: 'NO_VALID_PAYMENT_OPTIONS',
+        message: 'No valid payment options available.',
+      });
     });
   });
 

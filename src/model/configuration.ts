@@ -14,6 +14,7 @@ export const PAYMENT_OPTIONS = [
   'paypal',
   'paypalCredit',
   'paypalPayLater',
+  'venmo',
   'applePay',
   'googlePay',
 ] as const;
@@ -32,6 +33,7 @@ export const WALLET_FILES = {
   paypal: 'paypal',
   paypalCredit: 'paypal',
   paypalPayLater: 'paypal',
+  venmo: 'venmo',
   applePay: 'apple-pay',
   googlePay: 'google-pay',
 } as const satisfies Record<WalletOption, ModuleName>;
@@ -44,6 +46,7 @@ export const WALLET_SETTINGS = {
   paypal: 'paypalEnabled',
   paypalCredit: 'paypalEnabled',
   paypalPayLater: 'paypalEnabled',
+  venmo: 'payWithVenmo',
   applePay: 'applePayWeb',
   googlePay: 'androidPay',
 } as const satisfies Record<WalletOption, keyof OptionGatewayConfiguration>;
@@ -82,6 +85,7 @@ export interface PanelConfiguration {
   paypal?: unknown;
   paypalCredit?: unknown;
   paypalPayLater?: unknown;
+  venmo?: unknown;
   applePay?: unknown;
   googlePay?: unknown;
 }
@@ -103,6 +107,8 @@ export type OptionGatewayConfiguration = Pick<
 > & {
   /** Google Pay's settings; only whether they are there counts here. */
   androidPay?: unknown;
+  /** Venmo's settings; only whether they are there counts here. */
+  payWithVenmo?: unknown;
 };
 
 /**
@@ -136,8 +142,8 @@ function isAvailable(
       merchant.card !== false && supportedBrands(gateway.creditCards?.supportedCardTypes ?? []).length > 0
     );
   }
-  // What a wallet's file judges later (Google's isReadyToPay) leaves its option out then; Apple Pay's browser
-  // support is known here.
+  // What a wallet's file judges later (Google's isReadyToPay, the browsers Venmo supports: docs/venmo.md, "When Venmo
+  // is offered") leaves its option out then; Apple Pay's browser support is known here.
   return Boolean(
     gateway[WALLET_SETTINGS[option]] &&
     merchant[option] &&
@@ -148,7 +154,7 @@ function isAvailable(
 
 /**
  * The payment options to offer, in the merchant's priority order (default card, paypal,
- * paypalCredit, paypalPayLater, applePay, googlePay) with duplicates removed and unavailable options left out.
+ * paypalCredit, paypalPayLater, venmo, applePay, googlePay) with duplicates removed and unavailable options left out.
  *
  * Refused with "paymentOptionPriority must be an array." when the priority is not an array,
  * "paymentOptionPriority: Invalid payment option specified." when it names an unknown option

@@ -6,7 +6,7 @@
  *
  * Where the file of a payment method reads an option further, with errors of its own, the reader
  * here checks what the first script needs and the type adds what that file reads: the PayPal flow's
- * details, Google Pay's API version and the values of Google's button.
+ * details, Google Pay's API version and the values of Google's button, Venmo's keys.
  * @packageDocumentation
  */
 import {
@@ -371,6 +371,77 @@ export interface GooglePayOptions extends ObjectOf<typeof googlePayFields> {
   offerInfo?: object;
 }
 
+/** One line of the order Venmo's paysheet shows. */
+export interface VenmoLineItem {
+  /** What the line is. */
+  name: string;
+  /** How many. */
+  quantity: number;
+  /** The amount of one, as a decimal string, e.g. `"5.00"`. */
+  unitAmount: string;
+  /** `DEBIT` (a charge) or `CREDIT` (a discount). */
+  type: 'DEBIT' | 'CREDIT';
+  /** The tax on one, as a decimal string. */
+  unitTaxAmount?: string | undefined;
+  description?: string | undefined;
+  /** The merchant's code of the product. */
+  productCode?: string | undefined;
+  url?: string | undefined;
+}
+
+/**
+ * The Venmo sheet's options: the drop-in's `venmo` object (docs/venmo.md, "Options"). The first
+ * script checks only that the option is `true` or an object; Venmo's file checks each key, and
+ * refuses a value that does not fit with `INVALID_OPTION` (`VENMO_INVALID_PROFILE_ID`,
+ * `VENMO_INVALID_DEEP_LINK_RETURN_URL` for those two), leaving Venmo out.
+ */
+export interface VenmoOptions {
+  /** `false` switches to Venmo in the same tab rather than a new one. Default `true`. */
+  allowNewBrowserTab?: boolean | undefined;
+  /** `false` leaves Venmo out in a mobile app's web view. Default `true`. */
+  allowWebviews?: boolean | undefined;
+  /** Offers Venmo on a desktop browser: the shopper scans a QR code with the phone. */
+  allowDesktop?: boolean | undefined;
+  /** Offers Venmo on a desktop browser through Venmo's web login, in a popup. */
+  allowDesktopWebLogin?: boolean | undefined;
+  /** Sends a phone without the Venmo app to Venmo's web page, in the same tab. */
+  mobileWebFallBack?: boolean | undefined;
+  /** `single_use` (a payment) or `multi_use` (an account the merchant may vault); starts a payment context. */
+  paymentMethodUsage?: 'single_use' | 'multi_use' | undefined;
+  /** The Venmo profile to pay, rather than the configuration's merchant. */
+  profileId?: string | undefined;
+  /** Where Venmo returns the shopper (an `https:` URL); the page's URL without its hash when left out. */
+  deepLinkReturnUrl?: string | undefined;
+  /** The shopper comes back by hand: the panel waits for the payment context (up to 5 minutes). */
+  requireManualReturn?: boolean | undefined;
+  /** On iOS, switches in the same tab rather than a new one. */
+  useRedirectForIOS?: boolean | undefined;
+  /** The merchant's name on Venmo's paysheet (with a payment context). */
+  displayName?: string | undefined;
+  /** Asks the shopper for a billing address on Venmo's paysheet. */
+  collectCustomerBillingAddress?: boolean | undefined;
+  /** Asks the shopper for a shipping address on Venmo's paysheet. */
+  collectCustomerShippingAddress?: boolean | undefined;
+  /** Whether the amounts are final. */
+  isFinalAmount?: boolean | undefined;
+  /** The order's lines on Venmo's paysheet. */
+  lineItems?: readonly VenmoLineItem[] | undefined;
+  /** Amounts as decimal strings, e.g. `"10.00"`. */
+  subTotalAmount?: string | undefined;
+  discountAmount?: string | undefined;
+  shippingAmount?: string | undefined;
+  taxAmount?: string | undefined;
+  totalAmount?: string | undefined;
+  /** `true` leaves the page's history alone: the return's hash is not removed. */
+  ignoreHistoryChanges?: boolean | undefined;
+}
+
+/**
+ * A boolean or an object: the first script's reading of an option whose keys a file loaded on demand
+ * reads (3D Secure's, Venmo's).
+ */
+const booleanOrObject = refine(union(boolean, record(unknownValue)), 'a boolean or an object');
+
 /** The readers of {@link DataCollectorSettings}, by key. */
 const dataCollectorFields = {
   /** Collect Kount device data: `device_session_id` and `fraud_merchant_id`. */
@@ -430,14 +501,13 @@ export const OPTION_READERS = {
   applePay: applePayOptions as Reader<ApplePayOptions>,
   /** Google Pay. */
   googlePay: googlePayOptions as Reader<GooglePayOptions>,
+  /** Venmo: `true`, or its options, whose keys Venmo's file reads (`false` leaves it out). */
+  venmo: booleanOrObject as Reader<boolean | VenmoOptions>,
   /**
    * 3D Secure verification of cards: a boolean or an object, whose keys the panel's runtime reads
    * when it makes 3D Secure (src/model/three-d-secure-options.ts), refusing one that does not fit.
    */
-  threeDSecure: refine(
-    union(boolean, record(unknownValue)),
-    'a boolean or an object',
-  ) as Reader<ThreeDSecureOptions>,
+  threeDSecure: booleanOrObject as Reader<ThreeDSecureOptions>,
   /** Device data collection. */
   dataCollector: dataCollectorOptions,
   /** `false` leaves the first saved payment method unselected. Default `true`. */

@@ -8,7 +8,8 @@
  */
 
 /** Method type of a payload (docs/element.md, "The payload"). */
-export type PaymentMethodType = 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard';
+export type PaymentMethodType =
+  'CreditCard' | 'PayPalAccount' | 'VenmoAccount' | 'ApplePayCard' | 'AndroidPayCard';
 
 /** An EMV 3DS step's outcome: `transStatus` `Y`, `A`, `N`, `U`, `R`, `C` or `I`, and why. */
 export interface ThreeDSecureTransStatus {

@@ -23,6 +23,7 @@ export const MODULE_NAMES = [
   'panel',
   'view',
   'paypal',
+  'venmo',
   'apple-pay',
   'google-pay',
   'three-d-secure',

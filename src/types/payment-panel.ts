@@ -33,6 +33,8 @@ export type {
   ThreeDSecureSettings,
   Translations,
   VaultedPaymentMethodTypeId,
+  VenmoLineItem,
+  VenmoOptions,
 } from '../model/options';
 export type { TextKey } from '../i18n/en-US';
 
@@ -193,6 +195,30 @@ export interface GooglePayPaymentMethodPayload extends PaymentMethodPayload {
   binData?: BinData;
 }
 
+/** A Venmo account's `details` (docs/venmo.md, "The payload"). */
+export interface VenmoAccountDetails {
+  /** The shopper's Venmo user name, with its `@`, e.g. `@venmojoe`. */
+  username: string;
+  /** The payment context the nonce came from, when it came from one. */
+  paymentContextId?: string;
+  /** What the shopper shared through the payment context (with `enrichedCustomerDataEnabled`). */
+  payerInfo?: Record<string, unknown>;
+  /** Any other field Venmo sent. */
+  [field: string]: unknown;
+}
+
+/** A Venmo account's payload: never saved by the panel (`vaulted`), never verified with 3D Secure. */
+export interface VenmoPaymentMethodPayload extends PaymentMethodPayload {
+  type: 'VenmoAccount';
+  details: VenmoAccountDetails;
+  description?: never;
+  vaulted?: never;
+  liabilityShifted?: never;
+  liabilityShiftPossible?: never;
+  threeDSecureInfo?: never;
+  binData?: never;
+}
+
 /**
  * {@link PaymentMethodPayload} told apart by `type`: what `requestPaymentMethod()` resolves with,
  * e.g. `const payload = (await panel.requestPaymentMethod()) as TypedPaymentMethodPayload;`, then
@@ -201,5 +227,6 @@ export interface GooglePayPaymentMethodPayload extends PaymentMethodPayload {
 export type TypedPaymentMethodPayload =
   | CardPaymentMethodPayload
   | PayPalPaymentMethodPayload
+  | VenmoPaymentMethodPayload
   | ApplePayPaymentMethodPayload
   | GooglePayPaymentMethodPayload;

@@ -57,6 +57,9 @@ export function OptionIcon({ option, cardType }: OptionIconProps) {
     case 'applePay':
     case 'ApplePayCard':
       return wallet(icons.applePay);
+    case 'venmo':
+    case 'VenmoAccount':
+      return wallet(icons.venmo);
     case 'googlePay':
     case 'AndroidPayCard':
       return wallet(icons.googlePay);

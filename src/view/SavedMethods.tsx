@@ -57,6 +57,8 @@ export function SavedMethods({
         };
       case 'PayPalAccount':
         return { label: text('PayPal'), description: detail(method, 'email') ?? '' };
+      case 'VenmoAccount':
+        return { label: text('Venmo'), description: detail(method, 'username') ?? '' };
       case 'ApplePayCard': {
         const lastTwo = detail(method, 'dpanLastTwo') ?? detail(method, 'lastTwo');
         return {

@@ -15,6 +15,8 @@ import { SavedMethods } from './SavedMethods';
 import { SheetError } from './SheetError';
 import { ThreeDSecureModal } from './ThreeDSecureModal';
 import { useTexts } from './texts-context';
+import { VenmoButton } from './VenmoButton';
+import { VenmoModal } from './VenmoModal';
 import { WalletSheet } from './WalletSheet';
 
 /** Properties of {@link Sheets}. */
@@ -142,6 +144,14 @@ export function Sheets({ controller, state, ready }: SheetsProps) {
                         }}
                       />
                     )}
+                  {wallet && option === 'venmo' && (
+                    <VenmoButton
+                      wallet={wallet}
+                      onPay={() => {
+                        controller.payWith('venmo');
+                      }}
+                    />
+                  )}
                   {wallet && option === 'applePay' && (
                     <ApplePayButton
                       onPay={() => {
@@ -153,6 +163,7 @@ export function Sheets({ controller, state, ready }: SheetsProps) {
               </div>
             );
           })}
+          {wallets.venmo && <VenmoModal dialog={wallets.venmo.dialog} />}
           <ThreeDSecureModal
             open={verifying}
             onCancel={() => {

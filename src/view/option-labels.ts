@@ -11,6 +11,7 @@ export const OPTION_LABELS: Readonly<Record<PaymentOption, TextKey>> = {
   paypal: 'PayPal',
   paypalCredit: 'PayPal_Credit',
   paypalPayLater: 'PayPal_Pay_Later',
+  venmo: 'Venmo',
   applePay: 'Apple Pay',
   googlePay: 'Google Pay',
 };
@@ -19,6 +20,7 @@ export const OPTION_LABELS: Readonly<Record<PaymentOption, TextKey>> = {
 export const METHOD_TYPE_LABELS: Readonly<Record<PaymentMethodType, TextKey>> = {
   CreditCard: 'card',
   PayPalAccount: 'PayPal',
+  VenmoAccount: 'Venmo',
   ApplePayCard: 'Apple Pay',
   AndroidPayCard: 'Google Pay',
 };

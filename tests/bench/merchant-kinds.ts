@@ -61,6 +61,8 @@ const amount = { amount: '10.00', currency: 'USD' };
 const EVERY_OPTION = {
   paypal: JSON.stringify({ flow: 'checkout', ...amount }),
   'paypal-credit': JSON.stringify({ flow: 'checkout', ...amount }),
+  // The bench's browser is a desktop one: Venmo is offered there with its QR code.
+  venmo: JSON.stringify({ allowDesktop: true }),
   'apple-pay': JSON.stringify({
     displayName: 'Demo store',
     paymentRequest: { total: { label: 'Demo store', amount: amount.amount } },

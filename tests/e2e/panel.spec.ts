@@ -142,7 +142,7 @@ test.describe('configuration errors', () => {
       'Something went wrong on our end.',
     ],
     [
-      'card venmo',
+      'card localPayment',
       'PAYMENT_OPTION_PRIORITY_INVALID',
       'paymentOptionPriority: Invalid payment option specified.',
       'Something went wrong on our end.',

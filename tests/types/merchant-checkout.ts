@@ -112,7 +112,7 @@ export function followEvents(panel: Panel, payButton: HTMLButtonElement, log: (l
   });
   panel.addEventListener('paymentMethodRequestable', (event) => {
     const { type, paymentMethodIsSelected } = event.detail;
-    const known: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard' = type;
+    const known: 'CreditCard' | 'PayPalAccount' | 'VenmoAccount' | 'ApplePayCard' | 'AndroidPayCard' = type;
     payButton.disabled = false;
     log(`${known} requestable${paymentMethodIsSelected ? ', selected' : ''}`);
   });
@@ -122,7 +122,7 @@ export function followEvents(panel: Panel, payButton: HTMLButtonElement, log: (l
     log(String(nothing));
   });
   panel.addEventListener('paymentOptionSelected', (event) => {
-    const option: 'card' | 'paypal' | 'paypalCredit' | 'paypalPayLater' | 'applePay' | 'googlePay' =
+    const option: 'card' | 'paypal' | 'paypalCredit' | 'paypalPayLater' | 'venmo' | 'applePay' | 'googlePay' =
       event.detail.paymentOption;
     log(`chose ${option}`);
     // @ts-expect-error -- the detail has no such field.
@@ -160,7 +160,8 @@ export async function pay(panel: Panel, log: (line: unknown) => void): Promise<P
   const status: string | undefined = payload.threeDSecureInfo?.status;
   log(status);
   const nonce: string = payload.nonce;
-  const type: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard' = payload.type;
+  const type: 'CreditCard' | 'PayPalAccount' | 'VenmoAccount' | 'ApplePayCard' | 'AndroidPayCard' =
+    payload.type;
   if (type === 'CreditCard' && payload.liabilityShiftPossible === true && payload.liabilityShifted !== true) {
     panel.clearSelectedPaymentMethod();
     return null;

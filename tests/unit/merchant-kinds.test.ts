@@ -47,6 +47,7 @@ describe('merchant kinds', () => {
       'panel',
       'view',
       'paypal',
+      'venmo',
       'apple-pay',
       'google-pay',
       'three-d-secure',

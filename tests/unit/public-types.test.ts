@@ -80,6 +80,7 @@ describe('payment-panel.d.ts', () => {
           'PayPalOptions',
           'ApplePayOptions',
           'GooglePayOptions',
+          'VenmoOptions',
           'ThreeDSecureOptions',
           'ThreeDSecureRequestOptions',
           'RequestPaymentMethodOptions',
@@ -92,6 +93,7 @@ describe('payment-panel.d.ts', () => {
           'TypedPaymentMethodPayload',
           'CardPaymentMethodPayload',
           'PayPalPaymentMethodPayload',
+          'VenmoPaymentMethodPayload',
           'ApplePayPaymentMethodPayload',
           'GooglePayPaymentMethodPayload',
           // Events and errors.
@@ -128,6 +130,8 @@ export function describe(payload: TypedPaymentMethodPayload): string {
       );
     case 'PayPalAccount':
       return payload.details.email ?? '';
+    case 'VenmoAccount':
+      return payload.details.username + (payload.details.paymentContextId ?? '');
     case 'ApplePayCard':
       return payload.details.cardType;
     case 'AndroidPayCard':

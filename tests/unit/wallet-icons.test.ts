@@ -4,9 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { APPLE_PAY_ICON } from '../../src/methods/apple-pay/icon';
 import { GOOGLE_PAY_ICON } from '../../src/methods/google-pay/icon';
 import { PAYPAL_ICON } from '../../src/methods/paypal/icon';
+import { VENMO_ICON } from '../../src/methods/venmo/icon';
 import { OptionIcon, WalletIconsContext } from '../../src/view/OptionIcon';
 
-const ICONS = { paypal: PAYPAL_ICON, applePay: APPLE_PAY_ICON, googlePay: GOOGLE_PAY_ICON };
+const ICONS = {
+  paypal: PAYPAL_ICON,
+  venmo: VENMO_ICON,
+  applePay: APPLE_PAY_ICON,
+  googlePay: GOOGLE_PAY_ICON,
+};
 
 function markup(option: Parameters<typeof OptionIcon>[0]['option'], icons = ICONS): string {
   return renderToStaticMarkup(
@@ -20,6 +26,8 @@ describe("a wallet's mark", () => {
     ['paypalCredit', 'paypal-icon'],
     ['paypalPayLater', 'paypal-icon'],
     ['PayPalAccount', 'paypal-icon'],
+    ['venmo', 'venmo-icon'],
+    ['VenmoAccount', 'venmo-icon'],
     ['applePay', 'apple-pay-icon'],
     ['ApplePayCard', 'apple-pay-icon'],
     ['googlePay', 'google-pay-icon'],

@@ -1,8 +1,10 @@
 /**
  * A shopper pays with each wallet the sandbox plays in WebKit, on the demo checkout that offers them
  * all: PayPal in its popup, Google Pay through the sandbox's stand-in for Google's script, and Apple
- * Pay through the demo's simulator (WebKitGTK has no Apple Pay of its own).
+ * Pay through the demo's simulator (WebKitGTK has no Apple Pay of its own); and Venmo's desktop QR
+ * modal on a plain page, opened and closed from the keyboard.
  */
+import { MERCHANTS } from '../../sandbox/merchants';
 import { PAYPAL_SANDBOX_PAYER } from '../../sandbox/test-values';
 import { CALL_PATHS } from '../e2e/models/sandbox';
 import type { WebKitPage } from './models/page';
@@ -93,4 +95,22 @@ test('Apple Pay: the shopper turns on the demo’s simulator, pays in its sheet,
   expect(session?.body).toMatchObject({
     applePayWebSession: { domainName: 'localhost', displayName: 'Demo store' },
   });
+});
+
+test('Venmo: on a desktop its QR code shows in the modal, which Escape closes, telling the merchant', async ({
+  page,
+  panel,
+}) => {
+  await panel.openBare(MERCHANTS.demo_merchant.tokenizationKey, 'local', {
+    venmo: JSON.stringify({ allowDesktop: true }),
+  });
+  await panel.waitForReady();
+  await panel.chooseOption('venmo');
+  await expect.poll(() => panel.text('#venmo-sheet-label')).toBe('Venmo');
+  await panel.click('[part="venmo-button"]');
+  await expect.poll(async () => (await panel.find('[part="venmo-qr-code"] svg path')) !== null).toBe(true);
+  await expect.poll(() => panel.focused()).toBe('button:Close Venmo');
+  await page.keyboard.press('Escape');
+  await expect.poll(async () => (await panel.find('[part="venmo-qr-code"]')) === null).toBe(true);
+  expect((await panel.waitForError()).code).toBe('VENMO_DESKTOP_CANCELED');
 });

@@ -42,6 +42,7 @@ registerErrors({ THREEDS_NOT_ENABLED, THREEDS_CAN_NOT_USE_TOKENIZATION_KEY });
 export const METHOD_TYPE_ANALYTICS: Readonly<Record<PaymentMethodType, string>> = {
   CreditCard: 'card',
   PayPalAccount: 'paypal',
+  VenmoAccount: 'venmo',
   ApplePayCard: 'applepay',
   AndroidPayCard: 'googlepay',
 };
@@ -661,7 +662,7 @@ export class SheetCoordinator {
    */
   async #request(options: RequestPaymentMethodOptions): Promise<PaymentDraft & { method: RawPaymentMethod }> {
     const { activeView } = this.#model.getSnapshot();
-    const { errorText } = this.#ctx.texts();
+    const { errorText, text } = this.#ctx.texts();
     // A new request replaces what the last one told the shopper.
     this.#notice = null;
     this.#changed();
@@ -672,7 +673,9 @@ export class SheetCoordinator {
     const { method } = draft;
     if (!method) {
       const error = createError('NO_PAYMENT_METHOD_AVAILABLE');
-      this.#notice = errorText(error.code);
+      // A wallet whose button is the only way on says so in its own words (Venmo's).
+      const own = on ? this.#sheets.wallets.get(on as WalletOption)?.requestText : undefined;
+      this.#notice = own ? text(own) : errorText(error.code);
       this.#changed();
       throw error;
     }

@@ -44,6 +44,7 @@ describe('the view ids', () => {
       paypal: 'paypal',
       paypalCredit: 'paypalCredit',
       paypalPayLater: 'paypalPayLater',
+      venmo: 'venmo',
       applePay: 'applePay',
       googlePay: 'googlePay',
       methods: 'methods',

@@ -18,6 +18,7 @@ export const VIEW_IDS: Readonly<Record<SheetId, PanelViewId>> = {
   paypal: 'paypal',
   paypalCredit: 'paypalCredit',
   paypalPayLater: 'paypalPayLater',
+  venmo: 'venmo',
   applePay: 'applePay',
   googlePay: 'googlePay',
   methods: 'methods',

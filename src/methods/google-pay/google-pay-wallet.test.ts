@@ -102,6 +102,8 @@ function handlers() {
     busy: (busy) => seen.busy.push(busy),
     paid: (method) => seen.paid.push(method),
     failed: (error) => seen.failed.push(error),
+    report: (error) => seen.failed.push(error),
+    dialog: () => undefined,
   };
   return { seen, h };
 }

@@ -255,6 +255,22 @@ describe('fetchVaultedPaymentMethods', () => {
     expect(await fetchVaultedPaymentMethods(client, { enabledTypes: ALL_TYPES })).toEqual(EXPECTED);
   });
 
+  it('never lists a saved Venmo account, even when asked for every type the panel knows', async () => {
+    const [visa] = SEEDED;
+    const venmo = {
+      type: 'VenmoAccount',
+      nonce: 'tokenvm_sb_saved',
+      description: 'VenmoAccount',
+      details: { username: 'venmojoe' },
+      default: false,
+    };
+    const { client } = await clientWith(() => ({ body: { paymentMethods: [venmo, visa] } }));
+    const listed = await fetchVaultedPaymentMethods(client, {
+      enabledTypes: [...ALL_TYPES, 'AndroidPayCard', 'VenmoAccount'],
+    });
+    expect(listed.map((method) => method.type)).toEqual(['CreditCard']);
+  });
+
   it('keeps only declared keys and takes lastTwo for an Apple Pay card without dpanLastTwo', async () => {
     const [visa, , , applePay] = SEEDED;
     const { client } = await clientWith(() => ({

@@ -20,6 +20,7 @@ import { PANEL_ERRORS } from './catalogues/panel';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
 import { VAULT_MANAGER_ERRORS } from './catalogues/vault-manager';
+import { VENMO_ERRORS } from './catalogues/venmo';
 
 export type { CatalogueEntry, ErrorType } from './catalogue-entry';
 
@@ -39,6 +40,7 @@ export const ERROR_CATALOGUE = /* @__PURE__ */ (() =>
     ...HOSTED_FIELDS_ERRORS,
     ...HOSTED_FIELDS_LOAD_ERRORS,
     ...PAYPAL_ERRORS,
+    ...VENMO_ERRORS,
     ...THREE_D_SECURE_ERRORS,
     ...THREE_D_SECURE_2_ERRORS,
     ...DATA_COLLECTOR_ERRORS,

@@ -9,6 +9,7 @@ import { HOSTED_FIELDS_SETUP_ERRORS } from './catalogues/hosted-fields-setup';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
 import { VAULT_MANAGER_ERRORS } from './catalogues/vault-manager';
+import { VENMO_ERRORS } from './catalogues/venmo';
 import { createError, isPanelError, PanelError, panelErrorFromJSON, registerErrors } from './panel-error';
 
 /** Every code with its type and finished message, written out independently of the catalogue. */
@@ -171,6 +172,34 @@ const EXPECTED: [ErrorCode, string, string, Record<string, string>?][] = [
   ],
   ['PAYPAL_POPUP_CLOSED', 'CUSTOMER', 'Customer closed PayPal popup before authorizing.'],
   ['PAYPAL_INVALID_PAYMENT_OPTION', 'MERCHANT', 'PayPal payment options are invalid.'],
+  ['VENMO_NOT_ENABLED', 'MERCHANT', 'Venmo is not enabled for this merchant.'],
+  ['VENMO_TOKENIZATION_REQUEST_ACTIVE', 'MERCHANT', 'Another tokenization request is active.'],
+  ['VENMO_APP_FAILED', 'UNKNOWN', 'Venmo app encountered a problem.'],
+  ['VENMO_APP_CANCELED', 'CUSTOMER', 'Venmo app authorization was canceled.'],
+  ['VENMO_CANCELED', 'CUSTOMER', 'User canceled Venmo authorization, or Venmo app is not available.'],
+  ['VENMO_CUSTOMER_CANCELED', 'CUSTOMER', 'User canceled Venmo authorization.'],
+  [
+    'VENMO_DESKTOP_CANCELED',
+    'CUSTOMER',
+    'User canceled Venmo authorization by closing the Venmo Desktop modal.',
+  ],
+  ['VENMO_DESKTOP_UNKNOWN_ERROR', 'UNKNOWN', 'Something went wrong with the Venmo Desktop flow.'],
+  [
+    'VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED',
+    'NETWORK',
+    'Something went wrong creating the Venmo Payment Context.',
+  ],
+  ['VENMO_MOBILE_POLLING_TOKENIZATION_EXPIRED', 'CUSTOMER', 'The Venmo authorization request is expired.'],
+  ['VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED', 'CUSTOMER', 'The Venmo authorization was canceled'],
+  [
+    'VENMO_MOBILE_POLLING_TOKENIZATION_TIMEOUT',
+    'CUSTOMER',
+    'Customer took too long to authorize Venmo payment.',
+  ],
+  ['VENMO_MOBILE_POLLING_TOKENIZATION_FAILED', 'UNKNOWN', 'The Venmo authorization failed.'],
+  ['VENMO_INVALID_PROFILE_ID', 'MERCHANT', 'Venmo profile ID is invalid.'],
+  ['VENMO_INVALID_DEEP_LINK_RETURN_URL', 'MERCHANT', 'Venmo deep link return URL is invalid.'],
+  ['VENMO_TOKENIZATION_FAILED', 'UNKNOWN', 'Venmo encountered a problem'],
   [
     'THREEDS_AUTHENTICATION_IN_PROGRESS',
     'MERCHANT',
@@ -358,6 +387,7 @@ describe('error catalogue', () => {
     registerErrors(DATA_COLLECTOR_ERRORS);
     registerErrors(GOOGLE_PAYMENT_ERRORS);
     registerErrors(VAULT_MANAGER_ERRORS);
+    registerErrors(VENMO_ERRORS);
   });
 
   it('holds exactly the codes of the specification', () => {

@@ -11,6 +11,7 @@ import { PANEL_ERRORS } from './catalogues/panel';
 import { PAYPAL_ERRORS } from './catalogues/paypal';
 import { THREE_D_SECURE_2_ERRORS, THREE_D_SECURE_ERRORS } from './catalogues/three-d-secure';
 import { VAULT_MANAGER_ERRORS } from './catalogues/vault-manager';
+import { VENMO_ERRORS } from './catalogues/venmo';
 import { errorFactory, PanelError } from './factory';
 
 /** A factory called with any code, as the cases below do. */
@@ -26,6 +27,7 @@ describe('component catalogues', () => {
       HOSTED_FIELDS_ERRORS,
       HOSTED_FIELDS_LOAD_ERRORS,
       PAYPAL_ERRORS,
+      VENMO_ERRORS,
       THREE_D_SECURE_ERRORS,
       THREE_D_SECURE_2_ERRORS,
       DATA_COLLECTOR_ERRORS,

@@ -11,6 +11,9 @@ describe('listedMethodTypes', () => {
     ]);
     expect(listedMethodTypes(['paypalCredit'])).toEqual(['PayPalAccount']);
     expect(listedMethodTypes(['applePay', 'googlePay'])).toEqual([]);
+    // Saved Venmo accounts neither, whether or not the merchant hides them.
+    expect(listedMethodTypes(['card', 'venmo'])).toEqual(['CreditCard']);
+    expect(listedMethodTypes(['venmo'], [])).toEqual([]);
   });
 
   it('leaves out the types the merchant hides, and ignores ids it does not know', () => {

@@ -5,8 +5,10 @@
  * loads; no wallet has a branch of its own here.
  * @packageDocumentation
  */
+import type { TextKey } from '../../../i18n/en-US';
 import type { WalletSheetPart } from '../../../methods/wallet';
 import { WALLET_FILES, type WalletOption } from '../../../model';
+import { MODULE_INTEGRITY } from '../../../shared/build-constants';
 import { createError, isPanelError } from '../../../shared/errors';
 import type { Sheet, SheetContext } from '../sheet';
 
@@ -16,6 +18,8 @@ export interface WalletSheet extends Sheet {
   readonly starting: boolean;
   /** Pays with the wallet; called synchronously inside the shopper's click on its button. */
   pay(): void;
+  /** What the sheet says to `requestPaymentMethod()`, when the wallet has words of its own. */
+  readonly requestText: TextKey | undefined;
 }
 
 /** The sheet of a wallet option. */
@@ -26,7 +30,13 @@ export function createWalletSheet(context: SheetContext, option: WalletOption): 
   /** A file that fails, or a wallet that cannot be used with these options, drops the option and tells the merchant. */
   const start = async (): Promise<void> => {
     try {
-      const file = await context.loadModule(WALLET_FILES[option]);
+      const name = WALLET_FILES[option];
+      // A file whose hash the runtime carries (Venmo's) is loaded with it; the others with the first script's.
+      const file = await context.loadModule(
+        name,
+        undefined,
+        Object.hasOwn(MODULE_INTEGRITY, name) ? MODULE_INTEGRITY : undefined,
+      );
       part = file.startSheet(context, option);
       await part.started;
     } catch (error) {
@@ -48,6 +58,10 @@ export function createWalletSheet(context: SheetContext, option: WalletOption): 
 
     get starting() {
       return starting;
+    },
+
+    get requestText() {
+      return part?.requestText;
     },
 
     start() {
