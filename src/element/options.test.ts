@@ -152,7 +152,7 @@ describe('every option', () => {
     for (const [property, attribute] of Object.entries(OPTION_ATTRIBUTES)) {
       expect(OPTION_PROPERTIES[attribute]).toBe(property);
     }
-    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(15);
+    expect(Object.keys(OPTION_ATTRIBUTES)).toHaveLength(16);
     // Named as PayPal Credit's is: paypal-credit, paypal-pay-later.
     expect(OPTION_ATTRIBUTES.paypalPayLater).toBe('paypal-pay-later');
     expect(OPTION_PROPERTIES['paypal-pay-later']).toBe('paypalPayLater');
