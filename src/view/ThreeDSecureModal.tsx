@@ -6,9 +6,10 @@
  * focus is on the panel's side of the frame) cancels the verification; the panel then goes on
  * with the card as the lookup answered it.
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { BANK_FRAME_SLOT } from '../controller';
 import { useTexts } from './texts-context';
+import { useModal } from './use-modal';
 
 /** Properties of {@link ThreeDSecureModal}. */
 export interface ThreeDSecureModalProps {
@@ -21,30 +22,10 @@ export interface ThreeDSecureModalProps {
 /** The 3D Secure modal. */
 export function ThreeDSecureModal({ open, onCancel }: ThreeDSecureModalProps) {
   const { text } = useTexts();
-  const close = useRef<HTMLButtonElement>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { dialog, close } = useModal(open);
   const endStop = useRef<HTMLSpanElement>(null);
   // Set while Shift+Tab from the close button passes through the end stop on its way into the bank's frame.
   const backwards = useRef(false);
-
-  // Open: focus moves to the close button. Closed: the dialog gives it back where it was (the
-  // sheets move it on to their heading when that control went with its sheet); when nothing has it
-  // then, it goes to the heading of the sheet the panel shows.
-  useEffect(() => {
-    const element = dialog.current;
-    if (!open || !element) return;
-    element.showModal();
-    close.current?.focus();
-    return () => {
-      element.close();
-      setTimeout(() => {
-        if (document.activeElement === document.body)
-          (element.getRootNode() as ShadowRoot)
-            .querySelector<HTMLElement>('[data-view]:not([hidden]) [tabindex="-1"]')
-            ?.focus();
-      });
-    };
-  }, [open]);
 
   return (
     <dialog

@@ -3,9 +3,9 @@
  * modal dialog like the 3D Secure one. The page behind is inert, focus starts on the close button
  * (the one control: Tab stays on it), and closing it (the button or Escape) cancels the payment.
  */
-import { useEffect, useRef } from 'react';
 import type { WalletDialogState } from '../controller';
 import { useTexts } from './texts-context';
+import { useModal } from './use-modal';
 
 /** Properties of {@link VenmoModal}. */
 export interface VenmoModalProps {
@@ -16,27 +16,7 @@ export interface VenmoModalProps {
 /** Venmo's desktop modal. */
 export function VenmoModal({ dialog }: VenmoModalProps) {
   const { text } = useTexts();
-  const close = useRef<HTMLButtonElement>(null);
-  const element = useRef<HTMLDialogElement>(null);
-  const open = dialog !== undefined;
-
-  // Open: focus moves to the close button. Closed: the dialog gives it back where it was, or the
-  // sheet's heading takes it when nothing has it.
-  useEffect(() => {
-    const modal = element.current;
-    if (!open || !modal) return;
-    modal.showModal();
-    close.current?.focus();
-    return () => {
-      modal.close();
-      setTimeout(() => {
-        if (document.activeElement === document.body)
-          (modal.getRootNode() as ShadowRoot)
-            .querySelector<HTMLElement>('[data-view]:not([hidden]) [tabindex="-1"]')
-            ?.focus();
-      });
-    };
-  }, [open]);
+  const { dialog: element, close } = useModal(dialog !== undefined);
 
   return (
     <dialog
