@@ -68,8 +68,7 @@ test.describe('on a phone', () => {
     const venmo = new VenmoPanel(panel);
     await venmo.open(sandbox.key('demo_merchant'));
     await venmo.chooseVenmo();
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), venmo.button().click()]);
-    await tab.waitForURL((url) => url.href.startsWith(VENMO_APP_URL));
+    const tab = await venmo.switchToNewTab();
     await expect(tab).toHaveTitle('Venmo sandbox – the Venmo app');
     const query = new URL(tab.url()).searchParams;
     expect([...query.keys()]).toEqual([
@@ -146,8 +145,7 @@ test.describe('on a phone', () => {
     const venmo = new VenmoPanel(panel);
     await venmo.open(sandbox.key('demo_merchant'));
     await venmo.chooseVenmo();
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), venmo.button().click()]);
-    await tab.waitForURL((url) => url.href.startsWith(VENMO_APP_URL));
+    await venmo.switchToNewTab();
     await page.bringToFront();
     await venmo.button().click();
     await expect.poll(() => errorCodes(panel)).toEqual(['VENMO_TOKENIZATION_REQUEST_ACTIVE']);
@@ -170,15 +168,13 @@ test.describe('on a phone', () => {
   });
 
   test('with a payment context, the page polls it to APPROVED while Venmo is open in another tab', async ({
-    page,
     panel,
     sandbox,
   }) => {
     const venmo = new VenmoPanel(panel);
     await venmo.open(sandbox.key('demo_merchant'), { paymentMethodUsage: 'single_use' });
     await venmo.chooseVenmo();
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), venmo.button().click()]);
-    await tab.waitForURL((url) => url.href.startsWith(VENMO_APP_URL));
+    const tab = await venmo.switchToNewTab();
     const contextId = new URL(tab.url()).searchParams.get('resource_id');
     expect(contextId).toBeTruthy();
     await new VenmoStandIn(tab).approve();

@@ -38,6 +38,16 @@ export class VenmoPanel {
     await expect(this.panel.element.locator('#venmo-sheet-label')).toHaveText('Venmo');
   }
 
+  /** Presses the Venmo button on a phone and returns the new tab Venmo's app opened in. */
+  async switchToNewTab(): Promise<Page> {
+    const [tab] = await Promise.all([
+      this.panel.element.page().context().waitForEvent('page'),
+      this.button().click(),
+    ]);
+    await tab.waitForURL((url) => url.href.startsWith(VENMO_APP_URL));
+    return tab;
+  }
+
   /** The desktop QR modal. */
   modal(): Locator {
     return this.panel.element.getByRole('dialog', { name: 'Scan to pay with Venmo' });
