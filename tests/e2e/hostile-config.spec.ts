@@ -242,6 +242,7 @@ test('fuzzed values of every option attribute each give their named error and ke
     paypal: PAYPAL,
     'paypal-credit': PAYPAL,
     'paypal-pay-later': PAYPAL,
+    venmo: JSON.stringify({ allowDesktop: true }),
     'apple-pay': JSON.stringify({ displayName: 'Demo store' }),
     'google-pay': JSON.stringify({
       transactionInfo: { currencyCode: 'USD', totalPriceStatus: 'FINAL', totalPrice: '10.00' },

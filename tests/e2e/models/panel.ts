@@ -119,8 +119,13 @@ export class PanelPage {
 
   /** Opens a payment option's sheet from wherever the panel is, as a shopper would. */
   async chooseOption(option: string): Promise<void> {
-    if (await this.toggle().isVisible()) await this.toggle().click();
-    await this.option(option).click();
+    const target = this.option(option);
+    // Right after a sheet changed, the view may still be between the two: the option list on its way out, the toggle
+    // not there yet. Whichever shows is used, again, until the option's button takes the click.
+    await expect(async () => {
+      if (!(await target.isVisible())) await this.toggle().click({ timeout: 2000 });
+      await target.click({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   /** The panel's state as its shadow DOM shows it: loading, ready or failed. */

@@ -278,6 +278,7 @@ export const ATTRIBUTE_CASES: Readonly<Record<string, AttributeCases>> = {
   paypal: (random) => jsonCases('paypal', random),
   paypalCredit: (random) => jsonCases('paypalCredit', random),
   paypalPayLater: (random) => jsonCases('paypalPayLater', random),
+  venmo: (random) => jsonCases('venmo', random),
   applePay: (random) => jsonCases('applePay', random),
   googlePay: (random) => jsonCases('googlePay', random),
   threeDSecure: (random) => [
